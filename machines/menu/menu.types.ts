@@ -1,0 +1,62 @@
+/** The menu of one machine, as the app uses it after validation (spec §3). */
+
+export const PRODUCT_VIEWS = ['LIST', 'GRID', 'SINGLE', 'QUANTITY', 'PRICE_INPUT'] as const;
+export type ProductView = (typeof PRODUCT_VIEWS)[number];
+
+export const LANGUAGES = ['en', 'he', 'fr', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const CARD_PROVIDERS = ['TRANZILA', 'YAAD_SARIG', 'STRIP'] as const;
+export type CardProvider = (typeof CARD_PROVIDERS)[number];
+
+export type FeeType = 'flat' | 'percent';
+export type ProductId = number | string;
+
+export interface Product {
+  id: ProductId;
+  global_id?: ProductId | undefined;
+  name: string;
+  description: string;
+  price: number;
+  image_url: string;
+  available: boolean;
+  is_most_popular: boolean;
+  convenience_fee_type: FeeType;
+  convenience_fee_value: number;
+}
+
+export interface FrontendConfig {
+  credit_card?: { enabled: boolean; type: CardProvider; terminal: string } | undefined;
+  apple_pay?:
+    | {
+        supportedNetworks: string[];
+        merchantCapabilities: string[];
+        environment: string;
+        merchantIdentifier: string;
+      }
+    | undefined;
+  google_pay?:
+    | {
+        allowedPaymentMethods: unknown[];
+        merchantInfo: Record<string, unknown>;
+        environment: string;
+      }
+    | undefined;
+  bit?: { enabled: boolean; type: string } | undefined;
+  stripe?: { publishableKey: string } | undefined;
+}
+
+export interface Menu {
+  products: Product[];
+  product_view: ProductView;
+  currency: string;
+  currency_symbol: string;
+  is_active: boolean;
+  session_uuid?: string | undefined;
+  available_languages: Language[];
+  technician_phone_number?: string | undefined;
+  promotion?: unknown;
+  allow_multiple_products: boolean;
+  frontend_config: FrontendConfig;
+}

@@ -1,0 +1,93 @@
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
+import * as v from 'valibot';
+import { ApiError, type ApiFailure } from '../../machines/shared/api-failure';
+
+/** Where the client keeps what spec §3 puts in local storage. */
+export const STORAGE_KEYS = {
+  baseHost: 'base_host',
+  sessionUuid: 'session_uuid',
+} as const;
+
+export interface ApiClientOptions {
+  /** The operator's API host, without the /v4/ prefix. */
+  baseHost: string;
+  /** Local storage, or a stand-in in tests. */
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /** The fetch to use: the browser's, or the in-process sandbox in component tests. */
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  http: KyInstance;
+  /** Spec §7: set_purchase's session_id replaces the session uuid sent on every later call. */
+  setSessionUuid(uuid: string): void;
+}
+
+const SESSION_HEADER = 'session-uuid';
+const SESSION_QUERY = 'session_uuid';
+
+/** The base host a page should use: local storage first, then the build setting, then this origin. */
+export function resolveBaseHost(storage: Pick<Storage, 'getItem'>, buildDefault: string, origin: string): string {
+  return storage.getItem(STORAGE_KEYS.baseHost) || buildDefault || origin;
+}
+
+export function createApiClient({ baseHost, storage, fetch }: ApiClientOptions): ApiClient {
+  const http = ky.create({
+    prefixUrl: `${baseHost.replace(/\/+$/, '')}/v4/`,
+    credentials: 'include',
+    timeout: 15_000,
+    // GETs retry with backoff; payment POSTs must never be sent twice on their own.
+    retry: { limit: 2, methods: ['get'] },
+    ...(fetch ? { fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const session = storage.getItem(STORAGE_KEYS.sessionUuid);
+          if (!session) return;
+          const url = new URL(request.url);
+          url.searchParams.set(SESSION_QUERY, session);
+          const withSession = new Request(url, request);
+          withSession.headers.set(SESSION_HEADER, session);
+          return withSession;
+        },
+      ],
+    },
+  });
+  return {
+    http,
+    setSessionUuid: (uuid) => storage.setItem(STORAGE_KEYS.sessionUuid, uuid),
+  };
+}
+
+async function toFailure(error: unknown): Promise<ApiFailure> {
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response.json().catch(() => undefined);
+    const message =
+      typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : undefined;
+    return { kind: 'http', status: error.response.status, message };
+  }
+  if (error instanceof TimeoutError) return { kind: 'timeout' };
+  if (error instanceof v.ValiError) {
+    const issue = error.issues[0] as v.BaseIssue<unknown>;
+    return { kind: 'invalid-answer', detail: `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}` };
+  }
+  if (error instanceof SyntaxError) return { kind: 'invalid-answer', detail: 'the answer is not JSON' };
+  return { kind: 'offline' };
+}
+
+/** Calls one endpoint and checks its answer; any failure becomes an ApiError with a typed reason. */
+export async function fetchJson<TSchema extends v.GenericSchema>(
+  client: ApiClient,
+  schema: TSchema,
+  path: string,
+  options: Options & { method?: 'get' | 'post' } = {},
+): Promise<v.InferOutput<TSchema>> {
+  try {
+    const body: unknown = await client.http(path, { method: 'get', ...options }).json();
+    return v.parse(schema, body);
+  } catch (error) {
+    throw new ApiError(await toFailure(error));
+  }
+}

@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import {
+  CARD_PROVIDERS,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  PRODUCT_VIEWS,
+  type Language,
+  type Menu,
+} from '../../machines/menu/menu.types';
+import type { ApiClient } from './client';
+import { fetchJson } from './client';
+
+const id = v.union([v.number(), v.pipe(v.string(), v.nonEmpty())]);
+/** Backends send money as numbers or decimal strings; the app always works with numbers. */
+const amount = v.union([v.pipe(v.number(), v.minValue(0)), v.pipe(v.string(), v.decimal(), v.transform(Number))]);
+const text = (fallback: string) => v.optional(v.nullable(v.string()), fallback);
+
+const productSchema = v.object({
+  id,
+  global_id: v.optional(v.nullable(id)),
+  name: v.pipe(v.string(), v.nonEmpty()),
+  description: v.pipe(text(''), v.transform((value) => value ?? '')),
+  price: amount,
+  image_url: v.pipe(text(''), v.transform((value) => value ?? '')),
+  available: v.optional(v.boolean(), true),
+  is_most_popular: v.optional(v.boolean(), false),
+  convenience_fee_type: v.optional(v.picklist(['flat', 'percent']), 'flat'),
+  convenience_fee_value: v.optional(amount, 0),
+});
+
+const frontendConfigSchema = v.object({
+  credit_card: v.optional(
+    v.object({
+      enabled: v.boolean(),
+      type: v.picklist(CARD_PROVIDERS),
+      terminal: v.optional(v.string(), ''),
+    }),
+  ),
+  apple_pay: v.optional(
+    v.object({
+      supportedNetworks: v.array(v.string()),
+      merchantCapabilities: v.array(v.string()),
+      environment: v.string(),
+      merchantIdentifier: v.string(),
+    }),
+  ),
+  google_pay: v.optional(
+    v.object({
+      allowedPaymentMethods: v.array(v.unknown()),
+      merchantInfo: v.record(v.string(), v.unknown()),
+      environment: v.string(),
+    }),
+  ),
+  bit: v.optional(v.object({ enabled: v.boolean(), type: v.optional(v.string(), '') })),
+  stripe: v.optional(v.object({ publishableKey: v.string() })),
+});
+
+const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
+
+/** The answer of GET /api/menu/get, checked field by field. */
+export const menuSchema = v.object({
+  products: v.array(productSchema),
+  /** Spec §8: a menu without product_view is logged only; the list view is the safe default. */
+  product_view: v.optional(v.picklist(PRODUCT_VIEWS)),
+  currency: v.optional(v.pipe(v.string(), v.nonEmpty()), 'ILS'),
+  currency_symbol: v.optional(v.string(), '₪'),
+  is_active: v.boolean(),
+  session_uuid: v.optional(v.nullable(v.string())),
+  available_languages: v.pipe(
+    v.optional(v.array(v.string()), [...LANGUAGES]),
+    // Unknown codes (a machine may list 'ru') are dropped; en is always offered as the fallback.
+    v.transform((codes) => {
+      const known = codes.map((code) => code.toLowerCase()).filter(isLanguage);
+      return known.includes(DEFAULT_LANGUAGE) ? known : [DEFAULT_LANGUAGE, ...known];
+    }),
+  ),
+  technician_phone_number: v.optional(v.nullable(v.string())),
+  promotion: v.optional(v.unknown()),
+  allow_multiple_products: v.optional(v.boolean(), false),
+  frontend_config: v.optional(frontendConfigSchema, {}),
+});
+
+export type MenuAnswer = v.InferOutput<typeof menuSchema>;
+
+/** Normalises a validated answer into the menu the machines work with. */
+export function toMenu(answer: MenuAnswer, log: (message: string) => void = console.warn): Menu {
+  if (answer.product_view === undefined) log('menu has no product_view; showing the list view');
+  if (!answer.session_uuid) log('menu has no session_uuid');
+  return {
+    ...answer,
+    product_view: answer.product_view ?? 'LIST',
+    session_uuid: answer.session_uuid ?? undefined,
+    technician_phone_number: answer.technician_phone_number ?? undefined,
+    products: answer.products.map((product) => ({ ...product, global_id: product.global_id ?? undefined })),
+  };
+}
+
+export async function getMenu(client: ApiClient, machineId: string): Promise<Menu> {
+  const answer = await fetchJson(client, menuSchema, 'api/menu/get', { searchParams: { machine_id: machineId } });
+  const menu = toMenu(answer);
+  if (menu.session_uuid) client.setSessionUuid(menu.session_uuid);
+  return menu;
+}
