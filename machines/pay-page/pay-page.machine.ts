@@ -1,0 +1,152 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Menu } from '../menu/menu.types';
+import { purchaseMachine } from '../purchase/purchase.machine';
+import { ApiError, isHttpStatus, type ApiFailure } from '../shared/api-failure';
+import { splashMachine } from '../splash/splash.machine';
+
+export interface PayPageInput {
+  machineId: string;
+  /** `machine_close=true` in the query: the machine is shown as not active (spec §2). */
+  machineClosed: boolean;
+  /** The language remembered in the cookie, or the default. */
+  language: Language;
+  applePayAvailable: boolean;
+}
+
+export interface PayPageContext extends PayPageInput {
+  menu: Menu | undefined;
+  failure: ApiFailure | undefined;
+}
+
+export type PayPageEvent = { type: 'language.change'; language: Language } | { type: 'menu.retry' };
+
+function offeredLanguages(menu: Menu | undefined): readonly Language[] {
+  return menu?.available_languages ?? LANGUAGES;
+}
+
+function requireMenu(context: PayPageContext): Menu {
+  if (!context.menu) throw new Error('the purchase starts only once the menu has loaded');
+  return context.menu;
+}
+
+/**
+ * The /pay page: the splash runs beside the menu call; the menu decides between the machine
+ * conditions of spec §4 (not found, not active) and the purchase itself.
+ */
+export const payPageMachine = setup({
+  types: {
+    context: {} as PayPageContext,
+    events: {} as PayPageEvent,
+    input: {} as PayPageInput,
+    children: {} as { splash: 'splash'; purchase: 'purchase'; fetchMenu: 'fetchMenu' },
+  },
+  actors: {
+    splash: splashMachine,
+    purchase: purchaseMachine,
+    /** GET /api/menu/get */
+    fetchMenu: fromPromise<Menu, { machineId: string }>(() => Promise.reject(new Error('fetchMenu is provided at the edge'))),
+  },
+  actions: {
+    /** Switches the interface language and text direction. */
+    applyLanguage: (_, _language: Language) => {},
+    /** Keeps the visitor's choice in the language cookie. */
+    rememberLanguage: (_, _language: Language) => {},
+    keepMenu: assign({ menu: (_, menu: Menu) => menu }),
+    /** Falls back to en when the remembered language is not one the machine offers. */
+    settleLanguage: assign({
+      language: ({ context }) =>
+        offeredLanguages(context.menu).includes(context.language) ? context.language : DEFAULT_LANGUAGE,
+    }),
+    chooseLanguage: assign({ language: (_, language: Language) => language }),
+  },
+  guards: {
+    machineNotFound: (_, error: unknown) => isHttpStatus(error, 404),
+    machineNotActive: ({ context }, menu: Menu) => context.machineClosed || !menu.is_active,
+    languageOffered: ({ context }, language: Language) => offeredLanguages(context.menu).includes(language),
+  },
+}).createMachine({
+  id: 'payPage',
+  type: 'parallel',
+  context: ({ input }) => ({ ...input, menu: undefined, failure: undefined }),
+  on: {
+    'language.change': {
+      guard: { type: 'languageOffered', params: ({ event }) => event.language },
+      actions: [
+        { type: 'chooseLanguage', params: ({ event }) => event.language },
+        { type: 'applyLanguage', params: ({ event }) => event.language },
+        { type: 'rememberLanguage', params: ({ event }) => event.language },
+      ],
+    },
+  },
+  states: {
+    splash: {
+      initial: 'Showing',
+      states: {
+        Showing: { invoke: { id: 'splash', src: 'splash', onDone: 'Finished' } },
+        Finished: { type: 'final' },
+      },
+    },
+    menu: {
+      initial: 'LoadingMenu',
+      states: {
+        LoadingMenu: {
+          tags: ['loading'],
+          invoke: {
+            id: 'fetchMenu',
+            src: 'fetchMenu',
+            input: ({ context }) => ({ machineId: context.machineId }),
+            onDone: [
+              {
+                guard: { type: 'machineNotActive', params: ({ event }) => event.output },
+                target: 'MachineNotActive',
+                actions: [
+                  { type: 'keepMenu', params: ({ event }) => event.output },
+                  'settleLanguage',
+                  { type: 'applyLanguage', params: ({ context }) => context.language },
+                ],
+              },
+              {
+                target: 'Ready',
+                actions: [
+                  { type: 'keepMenu', params: ({ event }) => event.output },
+                  'settleLanguage',
+                  { type: 'applyLanguage', params: ({ context }) => context.language },
+                ],
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'machineNotFound', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: 'MachineNotFound',
+              },
+              {
+                target: 'MenuUnavailable',
+                actions: assign({
+                  failure: ({ event }) =>
+                    event.error instanceof ApiError ? event.error.failure : { kind: 'offline' as const },
+                }),
+              },
+            ],
+          },
+        },
+        MachineNotFound: {},
+        MachineNotActive: {},
+        /** The menu call failed for another reason: the visitor can retry or call support. */
+        MenuUnavailable: {
+          on: { 'menu.retry': { target: 'LoadingMenu', actions: assign({ failure: undefined }) } },
+        },
+        Ready: {
+          invoke: {
+            id: 'purchase',
+            src: 'purchase',
+            input: ({ context }) => ({
+              machineId: context.machineId,
+              menu: requireMenu(context),
+              applePayAvailable: context.applePayAvailable,
+            }),
+          },
+        },
+      },
+    },
+  },
+});

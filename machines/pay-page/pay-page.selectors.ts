@@ -1,0 +1,25 @@
+import type { SnapshotFrom } from 'xstate';
+import { LANGUAGES } from '../menu/menu.types';
+import type { payPageMachine } from './pay-page.machine';
+
+type PayPageSnapshot = SnapshotFrom<typeof payPageMachine>;
+
+export type MenuCondition = 'loading' | 'notFound' | 'notActive' | 'unavailable' | 'ready';
+
+export function selectMenuCondition(snapshot: PayPageSnapshot): MenuCondition {
+  if (snapshot.matches({ menu: 'MachineNotFound' })) return 'notFound';
+  if (snapshot.matches({ menu: 'MachineNotActive' })) return 'notActive';
+  if (snapshot.matches({ menu: 'MenuUnavailable' })) return 'unavailable';
+  if (snapshot.matches({ menu: 'Ready' })) return 'ready';
+  return 'loading';
+}
+
+/** The technician's phone from the menu, or the product's default (spec §6). */
+export const selectSupportPhone = (snapshot: PayPageSnapshot, defaultPhone: string) =>
+  snapshot.context.menu?.technician_phone_number || defaultPhone;
+
+export const selectLanguage = (snapshot: PayPageSnapshot) => snapshot.context.language;
+export const selectOfferedLanguages = (snapshot: PayPageSnapshot) =>
+  snapshot.context.menu?.available_languages ?? LANGUAGES;
+export const selectSplash = (snapshot: PayPageSnapshot) => snapshot.children.splash;
+export const selectPurchase = (snapshot: PayPageSnapshot) => snapshot.children.purchase;

@@ -1,0 +1,79 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Menu, Product, ProductId } from '../menu/menu.types';
+import { orderTotals, priceLine, toPurchaseRequest, type PricedLine } from './pricing';
+import type { purchaseMachine } from './purchase.machine';
+import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
+
+export const MAX_QUANTITY = 99;
+
+/** What is selected when the product view first shows (spec §2). */
+export function initialSelection(menu: Menu): ProductId[] {
+  const available = menu.products.filter((product) => product.available);
+  switch (menu.product_view) {
+    case 'LIST': {
+      const popular = available.find((product) => product.is_most_popular);
+      return popular ? [popular.id] : [];
+    }
+    case 'SINGLE':
+    case 'QUANTITY':
+      return available[0] ? [available[0].id] : [];
+    case 'GRID':
+    case 'PRICE_INPUT':
+      return [];
+  }
+}
+
+export function findProduct(menu: Menu, id: ProductId): Product | undefined {
+  return menu.products.find((product) => product.id === id);
+}
+
+/** The products the visitor is buying, priced with their fees. */
+export function pricedLines(context: Pick<PurchaseContext, 'menu' | 'selectedIds' | 'quantity' | 'customAmount'>): PricedLine[] {
+  const { menu } = context;
+  if (menu.product_view === 'PRICE_INPUT') {
+    const product = menu.products[0];
+    return product && context.customAmount ? [priceLine(product, 1, context.customAmount)] : [];
+  }
+  const count = menu.product_view === 'QUANTITY' ? context.quantity : 1;
+  return context.selectedIds.flatMap((id) => {
+    const product = findProduct(menu, id);
+    return product ? [priceLine(product, count)] : [];
+  });
+}
+
+export function purchaseRequest(context: PurchaseContext) {
+  return toPurchaseRequest(pricedLines(context), context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined);
+}
+
+/** Spec §2: the payment options that the machine's frontend_config enables. */
+export function offeredMethods(context: Pick<PurchaseContext, 'menu' | 'applePayAvailable'>): PaymentMethod[] {
+  const config = context.menu.frontend_config;
+  const cardFields = config.credit_card?.enabled === true && config.credit_card.type !== 'STRIP';
+  const candidates: [PaymentMethod, boolean][] = [
+    ['google_pay', config.google_pay !== undefined],
+    ['apple_pay', config.apple_pay !== undefined && context.applePayAvailable],
+    ['stripe', Boolean(config.stripe?.publishableKey)],
+    ['credit_card', cardFields],
+    ['card_scan', cardFields],
+    ['bit', config.bit?.enabled === true],
+  ];
+  return candidates.filter(([, offered]) => offered).map(([method]) => method);
+}
+
+export const needsPopup = (method: PaymentMethod | undefined) => method !== undefined && METHODS_WITH_POPUP.includes(method);
+
+type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
+
+export const selectLines = (snapshot: PurchaseSnapshot) => pricedLines(snapshot.context);
+export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotals(pricedLines(snapshot.context));
+export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
+/** Spec §2: Apple Pay is configured but this browser cannot pay with it. */
+export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>
+  snapshot.context.menu.frontend_config.apple_pay !== undefined && !snapshot.context.applePayAvailable;
+export const selectCanContinue = (snapshot: PurchaseSnapshot) =>
+  snapshot.can({ type: 'purchase.continue' });
+export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');
+export const selectStage = (snapshot: PurchaseSnapshot) => {
+  const stage = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  return stage as 'SELECT_PRODUCT' | 'SubmittingPurchase' | 'SELECT_PAYMENT_METHOD' | 'INIT_METHOD_PENDING' | 'PAYMENT_SUCCESS' | 'PAYMENT_FAILURE';
+};
