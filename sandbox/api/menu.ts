@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { Menu } from '../../machines/menu/menu.types';
+import { orderTotals, priceLine, type PricedLine } from '../../machines/purchase/pricing';
+import { fail, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+
+const purchaseSchema = v.pipe(
+  v.array(
+    v.object({
+      product_id: v.union([v.number(), v.pipe(v.string(), v.nonEmpty())], 'must be a number or a string'),
+      count: v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(99, 'must be at most 99'),
+      ),
+      custom_price: v.optional(v.number('must be a number')),
+    }),
+    'must be an array of {product_id, count, custom_price?}',
+  ),
+  v.nonEmpty('must name at least one product'),
+);
+
+type PurchaseLine = v.InferOutput<typeof purchaseSchema>[number];
+
+/** Spec §5/§9: an amount the visitor typed: above 0, at most 2 decimals and 10 digits in all. */
+function isCustomAmount(amount: number): boolean {
+  const text = String(amount); // exponent forms (1e-7, 1e+21) fail the pattern, as they should
+  return amount > 0 && /^\d+(\.\d{1,2})?$/.test(text) && text.replace('.', '').length <= 10;
+}
+
+/** Checks the lines against the machine's menu and prices them as the app does. */
+function priceLines(menu: Menu, lines: readonly PurchaseLine[]): PricedLine[] {
+  if (lines.length > 1 && !menu.allow_multiple_products) fail(400, 'this machine sells one product per purchase');
+  const priceInput = menu.product_view === 'PRICE_INPUT';
+  return lines.map((line, index) => {
+    const at = `line ${index}: product ${line.product_id}`;
+    const product = menu.products.find((candidate) => String(candidate.id) === String(line.product_id));
+    if (!product) fail(400, `${at} is not on this machine`);
+    if (!product.available) fail(400, `${at} is not available`);
+    if (lines.findIndex((other) => String(other.product_id) === String(line.product_id)) !== index)
+      fail(400, `${at} appears more than once`);
+    if (priceInput && line.custom_price === undefined) fail(400, `${at}: custom_price is required on a price-input machine`);
+    if (!priceInput && line.custom_price !== undefined)
+      fail(400, `${at}: custom_price is only accepted on a price-input machine`);
+    if (line.custom_price !== undefined && !isCustomAmount(line.custom_price))
+      fail(400, `${at}: custom_price must be above 0 with at most 2 decimals and 10 digits`);
+    return priceLine(product, line.count, line.custom_price);
+  });
+}
+
+/** GET /api/menu/get and POST /api/menu/set_purchase (spec §7). */
+export function menuRoutes({ catalogue, purchases }: SandboxState) {
+  return new Hono<SandboxEnv>()
+    .get('/get', (c) => c.json(requestedMachine(c, catalogue).raw))
+    .post('/set_purchase', async (c) => {
+      const machine = requestedMachine(c, catalogue);
+      if (!machine.menu.is_active) fail(409, 'machine not active');
+      const body: unknown = await c.req.json().catch(() => fail(400, 'the body is not JSON'));
+      const parsed = v.safeParse(purchaseSchema, body);
+      if (!parsed.success) {
+        const [issue] = parsed.issues;
+        // "0.count" + "must be at least 1" -> "line 0: count must be at least 1"
+        const [index, ...field] = v.getDotPath(issue)?.split('.') ?? [];
+        fail(400, index === undefined ? issue.message : `line ${index}: ${[...field, issue.message].join(' ')}`);
+      }
+      const lines = priceLines(machine.menu, parsed.output);
+      const sessionId = randomUUID();
+      purchases.set(sessionId, {
+        session_id: sessionId,
+        machine_id: machine.id,
+        session_uuid: c.get('sessionUuid'),
+        currency: machine.menu.currency,
+        lines,
+        totals: orderTotals(lines),
+        created_at: new Date().toISOString(),
+      });
+      return c.json({ session_id: sessionId });
+    });
+}

@@ -1,0 +1,84 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import type { Catalogue } from './catalogue';
+import { menuRoutes } from './api/menu';
+import type { SandboxEnv, SandboxState } from './api/shared';
+import { IMAGE_NAME, placeholderSvg } from './images';
+import { createChargeStore } from './stores';
+
+export type { SandboxEnv, SandboxState } from './api/shared';
+export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
+
+export interface SandboxOptions {
+  catalogue: Catalogue;
+  /** The built app (vite build --mode sandbox); without it only the API and /sandbox/* are served. */
+  distDir?: string;
+}
+
+/** The Hono app, with the state its routes share, for tests to read. */
+export type SandboxApp = Hono<SandboxEnv> & SandboxState;
+
+/** Paths the single-page app must never answer: its index.html there would hide a missing route. */
+const NOT_THE_APP = /^\/(?:v4|sandbox)\//;
+
+// Vite names files under /assets/ by their content hash, so they never change; anything else is revalidated.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const isAsset = (path: string) => path.startsWith('/assets/');
+
+/** Sets Cache-Control on a file serveStatic found (when it passed the request on, it answers no Response). */
+async function withCacheControl(served: Promise<unknown>, cacheControl: string) {
+  const response = await served;
+  if (!(response instanceof Response)) return;
+  response.headers.set('Cache-Control', cacheControl);
+  return response;
+}
+
+/** The operator's /v4/api contract (spec §7) from a catalogue, plus /sandbox/* tools and, optionally, the built app. */
+export function createSandboxApp({ catalogue, distDir }: SandboxOptions): SandboxApp {
+  const state: SandboxState = { catalogue, purchases: new Map(), charges: createChargeStore() };
+  const app = new Hono<SandboxEnv>();
+
+  app.use(compress());
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
+    console.error(error);
+    return c.json({ message: 'sandbox error' }, 500);
+  });
+  app.notFound((c) => c.json({ message: `no route for ${c.req.method} ${c.req.path}` }, 404));
+
+  app.use('/v4/api/*', async (c, next) => {
+    c.set('sessionUuid', c.req.header('session-uuid') ?? c.req.query('session_uuid'));
+    await next();
+  });
+  app.route('/v4/api/menu', menuRoutes(state));
+
+  app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
+  app.post('/sandbox/reset', (c) => {
+    state.charges.clear();
+    state.purchases.clear();
+    return c.body(null, 204);
+  });
+  app.get('/sandbox/images/:file{.+\\.svg}', (c) => {
+    const name = c.req.param('file').slice(0, -'.svg'.length);
+    if (!IMAGE_NAME.test(name)) return c.notFound();
+    return c.body(placeholderSvg(name), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' });
+  });
+
+  if (distDir) {
+    const files = serveStatic({ root: distDir });
+    const index = serveStatic({ root: distDir, path: 'index.html' });
+    app.get('*', (c, next) =>
+      NOT_THE_APP.test(c.req.path)
+        ? next()
+        : withCacheControl(files(c, next), isAsset(c.req.path) ? IMMUTABLE : 'no-cache'),
+    );
+    // Client routes (/pay, /vacuum ...) get the app; a missing hashed asset stays a 404 rather than HTML.
+    app.get('*', (c, next) =>
+      NOT_THE_APP.test(c.req.path) || isAsset(c.req.path) ? next() : withCacheControl(index(c, next), 'no-cache'),
+    );
+  }
+
+  return Object.assign(app, state);
+}

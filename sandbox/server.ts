@@ -1,0 +1,63 @@
+// `npm start`: serves the built app (dist/) and the sandbox API on one port.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Menu } from '../machines/menu/menu.types';
+import { createSandboxApp } from './app';
+import { CatalogueError, loadCatalogue, type Catalogue } from './catalogue';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const distDir = join(repoRoot, 'dist');
+// A path given by the user is relative to where they are; the default is relative to the repo.
+const cataloguePath = process.env.SANDBOX_CATALOGUE
+  ? resolve(process.env.SANDBOX_CATALOGUE)
+  : join(repoRoot, 'sandbox', 'catalogue.json');
+const port = Number(process.env.PORT ?? 4173);
+
+function exit(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** What a machine demonstrates, for the start banner. */
+function describe(menu: Menu): string {
+  const { credit_card, google_pay, apple_pay, bit } = menu.frontend_config;
+  return [
+    credit_card?.enabled ? credit_card.type : 'no card',
+    google_pay && 'Google Pay',
+    apple_pay && 'Apple Pay',
+    bit?.enabled && 'Bit',
+    menu.allow_multiple_products && 'multi-select',
+    !menu.is_active && 'INACTIVE',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function printBanner(catalogue: Catalogue, origin: string) {
+  const rows = [...catalogue.values()].map(({ id, menu }) => [id, menu.product_view, describe(menu), `${origin}/pay?machine_id=${id}`]);
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  console.log(`Sandbox: ${origin}  (catalogue ${cataloguePath})`);
+  for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
+  console.log(`Charges: ${origin}/sandbox/charges`);
+}
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) exit(`sandbox: PORT must be a port number, not "${process.env.PORT}"`);
+
+let catalogue: Catalogue;
+try {
+  catalogue = loadCatalogue(cataloguePath);
+} catch (error) {
+  if (error instanceof CatalogueError) exit(error.message);
+  throw error;
+}
+if (!existsSync(join(distDir, 'index.html'))) exit(`sandbox: ${join(distDir, 'index.html')} is missing; run npm run build:sandbox first`);
+
+const server = serve({ fetch: createSandboxApp({ catalogue, distDir }).fetch, port }, (info) =>
+  printBanner(catalogue, `http://localhost:${info.port}`),
+);
+server.on('error', (error: NodeJS.ErrnoException) =>
+  exit(error.code === 'EADDRINUSE' ? `sandbox: port ${port} is in use; set PORT to another` : `sandbox: ${error.message}`),
+);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,55 @@
+import type { OrderTotals, PricedLine } from '../machines/purchase/pricing';
+
+/** What POST /api/menu/set_purchase recorded; payment routes look it up by its session_id. */
+export interface Purchase {
+  session_id: string;
+  machine_id: string;
+  /** The visitor's session uuid that came with the set_purchase call, if any. */
+  session_uuid: string | undefined;
+  currency: string;
+  lines: PricedLine[];
+  totals: OrderTotals;
+  created_at: string;
+}
+
+/** Purchases by session_id. */
+export type PurchaseStore = Map<string, Purchase>;
+
+/** Each way the sandbox can take money. */
+export type ChargeMethod = 'google_pay' | 'apple_pay' | 'tranzila' | 'yaad_sarig' | 'stripe' | 'bit';
+
+export interface Charge {
+  id: string;
+  machine_id: string;
+  session_id: string;
+  method: ChargeMethod;
+  amount: number;
+  currency: string;
+  status: 'approved' | 'declined';
+  created_at: string;
+}
+
+export type NewCharge = Omit<Charge, 'id' | 'created_at'>;
+
+/** Every charge attempt; tests count them to prove a payment is never sent twice. */
+export interface ChargeStore {
+  recordCharge(charge: NewCharge): Charge;
+  list(): readonly Charge[];
+  clear(): void;
+}
+
+export function createChargeStore(now: () => Date = () => new Date()): ChargeStore {
+  const charges: Charge[] = [];
+  return {
+    recordCharge(charge) {
+      // Numbered rather than random, so transaction numbers on screenshots are the same every run.
+      const recorded = { ...charge, id: `SBX-${String(charges.length + 1).padStart(6, '0')}`, created_at: now().toISOString() };
+      charges.push(recorded);
+      return recorded;
+    },
+    list: () => [...charges],
+    clear: () => {
+      charges.length = 0;
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CARD_PROVIDERS, PRODUCT_VIEWS } from '../../machines/menu/menu.types';
+import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { CatalogueError, loadCatalogue } from '../../sandbox/catalogue';
+
+const cataloguePath = fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url));
+const catalogue = loadCatalogue(cataloguePath);
+const catalogueJson = JSON.parse(readFileSync(cataloguePath, 'utf8')) as { machines: Record<string, unknown> };
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+
+function setPurchase(app: SandboxApp, machineId: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.request(`/v4/api/menu/set_purchase?machine_id=${machineId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+describe('default catalogue', () => {
+  const menus = [...catalogue.values()].map((machine) => machine.menu);
+
+  it('demonstrates every product view, card provider, an inactive machine and the wheelshare machine 15', () => {
+    expect(new Set(menus.map((menu) => menu.product_view))).toEqual(new Set(PRODUCT_VIEWS));
+    expect(new Set(menus.map((menu) => menu.frontend_config.credit_card?.type))).toEqual(new Set(CARD_PROVIDERS));
+    expect(menus.some((menu) => !menu.is_active)).toBe(true);
+    expect(catalogue.has('15')).toBe(true);
+  });
+
+  it('serves every product image it names', async () => {
+    const app = createSandboxApp({ catalogue });
+    const urls = menus.flatMap((menu) => menu.products.map((product) => product.image_url)).filter(Boolean);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect((await app.request(url)).status, url).toBe(200);
+  });
+});
+
+describe('GET /v4/api/menu/get', () => {
+  const app = createSandboxApp({ catalogue });
+
+  it('answers the catalogue entry exactly as written', async () => {
+    const response = await app.request('/v4/api/menu/get?machine_id=1001');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(catalogueJson.machines['1001']);
+  });
+
+  it('answers 404 for an unknown machine and 400 without machine_id', async () => {
+    const unknown = await app.request('/v4/api/menu/get?machine_id=424242');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: 'machine not found' });
+    expect((await app.request('/v4/api/menu/get')).status).toBe(400);
+  });
+});
+
+describe('POST /v4/api/menu/set_purchase', () => {
+  it('records the purchase priced as the app prices it, under the session_id it answers', async () => {
+    const app = createSandboxApp({ catalogue });
+    const response = await setPurchase(app, '1005', [{ product_id: 501, count: 3 }], { 'session-uuid': 'visitor-1' });
+    expect(response.status).toBe(200);
+    const { session_id } = (await response.json()) as { session_id: string };
+    expect(session_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(app.purchases.get(session_id)).toMatchObject({
+      machine_id: '1005',
+      session_uuid: 'visitor-1',
+      currency: 'ILS',
+      totals: { subtotal: 13.5, fees: 1.5, total: 15 },
+    });
+  });
+
+  it('prices a percent fee, several products and a typed amount; reads the session uuid from the query too', async () => {
+    const app = createSandboxApp({ catalogue });
+    const totalOf = async (machineId: string, body: unknown, query = '') => {
+      const response = await setPurchase(app, `${machineId}${query}`, body);
+      const { session_id } = (await response.json()) as { session_id: string };
+      return app.purchases.get(session_id);
+    };
+    expect((await totalOf('1001', [{ product_id: 101, count: 1 }]))?.totals.total).toBe(6.66); // 6.5 + 2.5 %
+    const multi = [{ product_id: 201, count: 2 }, { product_id: '203', count: 1 }];
+    expect((await totalOf('1002', multi))?.totals).toEqual({ subtotal: 20, fees: 1.21, total: 21.21 });
+    const typed = await totalOf('1006', [{ product_id: 601, count: 1, custom_price: 12.34 }], '&session_uuid=visitor-2');
+    expect(typed).toMatchObject({ session_uuid: 'visitor-2', totals: { total: 12.34 } });
+  });
+
+  it.each([
+    ['an unknown product', '1001', [{ product_id: 999, count: 1 }], /product 999 is not on this machine/],
+    ['an unavailable product', '1001', [{ product_id: 103, count: 1 }], /product 103 is not available/],
+    ['a count of 0', '1005', [{ product_id: 501, count: 0 }], /count must be at least 1/],
+    ['a count above 99', '1005', [{ product_id: 501, count: 100 }], /count must be at most 99/],
+    ['a fractional count', '1005', [{ product_id: 501, count: 1.5 }], /count must be a whole number/],
+    ['no lines', '1005', [], /at least one product/],
+    ['a body that is not JSON', '1005', '{oops', /not JSON/],
+    ['two products where one is allowed', '1001', [{ product_id: 101, count: 1 }, { product_id: 102, count: 1 }], /one product/],
+    ['the same product twice', '1002', [{ product_id: 201, count: 1 }, { product_id: 201, count: 1 }], /more than once/],
+    ['custom_price off a price-input machine', '1001', [{ product_id: 101, count: 1, custom_price: 5 }], /only accepted/],
+    ['no custom_price on a price-input machine', '1006', [{ product_id: 601, count: 1 }], /custom_price is required/],
+    ['custom_price with 3 decimals', '1006', [{ product_id: 601, count: 1, custom_price: 1.234 }], /2 decimals/],
+    ['custom_price of 0', '1006', [{ product_id: 601, count: 1, custom_price: 0 }], /above 0/],
+    ['custom_price of 11 digits', '1006', [{ product_id: 601, count: 1, custom_price: 123456789.01 }], /10 digits/],
+  ])('rejects %s with 400', async (_case, machineId, body, message) => {
+    const app = createSandboxApp({ catalogue });
+    const response = await setPurchase(app, machineId, body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(message);
+    expect(app.purchases.size).toBe(0);
+  });
+
+  it('answers 409 for an inactive machine and 404 for an unknown one', async () => {
+    const app = createSandboxApp({ catalogue });
+    const inactive = await setPurchase(app, '1007', [{ product_id: 701, count: 1 }]);
+    expect(inactive.status).toBe(409);
+    expect(await inactive.json()).toEqual({ message: 'machine not active' });
+    expect((await setPurchase(app, '424242', [{ product_id: 1, count: 1 }])).status).toBe(404);
+  });
+});
+
+describe('/sandbox tools', () => {
+  it('lists recorded charges; reset clears charges and purchases', async () => {
+    const app = createSandboxApp({ catalogue });
+    expect(await (await app.request('/sandbox/charges')).json()).toEqual([]);
+    await setPurchase(app, '1005', [{ product_id: 501, count: 1 }]);
+    const charge = app.charges.recordCharge({
+      machine_id: '1005',
+      session_id: 's',
+      method: 'google_pay',
+      amount: 5,
+      currency: 'ILS',
+      status: 'approved',
+    });
+    expect(await (await app.request('/sandbox/charges')).json()).toEqual([charge]);
+
+    expect((await app.request('/sandbox/reset', { method: 'POST' })).status).toBe(204);
+    expect(await (await app.request('/sandbox/charges')).json()).toEqual([]);
+    expect(app.purchases.size).toBe(0);
+  });
+
+  it('draws placeholder SVG images', async () => {
+    const app = createSandboxApp({ catalogue });
+    const response = await app.request('/sandbox/images/cola.svg');
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toMatch(/^<svg .*>cola<\/text><\/svg>$/);
+  });
+});
+
+describe('serving the built app', () => {
+  const distDir = tempDir();
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>pay</title>');
+  writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'export {};');
+  const app = createSandboxApp({ catalogue, distDir });
+
+  it('answers client routes with index.html, not cached', async () => {
+    for (const path of ['/', '/pay?machine_id=1001', '/vacuum']) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('<title>pay</title>');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable and keeps 404s for missing assets and API paths', async () => {
+    const asset = await app.request('/assets/index-abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('export {};');
+    expect((await app.request('/assets/missing.js')).status).toBe(404);
+    expect((await app.request('/v4/api/unknown')).status).toBe(404);
+    expect((await app.request('/sandbox/unknown')).status).toBe(404);
+  });
+});
+
+describe('loadCatalogue errors', () => {
+  const write = (content: string) => {
+    const path = join(tempDir(), 'catalogue.json');
+    writeFileSync(path, content);
+    return path;
+  };
+  const errorOf = (path: string) => {
+    try {
+      loadCatalogue(path);
+    } catch (error) {
+      return error;
+    }
+    throw new Error('loadCatalogue accepted the file');
+  };
+
+  it('names the file and the bad field', () => {
+    const menu = catalogueJson.machines['1001'] as { products: Record<string, unknown>[] };
+    const bad = { ...menu, products: [{ ...menu.products[0], price: true }] };
+    const path = write(JSON.stringify({ machines: { '1001': bad } }));
+    const error = errorOf(path);
+    expect(error).toBeInstanceOf(CatalogueError);
+    expect((error as Error).message).toMatch(`sandbox catalogue ${path}: machines.1001.products.0.price: Invalid type`);
+  });
+
+  it.each([
+    ['invalid JSON', '{"machines": ', /invalid JSON/],
+    ['no machines object', '{"menus": {}}', /: machines: Invalid key/],
+    ['a duplicate product id', JSON.stringify({ machines: { '7': { is_active: true, products: [{ id: 1, name: 'a', price: 1 }, { id: 1, name: 'b', price: 2 }] } } }), /machines\.7\.products\.1\.id: duplicate product id 1/],
+  ])('rejects %s, naming the file', (_case, content, message) => {
+    const path = write(content);
+    const error = errorOf(path);
+    expect(error).toBeInstanceOf(CatalogueError);
+    expect((error as Error).message).toContain(`sandbox catalogue ${path}: `);
+    expect((error as Error).message).toMatch(message);
+  });
+});
