@@ -19,6 +19,8 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   http: KyInstance;
+  /** The session uuid that every call carries in a header and in the query (spec §7). */
+  sessionUuid(): string | null;
   /** Spec §7: set_purchase's session_id replaces the session uuid sent on every later call. */
   setSessionUuid(uuid: string): void;
 }
@@ -39,22 +41,10 @@ export function createApiClient({ baseHost, storage, fetch }: ApiClientOptions):
     // GETs retry with backoff; payment POSTs must never be sent twice on their own.
     retry: { limit: 2, methods: ['get'] },
     ...(fetch ? { fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const session = storage.getItem(STORAGE_KEYS.sessionUuid);
-          if (!session) return;
-          const url = new URL(request.url);
-          url.searchParams.set(SESSION_QUERY, session);
-          const withSession = new Request(url, request);
-          withSession.headers.set(SESSION_HEADER, session);
-          return withSession;
-        },
-      ],
-    },
   });
   return {
     http,
+    sessionUuid: () => storage.getItem(STORAGE_KEYS.sessionUuid),
     setSessionUuid: (uuid) => storage.setItem(STORAGE_KEYS.sessionUuid, uuid),
   };
 }
@@ -77,15 +67,28 @@ async function toFailure(error: unknown): Promise<ApiFailure> {
   return { kind: 'offline' };
 }
 
+export interface RequestOptions extends Pick<Options, 'json' | 'body'> {
+  method?: 'get' | 'post';
+  searchParams?: Record<string, string>;
+}
+
 /** Calls one endpoint and checks its answer; any failure becomes an ApiError with a typed reason. */
 export async function fetchJson<TSchema extends v.GenericSchema>(
   client: ApiClient,
   schema: TSchema,
   path: string,
-  options: Options & { method?: 'get' | 'post' } = {},
+  { searchParams = {}, ...options }: RequestOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
+  const session = client.sessionUuid();
   try {
-    const body: unknown = await client.http(path, { method: 'get', ...options }).json();
+    const body: unknown = await client
+      .http(path, {
+        method: 'get',
+        ...options,
+        searchParams: session ? { ...searchParams, [SESSION_QUERY]: session } : searchParams,
+        headers: session ? { [SESSION_HEADER]: session } : {},
+      })
+      .json();
     return v.parse(schema, body);
   } catch (error) {
     throw new ApiError(await toFailure(error));

@@ -1,0 +1,8 @@
+import { API_BASE_URL } from '../config';
+import { createApiClient, resolveBaseHost } from './client';
+
+/** The app's one API client: base host from local storage, else the build setting, else this origin. */
+export const apiClient = createApiClient({
+  baseHost: resolveBaseHost(localStorage, API_BASE_URL, window.location.origin),
+  storage: localStorage,
+});

@@ -1,0 +1,68 @@
+import { AnimatePresence, m } from 'framer-motion';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+
+interface DrawerProps {
+  open: boolean;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A bottom sheet of 90vh (spec §2, §9): a modal dialog that slides up. */
+export function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
+  const titleId = useId();
+  const sheetRef = useRef<HTMLDivElement>(null);
+
+  // Focus moves into the sheet when it opens and back to where it was when it closes. A layout
+  // effect, so the opener is captured before any heading inside the sheet takes focus.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    sheetRef.current?.focus();
+    return () => opener?.focus();
+  }, [open]);
+
+  return (
+    <AnimatePresence>
+      {open && (
+        <div className="drawer">
+          <m.div
+            className="drawer__backdrop"
+            aria-hidden="true"
+            onClick={onClose}
+            initial={{ opacity: 0 }}
+            animate={{ opacity: 1 }}
+            exit={{ opacity: 0 }}
+          />
+          <m.div
+            ref={sheetRef}
+            className="drawer__sheet"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            tabIndex={-1}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') onClose();
+            }}
+            initial={{ y: '100%' }}
+            animate={{ y: 0 }}
+            exit={{ y: '100%' }}
+            transition={{ type: 'tween', ease: 'easeOut', duration: 0.28 }}
+          >
+            <div className="drawer__header">
+              <span className="drawer__handle" aria-hidden="true" />
+              <h2 id={titleId} className="drawer__title">
+                {title}
+              </h2>
+              <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </div>
+            <div className="drawer__body">{children}</div>
+          </m.div>
+        </div>
+      )}
+    </AnimatePresence>
+  );
+}

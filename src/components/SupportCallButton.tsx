@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+
+/** A button-styled link that calls the technician (spec §2, §6). */
+export function SupportCallButton({ phone, label }: { phone: string; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <a className="button button--secondary" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+      {label ?? t('machine.contact')} <bdi dir="ltr">{phone}</bdi>
+    </a>
+  );
+}

@@ -1,0 +1,8 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { WelcomeView } from '../views/welcome/WelcomeView';
+
+export const Route = createRootRoute({
+  component: Outlet,
+  // Spec §2: any other path shows a welcome heading.
+  notFoundComponent: WelcomeView,
+});

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { WelcomeView } from '../views/welcome/WelcomeView';
+
+export const Route = createFileRoute('/')({ component: WelcomeView });

@@ -1,0 +1,71 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectLanguage,
+  selectMenuCondition,
+  selectOfferedLanguages,
+  selectPurchase,
+  selectSplash,
+  selectSupportPhone,
+} from '../../../machines/pay-page/pay-page.selectors';
+import { providePayPage } from '../../actors/pay-page';
+import { apiClient } from '../../api/default-client';
+import { Footer } from '../../components/Footer';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { Logo } from '../../components/Logo';
+import { MotionRoot } from '../../components/Motion';
+import { Spinner } from '../../components/Spinner';
+import { DEFAULT_SUPPORT_PHONE } from '../../config';
+import { rememberedLanguage } from '../../i18n/i18n';
+import { isApplePayAvailable } from '../../payments/apple-pay/availability';
+import { PurchaseView } from '../purchase/PurchaseView';
+import { MachineMessage } from './MachineMessage';
+import { Splash } from './Splash';
+
+const payPageLogic = providePayPage(apiClient);
+
+export function PayPage({ machineId, machineClosed }: { machineId: string; machineClosed: boolean }) {
+  const { t } = useTranslation();
+  const payPage = useActorRef(payPageLogic, {
+    input: { machineId, machineClosed, language: rememberedLanguage(), applePayAvailable: isApplePayAvailable() },
+  });
+  const condition = useSelector(payPage, selectMenuCondition);
+  const splash = useSelector(payPage, selectSplash);
+  const splashVisible = useSelector(splash, (snapshot) => snapshot?.hasTag('visible') === true);
+  const purchase = useSelector(payPage, selectPurchase);
+  const language = useSelector(payPage, selectLanguage);
+  const languages = useSelector(payPage, selectOfferedLanguages);
+  const supportPhone = useSelector(payPage, (snapshot) => selectSupportPhone(snapshot, DEFAULT_SUPPORT_PHONE));
+
+  return (
+    <MotionRoot>
+      <Splash actorRef={splash} />
+      <div className="page" inert={splashVisible}>
+        <header className="page__header">
+          <Logo variant="colour" className="page__logo" />
+          {condition !== 'loading' && (
+            <LanguageSelect
+              value={language}
+              options={languages}
+              onChange={(chosen) => payPage.send({ type: 'language.change', language: chosen })}
+            />
+          )}
+        </header>
+        <main className="page__main">
+          {condition === 'loading' && <Spinner label={t('app.loading')} />}
+          {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}
+          {condition === 'notActive' && <MachineMessage message={t('machine.notActive')} supportPhone={supportPhone} />}
+          {condition === 'unavailable' && (
+            <MachineMessage
+              message={t('machine.unavailable')}
+              supportPhone={supportPhone}
+              onRetry={() => payPage.send({ type: 'menu.retry' })}
+            />
+          )}
+          {condition === 'ready' && purchase && <PurchaseView purchase={purchase} />}
+        </main>
+        <Footer />
+      </div>
+    </MotionRoot>
+  );
+}

@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectApplePayUnavailable,
+  selectOfferedMethods,
+  selectTotals,
+} from '../../../machines/purchase/purchase.selectors';
+import { FocusHeading } from '../../components/FocusHeading';
+import { Money } from '../../components/Money';
+import type { PurchaseRef } from './purchase-ref';
+
+export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
+  const { t } = useTranslation();
+  const methods = useSelector(purchase, selectOfferedMethods, (a, b) => a.join() === b.join());
+  const chosen = useSelector(purchase, (snapshot) => snapshot.context.method);
+  const applePayUnavailable = useSelector(purchase, selectApplePayUnavailable);
+  const { total } = useSelector(purchase, selectTotals, (a, b) => a.total === b.total);
+  const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
+  const customAmount = useSelector(purchase, (snapshot) => snapshot.context.customAmount);
+  const canContinue = useSelector(purchase, (snapshot) => snapshot.can({ type: 'method.continue' }));
+
+  return (
+    <section className="methods">
+      {customAmount !== undefined && (
+        <p className="methods__about">
+          {t('methods.aboutToPay')} <Money amount={customAmount} symbol={symbol} />
+        </p>
+      )}
+      <p className="methods__total">
+        <span>{t('methods.total')}</span> <Money amount={total} symbol={symbol} />{' '}
+        <span className="methods__fees">{t('methods.includingFees')}</span>
+      </p>
+      <fieldset className="method-list">
+        <legend>
+          <FocusHeading>{t('methods.title')}</FocusHeading>
+        </legend>
+        {methods.map((method) => (
+          <label key={method} className={`method method--${method}${chosen === method ? ' method--selected' : ''}`}>
+            <input
+              type="radio"
+              name="payment-method"
+              className="method__input"
+              value={method}
+              checked={chosen === method}
+              onChange={() => purchase.send({ type: 'method.select', method })}
+            />
+            <span className="method__name">{t(`methods.names.${method}`)}</span>
+            <span className="method__check" aria-hidden="true" />
+          </label>
+        ))}
+        {methods.length === 0 && <p className="empty-state">{t('methods.none')}</p>}
+      </fieldset>
+      {applePayUnavailable && <p className="methods__notice">{t('methods.applePayNotAvailable')}</p>}
+      <button
+        type="button"
+        className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
+        aria-disabled={!canContinue}
+        onClick={() => purchase.send({ type: 'method.continue' })}
+      >
+        {t('methods.continue')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import { Drawer } from '../../components/Drawer';
+import { PaymentStage } from './PaymentStage';
+import { AmountKeypad } from './products/AmountKeypad';
+import { ProductChoices } from './products/ProductChoices';
+import { QuantityPicker } from './products/QuantityPicker';
+import { SingleProduct } from './products/SingleProduct';
+import type { PurchaseRef } from './purchase-ref';
+
+export function PurchaseView({ purchase }: { purchase: PurchaseRef }) {
+  const { t } = useTranslation();
+  const menu = useSelector(purchase, (snapshot) => snapshot.context.menu);
+  const amountEntry = useSelector(purchase, (snapshot) => snapshot.context.amountEntry);
+  const drawerOpen = useSelector(purchase, selectDrawerOpen);
+  const busy = useSelector(purchase, (snapshot) => snapshot.hasTag('busy'));
+  const submitFailed = useSelector(purchase, (snapshot) => snapshot.context.submitFailure !== undefined);
+  const productsReady = useSelector(purchase, (snapshot) => snapshot.can({ type: 'purchase.continue' }));
+  const amountReady = useSelector(amountEntry, (snapshot) => snapshot?.matches('Positive') === true);
+  const canContinue = amountEntry ? amountReady : productsReady;
+
+  if (menu.products.length === 0) {
+    return <p className="empty-state">{t('products.empty')}</p>;
+  }
+
+  const onContinue = () => {
+    // In price-input mode the keypad confirms the amount; it tells the purchase when it is valid.
+    if (amountEntry) amountEntry.send({ type: 'amount.confirm' });
+    else purchase.send({ type: 'purchase.continue' });
+  };
+
+  return (
+    <>
+      <div className="purchase" inert={drawerOpen}>
+        {menu.product_view === 'LIST' && <ProductChoices purchase={purchase} layout="list" />}
+        {menu.product_view === 'GRID' && <ProductChoices purchase={purchase} layout="grid" />}
+        {menu.product_view === 'SINGLE' && <SingleProduct purchase={purchase} />}
+        {menu.product_view === 'QUANTITY' && <QuantityPicker purchase={purchase} />}
+        {amountEntry && (
+          <AmountKeypad amountEntry={amountEntry} currencySymbol={menu.currency_symbol} listening={!drawerOpen} />
+        )}
+        {submitFailed && (
+          <p className="field-error" role="alert">
+            {t('purchase.error')}
+          </p>
+        )}
+        <div className="sticky-action">
+          <button
+            type="button"
+            className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
+            aria-disabled={!canContinue || busy}
+            aria-busy={busy}
+            onClick={onContinue}
+          >
+            {busy ? t('purchase.submitting') : t('purchase.continue')}
+          </button>
+        </div>
+      </div>
+      <Drawer
+        open={drawerOpen}
+        title={t('drawer.title')}
+        closeLabel={t('drawer.close')}
+        onClose={() => purchase.send({ type: 'drawer.close' })}
+      >
+        <PaymentStage purchase={purchase} />
+      </Drawer>
+    </>
+  );
+}

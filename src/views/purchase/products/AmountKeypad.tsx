@@ -1,0 +1,95 @@
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AmountEntryEvent } from '../../../../machines/amount-entry/amount-entry.machine';
+import type { Digit } from '../../../../machines/amount-entry/amount-rules';
+import { MIN_AMOUNT } from '../../../../machines/amount-entry/amount-rules';
+import { formatMoney } from '../../../components/Money';
+import type { AmountEntryRef } from '../purchase-ref';
+
+const DIGITS: readonly Digit[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+const isDigit = (key: string): key is Digit => key.length === 1 && key >= '0' && key <= '9';
+
+/** Spec §2: keyboard digits, '.' or ',', Backspace and Enter work as well as the on-screen keys. */
+function keyToEvent(key: string): AmountEntryEvent | undefined {
+  if (isDigit(key)) return { type: 'amount.digit', digit: key };
+  if (key === '.' || key === ',') return { type: 'amount.decimalPoint' };
+  if (key === 'Backspace') return { type: 'amount.backspace' };
+  if (key === 'Enter') return { type: 'amount.confirm' };
+  return undefined;
+}
+
+interface AmountKeypadProps {
+  amountEntry: AmountEntryRef;
+  currencySymbol: string;
+  /** False while the payment drawer covers the keypad. */
+  listening: boolean;
+}
+
+export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountKeypadProps) {
+  const { t } = useTranslation();
+  const text = useSelector(amountEntry, (snapshot) => snapshot.context.text);
+  const belowMinimum = useSelector(amountEntry, (snapshot) => snapshot.matches({ Zero: 'BelowMinimum' }));
+
+  useEffect(() => {
+    if (!listening) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // Enter on a focused button already clicks it; leave it to the button.
+      if (event.key === 'Enter' && event.target instanceof HTMLButtonElement) return;
+      const amountEvent = keyToEvent(event.key);
+      if (!amountEvent) return;
+      event.preventDefault();
+      amountEntry.send(amountEvent);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [amountEntry, listening]);
+
+  const press = (event: AmountEntryEvent) => () => amountEntry.send(event);
+
+  return (
+    <section className="amount-entry" aria-labelledby="amount-title">
+      <h1 id="amount-title" className="section-title">
+        {t('amount.title')}
+      </h1>
+      <output className="amount-entry__display" aria-live="polite" aria-label={t('amount.label')}>
+        <bdi dir="ltr">
+          {currencySymbol}
+          {text}
+        </bdi>
+      </output>
+      {belowMinimum && (
+        <p className="field-error" role="alert">
+          {t('amount.minimum', { amount: formatMoney(MIN_AMOUNT, currencySymbol) })}
+        </p>
+      )}
+      <div className="keypad" role="group" aria-label={t('amount.keypad')} dir="ltr">
+        {DIGITS.map((digit) => (
+          <button key={digit} type="button" className="keypad__key" onClick={press({ type: 'amount.digit', digit })}>
+            {digit}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="keypad__key"
+          aria-label={t('amount.decimalPoint')}
+          onClick={press({ type: 'amount.decimalPoint' })}
+        >
+          .
+        </button>
+        <button type="button" className="keypad__key" onClick={press({ type: 'amount.digit', digit: '0' })}>
+          0
+        </button>
+        <button
+          type="button"
+          className="keypad__key"
+          aria-label={t('amount.backspace')}
+          onClick={press({ type: 'amount.backspace' })}
+        >
+          ⌫
+        </button>
+      </div>
+    </section>
+  );
+}
