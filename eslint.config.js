@@ -9,7 +9,17 @@ const forbid = (group, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'visualizations', 'test-results', 'playwright-report', '*.tmp.mjs'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'visualizations',
+      'test-results',
+      'playwright-report',
+      '*.tmp.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

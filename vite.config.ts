@@ -16,6 +16,17 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // scripts/bundle-size.mjs reads it to measure what /pay loads first.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // One chunk for the libraries every page needs compresses better than many small ones;
+        // animation and provider SDK code stay in their own on-demand chunks.
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: /node_modules[\\/](?!framer-motion|motion-|@stripe)/ }],
+        },
+      },
+    },
   },
   test: {
     projects: [

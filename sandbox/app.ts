@@ -63,7 +63,10 @@ export function createSandboxApp({ catalogue, distDir }: SandboxOptions): Sandbo
   app.get('/sandbox/images/:file{.+\\.svg}', (c) => {
     const name = c.req.param('file').slice(0, -'.svg'.length);
     if (!IMAGE_NAME.test(name)) return c.notFound();
-    return c.body(placeholderSvg(name), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' });
+    return c.body(placeholderSvg(name), 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=3600',
+    });
   });
 
   if (distDir) {

@@ -36,14 +36,20 @@ function describe(menu: Menu): string {
 }
 
 function printBanner(catalogue: Catalogue, origin: string) {
-  const rows = [...catalogue.values()].map(({ id, menu }) => [id, menu.product_view, describe(menu), `${origin}/pay?machine_id=${id}`]);
+  const rows = [...catalogue.values()].map(({ id, menu }) => [
+    id,
+    menu.product_view,
+    describe(menu),
+    `${origin}/pay?machine_id=${id}`,
+  ]);
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   console.log(`Sandbox: ${origin}  (catalogue ${cataloguePath})`);
   for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
   console.log(`Charges: ${origin}/sandbox/charges`);
 }
 
-if (!Number.isInteger(port) || port < 0 || port > 65535) exit(`sandbox: PORT must be a port number, not "${process.env.PORT}"`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  exit(`sandbox: PORT must be a port number, not "${process.env.PORT}"`);
 
 let catalogue: Catalogue;
 try {
@@ -52,12 +58,15 @@ try {
   if (error instanceof CatalogueError) exit(error.message);
   throw error;
 }
-if (!existsSync(join(distDir, 'index.html'))) exit(`sandbox: ${join(distDir, 'index.html')} is missing; run npm run build:sandbox first`);
+if (!existsSync(join(distDir, 'index.html')))
+  exit(`sandbox: ${join(distDir, 'index.html')} is missing; run npm run build:sandbox first`);
 
 const server = serve({ fetch: createSandboxApp({ catalogue, distDir }).fetch, port }, (info) =>
   printBanner(catalogue, `http://localhost:${info.port}`),
 );
 server.on('error', (error: NodeJS.ErrnoException) =>
-  exit(error.code === 'EADDRINUSE' ? `sandbox: port ${port} is in use; set PORT to another` : `sandbox: ${error.message}`),
+  exit(
+    error.code === 'EADDRINUSE' ? `sandbox: port ${port} is in use; set PORT to another` : `sandbox: ${error.message}`,
+  ),
 );
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -43,7 +43,11 @@ export function createChargeStore(now: () => Date = () => new Date()): ChargeSto
   return {
     recordCharge(charge) {
       // Numbered rather than random, so transaction numbers on screenshots are the same every run.
-      const recorded = { ...charge, id: `SBX-${String(charges.length + 1).padStart(6, '0')}`, created_at: now().toISOString() };
+      const recorded = {
+        ...charge,
+        id: `SBX-${String(charges.length + 1).padStart(6, '0')}`,
+        created_at: now().toISOString(),
+      };
       charges.push(recorded);
       return recorded;
     },

@@ -29,7 +29,10 @@ function edit(text: string, event: EditEvent): string {
 /** Each keypad key lands in Positive or Zero, depending on the amount it leaves. */
 const keyEdges = [
   {
-    guard: { type: 'leavesPositiveAmount', params: ({ context, event }: { context: { text: string }; event: EditEvent }) => edit(context.text, event) },
+    guard: {
+      type: 'leavesPositiveAmount',
+      params: ({ context, event }: { context: { text: string }; event: EditEvent }) => edit(context.text, event),
+    },
     target: '.Positive',
     actions: 'applyKey',
   },

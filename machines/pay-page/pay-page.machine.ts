@@ -44,7 +44,9 @@ export const payPageMachine = setup({
     splash: splashMachine,
     purchase: purchaseMachine,
     /** GET /api/menu/get */
-    fetchMenu: fromPromise<Menu, { machineId: string }>(() => Promise.reject(new Error('fetchMenu is provided at the edge'))),
+    fetchMenu: fromPromise<Menu, { machineId: string }>(() =>
+      Promise.reject(new Error('fetchMenu is provided at the edge')),
+    ),
   },
   actions: {
     /** Switches the interface language and text direction. */

@@ -19,7 +19,11 @@ export interface SetPurchaseInput {
   lines: PurchaseLineRequest[];
 }
 
-const outcomeOf = ({ transactionId, message, code }: PaymentOutcome): PaymentOutcome => ({ transactionId, message, code });
+const outcomeOf = ({ transactionId, message, code }: PaymentOutcome): PaymentOutcome => ({
+  transactionId,
+  message,
+  code,
+});
 
 const toFailure = (error: unknown): ApiFailure =>
   error instanceof ApiError ? error.failure : { kind: 'invalid-answer', detail: String(error) };
@@ -77,8 +81,7 @@ export const purchaseMachine = setup({
     selectedIds: initialSelection(input.menu),
     quantity: 1,
     customAmount: undefined,
-    amountEntry:
-      input.menu.product_view === 'PRICE_INPUT' ? spawn('amountEntry', { id: 'amountEntry' }) : undefined,
+    amountEntry: input.menu.product_view === 'PRICE_INPUT' ? spawn('amountEntry', { id: 'amountEntry' }) : undefined,
     sessionId: undefined,
     submitFailure: undefined,
     method: undefined,

@@ -28,7 +28,9 @@ export function findProduct(menu: Menu, id: ProductId): Product | undefined {
 }
 
 /** The products the visitor is buying, priced with their fees. */
-export function pricedLines(context: Pick<PurchaseContext, 'menu' | 'selectedIds' | 'quantity' | 'customAmount'>): PricedLine[] {
+export function pricedLines(
+  context: Pick<PurchaseContext, 'menu' | 'selectedIds' | 'quantity' | 'customAmount'>,
+): PricedLine[] {
   const { menu } = context;
   if (menu.product_view === 'PRICE_INPUT') {
     const product = menu.products[0];
@@ -42,7 +44,10 @@ export function pricedLines(context: Pick<PurchaseContext, 'menu' | 'selectedIds
 }
 
 export function purchaseRequest(context: PurchaseContext) {
-  return toPurchaseRequest(pricedLines(context), context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined);
+  return toPurchaseRequest(
+    pricedLines(context),
+    context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined,
+  );
 }
 
 /** Spec §2: the payment options that the machine's frontend_config enables. */
@@ -60,7 +65,8 @@ export function offeredMethods(context: Pick<PurchaseContext, 'menu' | 'applePay
   return candidates.filter(([, offered]) => offered).map(([method]) => method);
 }
 
-export const needsPopup = (method: PaymentMethod | undefined) => method !== undefined && METHODS_WITH_POPUP.includes(method);
+export const needsPopup = (method: PaymentMethod | undefined) =>
+  method !== undefined && METHODS_WITH_POPUP.includes(method);
 
 type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
 
@@ -70,10 +76,15 @@ export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMetho
 /** Spec §2: Apple Pay is configured but this browser cannot pay with it. */
 export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>
   snapshot.context.menu.frontend_config.apple_pay !== undefined && !snapshot.context.applePayAvailable;
-export const selectCanContinue = (snapshot: PurchaseSnapshot) =>
-  snapshot.can({ type: 'purchase.continue' });
+export const selectCanContinue = (snapshot: PurchaseSnapshot) => snapshot.can({ type: 'purchase.continue' });
 export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');
 export const selectStage = (snapshot: PurchaseSnapshot) => {
   const stage = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
-  return stage as 'SELECT_PRODUCT' | 'SubmittingPurchase' | 'SELECT_PAYMENT_METHOD' | 'INIT_METHOD_PENDING' | 'PAYMENT_SUCCESS' | 'PAYMENT_FAILURE';
+  return stage as
+    | 'SELECT_PRODUCT'
+    | 'SubmittingPurchase'
+    | 'SELECT_PAYMENT_METHOD'
+    | 'INIT_METHOD_PENDING'
+    | 'PAYMENT_SUCCESS'
+    | 'PAYMENT_FAILURE';
 };

@@ -41,7 +41,8 @@ function priceLines(menu: Menu, lines: readonly PurchaseLine[]): PricedLine[] {
     if (!product.available) fail(400, `${at} is not available`);
     if (lines.findIndex((other) => String(other.product_id) === String(line.product_id)) !== index)
       fail(400, `${at} appears more than once`);
-    if (priceInput && line.custom_price === undefined) fail(400, `${at}: custom_price is required on a price-input machine`);
+    if (priceInput && line.custom_price === undefined)
+      fail(400, `${at}: custom_price is required on a price-input machine`);
     if (!priceInput && line.custom_price !== undefined)
       fail(400, `${at}: custom_price is only accepted on a price-input machine`);
     if (line.custom_price !== undefined && !isCustomAmount(line.custom_price))

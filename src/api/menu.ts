@@ -19,9 +19,15 @@ const productSchema = v.object({
   id,
   global_id: v.optional(v.nullable(id)),
   name: v.pipe(v.string(), v.nonEmpty()),
-  description: v.pipe(text(''), v.transform((value) => value ?? '')),
+  description: v.pipe(
+    text(''),
+    v.transform((value) => value ?? ''),
+  ),
   price: amount,
-  image_url: v.pipe(text(''), v.transform((value) => value ?? '')),
+  image_url: v.pipe(
+    text(''),
+    v.transform((value) => value ?? ''),
+  ),
   available: v.optional(v.boolean(), true),
   is_most_popular: v.optional(v.boolean(), false),
   convenience_fee_type: v.optional(v.picklist(['flat', 'percent']), 'flat'),

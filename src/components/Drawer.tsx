@@ -1,7 +1,7 @@
-import { AnimatePresence, m } from 'framer-motion';
+import { AnimatePresence, domAnimation, LazyMotion, m, MotionConfig } from 'framer-motion';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
-interface DrawerProps {
+export interface DrawerProps {
   open: boolean;
   title: string;
   closeLabel: string;
@@ -9,8 +9,12 @@ interface DrawerProps {
   children: ReactNode;
 }
 
-/** A bottom sheet of 90vh (spec §2, §9): a modal dialog that slides up. */
-export function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
+/**
+ * A bottom sheet of 90vh (spec §2, §9): a modal dialog that slides up, or simply appears when the
+ * visitor prefers reduced motion. Loaded on demand (see LazyDrawer), so framer-motion stays out of
+ * the entry bundle.
+ */
+export default function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
   const titleId = useId();
   const sheetRef = useRef<HTMLDivElement>(null);
 
@@ -24,45 +28,49 @@ export function Drawer({ open, title, closeLabel, onClose, children }: DrawerPro
   }, [open]);
 
   return (
-    <AnimatePresence>
-      {open && (
-        <div className="drawer">
-          <m.div
-            className="drawer__backdrop"
-            aria-hidden="true"
-            onClick={onClose}
-            initial={{ opacity: 0 }}
-            animate={{ opacity: 1 }}
-            exit={{ opacity: 0 }}
-          />
-          <m.div
-            ref={sheetRef}
-            className="drawer__sheet"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            tabIndex={-1}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') onClose();
-            }}
-            initial={{ y: '100%' }}
-            animate={{ y: 0 }}
-            exit={{ y: '100%' }}
-            transition={{ type: 'tween', ease: 'easeOut', duration: 0.28 }}
-          >
-            <div className="drawer__header">
-              <span className="drawer__handle" aria-hidden="true" />
-              <h2 id={titleId} className="drawer__title">
-                {title}
-              </h2>
-              <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel}>
-                <span aria-hidden="true">×</span>
-              </button>
+    <LazyMotion features={domAnimation} strict>
+      <MotionConfig reducedMotion="user">
+        <AnimatePresence>
+          {open && (
+            <div className="drawer">
+              <m.div
+                className="drawer__backdrop"
+                aria-hidden="true"
+                onClick={onClose}
+                initial={{ opacity: 0 }}
+                animate={{ opacity: 1 }}
+                exit={{ opacity: 0 }}
+              />
+              <m.div
+                ref={sheetRef}
+                className="drawer__sheet"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby={titleId}
+                tabIndex={-1}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') onClose();
+                }}
+                initial={{ y: '100%' }}
+                animate={{ y: 0 }}
+                exit={{ y: '100%' }}
+                transition={{ type: 'tween', ease: 'easeOut', duration: 0.28 }}
+              >
+                <div className="drawer__header">
+                  <span className="drawer__handle" aria-hidden="true" />
+                  <h2 id={titleId} className="drawer__title">
+                    {title}
+                  </h2>
+                  <button type="button" className="icon-button" onClick={onClose} aria-label={closeLabel}>
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </div>
+                <div className="drawer__body">{children}</div>
+              </m.div>
             </div>
-            <div className="drawer__body">{children}</div>
-          </m.div>
-        </div>
-      )}
-    </AnimatePresence>
+          )}
+        </AnimatePresence>
+      </MotionConfig>
+    </LazyMotion>
   );
 }

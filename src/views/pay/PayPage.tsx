@@ -13,7 +13,6 @@ import { apiClient } from '../../api/default-client';
 import { Footer } from '../../components/Footer';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
-import { MotionRoot } from '../../components/Motion';
 import { Spinner } from '../../components/Spinner';
 import { DEFAULT_SUPPORT_PHONE } from '../../config';
 import { rememberedLanguage } from '../../i18n/i18n';
@@ -38,7 +37,7 @@ export function PayPage({ machineId, machineClosed }: { machineId: string; machi
   const supportPhone = useSelector(payPage, (snapshot) => selectSupportPhone(snapshot, DEFAULT_SUPPORT_PHONE));
 
   return (
-    <MotionRoot>
+    <>
       <Splash actorRef={splash} />
       <div className="page" inert={splashVisible}>
         <header className="page__header">
@@ -66,6 +65,6 @@ export function PayPage({ machineId, machineClosed }: { machineId: string; machi
         </main>
         <Footer />
       </div>
-    </MotionRoot>
+    </>
   );
 }

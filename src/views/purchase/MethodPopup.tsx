@@ -11,15 +11,29 @@ export function MethodPopup({ purchase }: { purchase: PurchaseRef }) {
   const method = useSelector(purchase, (snapshot) => snapshot.context.method);
   if (method !== 'credit_card' && method !== 'card_scan' && method !== 'bit') return null;
   return (
-    <div className="popup" role="alertdialog" aria-modal="true" aria-label={t(`popup.${method}.title`)} aria-describedby={textId}>
+    <div
+      className="popup"
+      role="alertdialog"
+      aria-modal="true"
+      aria-label={t(`popup.${method}.title`)}
+      aria-describedby={textId}
+    >
       <div className="popup__card">
         <FocusHeading>{t(`popup.${method}.title`)}</FocusHeading>
         <p id={textId}>{t(`popup.${method}.text`)}</p>
         <div className="button-row">
-          <button type="button" className="button button--secondary" onClick={() => purchase.send({ type: 'popup.cancel' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => purchase.send({ type: 'popup.cancel' })}
+          >
             {t('popup.cancel')}
           </button>
-          <button type="button" className="button button--primary" onClick={() => purchase.send({ type: 'popup.continue' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => purchase.send({ type: 'popup.continue' })}
+          >
             {t('popup.continue')}
           </button>
         </div>

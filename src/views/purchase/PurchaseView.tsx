@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
-import { Drawer } from '../../components/Drawer';
-import { PaymentStage } from './PaymentStage';
 import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
 import { SingleProduct } from './products/SingleProduct';
 import type { PurchaseRef } from './purchase-ref';
+
+// Fetched right after the first render, so the product view never waits for the drawer's code.
+const PaymentDrawer = lazy(() => import('./PaymentDrawer'));
 
 export function PurchaseView({ purchase }: { purchase: PurchaseRef }) {
   const { t } = useTranslation();
@@ -57,14 +59,9 @@ export function PurchaseView({ purchase }: { purchase: PurchaseRef }) {
           </button>
         </div>
       </div>
-      <Drawer
-        open={drawerOpen}
-        title={t('drawer.title')}
-        closeLabel={t('drawer.close')}
-        onClose={() => purchase.send({ type: 'drawer.close' })}
-      >
-        <PaymentStage purchase={purchase} />
-      </Drawer>
+      <Suspense fallback={null}>
+        <PaymentDrawer purchase={purchase} />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+
+/** Debian's Chromium, never a downloaded browser (DESIGN.md §11). */
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // `npm test` builds dist/ with the sandbox settings first; this is `npm start`'s server.
+    command: 'npx tsx sandbox/server.ts',
+    env: { PORT: String(port) },
+    url: `http://localhost:${port}/sandbox/charges`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

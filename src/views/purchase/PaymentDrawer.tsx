@@ -1,0 +1,22 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import Drawer from '../../components/Drawer';
+import { PaymentStage } from './PaymentStage';
+import type { PurchaseRef } from './purchase-ref';
+
+/** The payment drawer and its stages: loaded after the product view, as nothing here is needed first. */
+export default function PaymentDrawer({ purchase }: { purchase: PurchaseRef }) {
+  const { t } = useTranslation();
+  const open = useSelector(purchase, selectDrawerOpen);
+  return (
+    <Drawer
+      open={open}
+      title={t('drawer.title')}
+      closeLabel={t('drawer.close')}
+      onClose={() => purchase.send({ type: 'drawer.close' })}
+    >
+      <PaymentStage purchase={purchase} />
+    </Drawer>
+  );
+}
