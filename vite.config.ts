@@ -13,6 +13,10 @@ export default defineConfig({
     }),
     react(),
   ],
+  // `npm run dev` talks to a running sandbox (`npm start`) for the API and its stand-ins.
+  server: {
+    proxy: { '/v4': 'http://localhost:4173', '/sandbox': 'http://localhost:4173' },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -78,13 +78,3 @@ export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>
   snapshot.context.menu.frontend_config.apple_pay !== undefined && !snapshot.context.applePayAvailable;
 export const selectCanContinue = (snapshot: PurchaseSnapshot) => snapshot.can({ type: 'purchase.continue' });
 export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');
-export const selectStage = (snapshot: PurchaseSnapshot) => {
-  const stage = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
-  return stage as
-    | 'SELECT_PRODUCT'
-    | 'SubmittingPurchase'
-    | 'SELECT_PAYMENT_METHOD'
-    | 'INIT_METHOD_PENDING'
-    | 'PAYMENT_SUCCESS'
-    | 'PAYMENT_FAILURE';
-};

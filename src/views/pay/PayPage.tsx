@@ -23,9 +23,16 @@ import { Splash } from './Splash';
 
 const payPageLogic = providePayPage(apiClient);
 
-export function PayPage({ machineId, machineClosed }: { machineId: string; machineClosed: boolean }) {
+interface PayPageProps {
+  machineId: string;
+  machineClosed: boolean;
+  /** The machines with their effects; tests pass ones wired to the in-process sandbox. */
+  logic?: typeof payPageLogic;
+}
+
+export function PayPage({ machineId, machineClosed, logic = payPageLogic }: PayPageProps) {
   const { t } = useTranslation();
-  const payPage = useActorRef(payPageLogic, {
+  const payPage = useActorRef(logic, {
     input: { machineId, machineClosed, language: rememberedLanguage(), applePayAvailable: isApplePayAvailable() },
   });
   const condition = useSelector(payPage, selectMenuCondition);

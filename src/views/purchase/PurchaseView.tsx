@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
 import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
@@ -18,7 +18,7 @@ export function PurchaseView({ purchase }: { purchase: PurchaseRef }) {
   const drawerOpen = useSelector(purchase, selectDrawerOpen);
   const busy = useSelector(purchase, (snapshot) => snapshot.hasTag('busy'));
   const submitFailed = useSelector(purchase, (snapshot) => snapshot.context.submitFailure !== undefined);
-  const productsReady = useSelector(purchase, (snapshot) => snapshot.can({ type: 'purchase.continue' }));
+  const productsReady = useSelector(purchase, selectCanContinue);
   const amountReady = useSelector(amountEntry, (snapshot) => snapshot?.matches('Positive') === true);
   const canContinue = amountEntry ? amountReady : productsReady;
 
