@@ -63,6 +63,7 @@ export const payPageMachine = setup({
   },
   guards: {
     machineNotFound: (_, error: unknown) => isHttpStatus(error, 404),
+    machineClosed: ({ context }) => context.machineClosed,
     machineNotActive: ({ context }, menu: Menu) => context.machineClosed || !menu.is_active,
     languageOffered: ({ context }, language: Language) => offeredLanguages(context.menu).includes(language),
   },
@@ -117,6 +118,8 @@ export const payPageMachine = setup({
               },
             ],
             onError: [
+              // A machine closed by its QR code (machine_close=true) says so whatever the menu call did.
+              { guard: 'machineClosed', target: 'MachineNotActive' },
               {
                 guard: { type: 'machineNotFound', params: ({ event }: { event: { error: unknown } }) => event.error },
                 target: 'MachineNotFound',

@@ -69,7 +69,8 @@ export const purchaseMachine = setup({
     canAddOne: ({ context }) => context.menu.product_view === 'QUANTITY' && context.quantity < MAX_QUANTITY,
     canRemoveOne: ({ context }) => context.menu.product_view === 'QUANTITY' && context.quantity > 1,
     hasSelection: ({ context }) => context.menu.product_view !== 'PRICE_INPUT' && pricedLines(context).length > 0,
-    hasProductForAmount: ({ context }) => context.menu.products[0] !== undefined,
+    hasProductForAmount: ({ context }) =>
+      context.menu.product_view === 'PRICE_INPUT' && context.menu.products[0] !== undefined,
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),
     chosenMethodNeedsPopup: ({ context }) => needsPopup(context.method),
     methodChosen: ({ context }) => context.method !== undefined,

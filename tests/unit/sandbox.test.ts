@@ -79,9 +79,16 @@ describe('POST /v4/api/menu/set_purchase', () => {
       return app.purchases.get(session_id);
     };
     expect((await totalOf('1001', [{ product_id: 101, count: 1 }]))?.totals.total).toBe(6.66); // 6.5 + 2.5 %
-    const multi = [{ product_id: 201, count: 2 }, { product_id: '203', count: 1 }];
+    const multi = [
+      { product_id: 201, count: 2 },
+      { product_id: '203', count: 1 },
+    ];
     expect((await totalOf('1002', multi))?.totals).toEqual({ subtotal: 20, fees: 1.21, total: 21.21 });
-    const typed = await totalOf('1006', [{ product_id: 601, count: 1, custom_price: 12.34 }], '&session_uuid=visitor-2');
+    const typed = await totalOf(
+      '1006',
+      [{ product_id: 601, count: 1, custom_price: 12.34 }],
+      '&session_uuid=visitor-2',
+    );
     expect(typed).toMatchObject({ session_uuid: 'visitor-2', totals: { total: 12.34 } });
   });
 
@@ -93,9 +100,30 @@ describe('POST /v4/api/menu/set_purchase', () => {
     ['a fractional count', '1005', [{ product_id: 501, count: 1.5 }], /count must be a whole number/],
     ['no lines', '1005', [], /at least one product/],
     ['a body that is not JSON', '1005', '{oops', /not JSON/],
-    ['two products where one is allowed', '1001', [{ product_id: 101, count: 1 }, { product_id: 102, count: 1 }], /one product/],
-    ['the same product twice', '1002', [{ product_id: 201, count: 1 }, { product_id: 201, count: 1 }], /more than once/],
-    ['custom_price off a price-input machine', '1001', [{ product_id: 101, count: 1, custom_price: 5 }], /only accepted/],
+    [
+      'two products where one is allowed',
+      '1001',
+      [
+        { product_id: 101, count: 1 },
+        { product_id: 102, count: 1 },
+      ],
+      /one product/,
+    ],
+    [
+      'the same product twice',
+      '1002',
+      [
+        { product_id: 201, count: 1 },
+        { product_id: 201, count: 1 },
+      ],
+      /more than once/,
+    ],
+    [
+      'custom_price off a price-input machine',
+      '1001',
+      [{ product_id: 101, count: 1, custom_price: 5 }],
+      /only accepted/,
+    ],
     ['no custom_price on a price-input machine', '1006', [{ product_id: 601, count: 1 }], /custom_price is required/],
     ['custom_price with 3 decimals', '1006', [{ product_id: 601, count: 1, custom_price: 1.234 }], /2 decimals/],
     ['custom_price of 0', '1006', [{ product_id: 601, count: 1, custom_price: 0 }], /above 0/],
@@ -198,7 +226,21 @@ describe('loadCatalogue errors', () => {
   it.each([
     ['invalid JSON', '{"machines": ', /invalid JSON/],
     ['no machines object', '{"menus": {}}', /: machines: Invalid key/],
-    ['a duplicate product id', JSON.stringify({ machines: { '7': { is_active: true, products: [{ id: 1, name: 'a', price: 1 }, { id: 1, name: 'b', price: 2 }] } } }), /machines\.7\.products\.1\.id: duplicate product id 1/],
+    [
+      'a duplicate product id',
+      JSON.stringify({
+        machines: {
+          '7': {
+            is_active: true,
+            products: [
+              { id: 1, name: 'a', price: 1 },
+              { id: 1, name: 'b', price: 2 },
+            ],
+          },
+        },
+      }),
+      /machines\.7\.products\.1\.id: duplicate product id 1/,
+    ],
   ])('rejects %s, naming the file', (_case, content, message) => {
     const path = write(content);
     const error = errorOf(path);

@@ -1,0 +1,152 @@
+import { describe, it, expect } from 'vitest';
+import { assign, createActor, setup } from 'xstate';
+import {
+  amountEntryMachine,
+  type AmountConfirmedEvent,
+  type AmountEntryEvent,
+} from '../../machines/amount-entry/amount-entry.machine';
+import type { Digit } from '../../machines/amount-entry/amount-rules';
+
+/** A tiny parent that invokes the keypad and records what it is told. */
+const recordingParent = setup({
+  types: {
+    context: {} as { confirmed: number[] },
+    events: {} as AmountConfirmedEvent,
+  },
+  actors: { amountEntry: amountEntryMachine },
+}).createMachine({
+  context: { confirmed: [] },
+  invoke: { id: 'amountEntry', src: 'amountEntry' },
+  on: {
+    'amount.confirmed': {
+      actions: assign({ confirmed: ({ context, event }) => [...context.confirmed, event.amount] }),
+    },
+  },
+});
+
+function start() {
+  const parent = createActor(recordingParent).start();
+  const keypad = parent.getSnapshot().children.amountEntry;
+  if (!keypad) throw new Error('the parent did not invoke the amount entry');
+  const press = (...keys: string[]) => {
+    for (const key of keys) {
+      const event: AmountEntryEvent =
+        key === '.'
+          ? { type: 'amount.decimalPoint' }
+          : key === '<'
+            ? { type: 'amount.backspace' }
+            : key === 'ok'
+              ? { type: 'amount.confirm' }
+              : { type: 'amount.digit', digit: key as Digit };
+      keypad.send(event);
+    }
+  };
+  return {
+    press,
+    value: () => keypad.getSnapshot().value,
+    text: () => keypad.getSnapshot().context.text,
+    confirmed: () => parent.getSnapshot().context.confirmed,
+    keypad,
+  };
+}
+
+describe('amountEntryMachine', () => {
+  it('starts at 0, in Zero.Idle', () => {
+    const standalone = createActor(amountEntryMachine).start();
+    expect(standalone.getSnapshot().value).toEqual({ Zero: 'Idle' });
+    expect(standalone.getSnapshot().context.text).toBe('0');
+  });
+
+  it('confirm at 0 goes to Zero.BelowMinimum and tells the parent nothing', () => {
+    const entry = start();
+    entry.press('ok');
+    expect(entry.value()).toEqual({ Zero: 'BelowMinimum' });
+    expect(entry.confirmed()).toEqual([]);
+  });
+
+  it('confirm at 0 works standalone too (nothing to send)', () => {
+    const standalone = createActor(amountEntryMachine).start();
+    standalone.send({ type: 'amount.confirm' });
+    expect(standalone.getSnapshot().value).toEqual({ Zero: 'BelowMinimum' });
+    expect(standalone.getSnapshot().status).toBe('active');
+  });
+
+  it('typing 12.5 then confirm sends amount 12.5 to the parent', () => {
+    const entry = start();
+    entry.press('1', '2', '.', '5');
+    expect(entry.value()).toBe('Positive');
+    expect(entry.text()).toBe('12.5');
+    entry.press('ok');
+    expect(entry.confirmed()).toEqual([12.5]);
+    expect(entry.value()).toBe('Positive');
+  });
+
+  it("confirming '12.' sends 12", () => {
+    const entry = start();
+    entry.press('1', '2', '.', 'ok');
+    expect(entry.confirmed()).toEqual([12]);
+  });
+
+  it('each confirm of a positive amount sends it again', () => {
+    const entry = start();
+    entry.press('3', 'ok', '<', '4', 'ok');
+    expect(entry.confirmed()).toEqual([3, 4]);
+  });
+
+  it('a digit after BelowMinimum leaves it', () => {
+    const entry = start();
+    entry.press('ok');
+    entry.press('7');
+    expect(entry.value()).toBe('Positive');
+    expect(entry.text()).toBe('7');
+  });
+
+  it('a 0 after BelowMinimum leaves it for Zero.Idle', () => {
+    const entry = start();
+    entry.press('ok', '0');
+    expect(entry.value()).toEqual({ Zero: 'Idle' });
+    expect(entry.text()).toBe('0');
+  });
+
+  it("'.' on 0 stays in Zero with '0.'; a decimal digit makes it positive", () => {
+    const entry = start();
+    entry.press('.');
+    expect(entry.value()).toEqual({ Zero: 'Idle' });
+    expect(entry.text()).toBe('0.');
+    entry.press('0');
+    expect(entry.value()).toEqual({ Zero: 'Idle' });
+    expect(entry.text()).toBe('0.0');
+    entry.press('5');
+    expect(entry.value()).toBe('Positive');
+    expect(entry.text()).toBe('0.05');
+    entry.press('ok');
+    expect(entry.confirmed()).toEqual([0.05]);
+  });
+
+  it('backspace to the last character returns to 0 and to Zero', () => {
+    const entry = start();
+    entry.press('8', '<');
+    expect(entry.value()).toEqual({ Zero: 'Idle' });
+    expect(entry.text()).toBe('0');
+    entry.press('ok');
+    expect(entry.confirmed()).toEqual([]);
+  });
+
+  it("backspacing '0.5' to '0.' goes back to Zero", () => {
+    const entry = start();
+    entry.press('.', '5', '<');
+    expect(entry.text()).toBe('0.');
+    expect(entry.value()).toEqual({ Zero: 'Idle' });
+  });
+
+  it('refused keys keep the text (decimals and digit limits)', () => {
+    const entry = start();
+    entry.press('1', '.', '2', '3', '4', '.');
+    expect(entry.text()).toBe('1.23');
+    const long = start();
+    long.press(...'12345678901'.split(''));
+    expect(long.text()).toBe('1234567890');
+    long.press('ok');
+    expect(long.confirmed()).toEqual([1234567890]);
+  });
+});

@@ -1,0 +1,236 @@
+import { describe, it, expect } from 'vitest';
+import { createActor, fromPromise, setup, SimulatedClock, waitFor, type AnyActorLogic } from 'xstate';
+import type { Language, Menu } from '../../machines/menu/menu.types';
+import { payPageMachine, type PayPageInput } from '../../machines/pay-page/pay-page.machine';
+import { purchaseMachine } from '../../machines/purchase/purchase.machine';
+import type { PurchaseInput } from '../../machines/purchase/purchase.types';
+import { ApiError } from '../../machines/shared/api-failure';
+import { splashMachine } from '../../machines/splash/splash.machine';
+import { inactiveMenu, listMenu, makeMenu } from '../fixtures/menus';
+import { idleMachine, standInFor } from '../fixtures/stand-ins';
+
+/** Records the input it was invoked with, so the test can see what the page handed over. */
+const purchaseStandIn = setup({
+  types: { input: {} as PurchaseInput, context: {} as PurchaseInput },
+}).createMachine({ id: 'purchaseStandIn', context: ({ input }) => input, initial: 'Idle', states: { Idle: {} } });
+
+interface Options {
+  fetchMenu: () => Promise<Menu>;
+  input?: Partial<PayPageInput>;
+  splash?: AnyActorLogic;
+  clock?: SimulatedClock;
+}
+
+function startPage({ fetchMenu, input, splash, clock }: Options) {
+  const applied: Language[] = [];
+  const remembered: Language[] = [];
+  const fetched: { machineId: string }[] = [];
+  const actor = createActor(
+    payPageMachine.provide({
+      actors: {
+        splash: standInFor(splashMachine, splash ?? idleMachine('splash')),
+        purchase: standInFor(purchaseMachine, purchaseStandIn),
+        fetchMenu: fromPromise<Menu, { machineId: string }>(({ input: fetchInput }) => {
+          fetched.push(fetchInput);
+          return fetchMenu();
+        }),
+      },
+      actions: {
+        applyLanguage: (_, language: Language) => {
+          applied.push(language);
+        },
+        rememberLanguage: (_, language: Language) => {
+          remembered.push(language);
+        },
+      },
+    }),
+    {
+      input: { machineId: 'machine-7', machineClosed: false, language: 'en', applePayAvailable: false, ...input },
+      ...(clock ? { clock } : {}),
+    },
+  ).start();
+  const snapshot = () => actor.getSnapshot();
+  const menuState = () => snapshot().value.menu;
+  const settled = () => waitFor(actor, (s) => !s.hasTag('loading'));
+  return { actor, snapshot, menuState, settled, applied, remembered, fetched };
+}
+
+const fails = (error: Error) => (): Promise<Menu> => Promise.reject(error);
+const answers = (menu: Menu) => (): Promise<Menu> => Promise.resolve(menu);
+
+describe('payPageMachine', () => {
+  it('starts with the splash showing and the menu loading', () => {
+    const page = startPage({ fetchMenu: () => new Promise<Menu>(() => {}) });
+    expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: 'LoadingMenu' });
+    expect(page.snapshot().hasTag('loading')).toBe(true);
+    expect(page.fetched).toEqual([{ machineId: 'machine-7' }]);
+    expect(page.snapshot().children.splash).toBeDefined();
+  });
+
+  describe('menu conditions (spec §4)', () => {
+    it('a 404 ApiError means MachineNotFound', async () => {
+      const page = startPage({ fetchMenu: fails(new ApiError({ kind: 'http', status: 404 })) });
+      await page.settled();
+      expect(page.menuState()).toBe('MachineNotFound');
+      expect(page.snapshot().context.menu).toBeUndefined();
+    });
+
+    it('another failure means MenuUnavailable with the typed failure; menu.retry reloads', async () => {
+      let attempt = 0;
+      const page = startPage({
+        fetchMenu: () => {
+          attempt += 1;
+          return attempt === 1
+            ? Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'oops' }))
+            : Promise.resolve(listMenu);
+        },
+      });
+      await page.settled();
+      expect(page.menuState()).toBe('MenuUnavailable');
+      expect(page.snapshot().context.failure).toEqual({ kind: 'http', status: 500, message: 'oops' });
+
+      page.actor.send({ type: 'menu.retry' });
+      expect(page.menuState()).toBe('LoadingMenu');
+      expect(page.snapshot().context.failure).toBeUndefined();
+      await page.settled();
+      expect(page.fetched).toHaveLength(2);
+      expect(page.menuState()).toBe('Ready');
+    });
+
+    it('timeouts and offline are MenuUnavailable too', async () => {
+      const timeout = startPage({ fetchMenu: fails(new ApiError({ kind: 'timeout' })) });
+      await timeout.settled();
+      expect(timeout.menuState()).toBe('MenuUnavailable');
+      expect(timeout.snapshot().context.failure).toEqual({ kind: 'timeout' });
+    });
+
+    it('an error that is not an ApiError counts as offline', async () => {
+      const page = startPage({ fetchMenu: fails(new TypeError('Failed to fetch')) });
+      await page.settled();
+      expect(page.menuState()).toBe('MenuUnavailable');
+      expect(page.snapshot().context.failure).toEqual({ kind: 'offline' });
+    });
+
+    it('menu.retry is ignored outside MenuUnavailable', async () => {
+      const page = startPage({ fetchMenu: fails(new ApiError({ kind: 'http', status: 404 })) });
+      await page.settled();
+      page.actor.send({ type: 'menu.retry' });
+      expect(page.menuState()).toBe('MachineNotFound');
+      expect(page.fetched).toHaveLength(1);
+    });
+
+    it('is_active false means MachineNotActive, and the menu is kept', async () => {
+      const page = startPage({ fetchMenu: answers(inactiveMenu) });
+      await page.settled();
+      expect(page.menuState()).toBe('MachineNotActive');
+      expect(page.snapshot().context.menu).toBe(inactiveMenu);
+      expect(page.snapshot().children.purchase).toBeUndefined();
+    });
+
+    it('machine_close=true means MachineNotActive even for an active machine', async () => {
+      const page = startPage({ fetchMenu: answers(listMenu), input: { machineClosed: true } });
+      await page.settled();
+      expect(page.menuState()).toBe('MachineNotActive');
+    });
+
+    it('an active machine is Ready, with the purchase invoked on its menu', async () => {
+      const page = startPage({ fetchMenu: answers(listMenu), input: { applePayAvailable: true } });
+      await page.settled();
+      expect(page.menuState()).toBe('Ready');
+      const purchase = page.snapshot().children.purchase;
+      expect(purchase).toBeDefined();
+      expect(purchase?.getSnapshot().context).toEqual({
+        machineId: 'machine-7',
+        menu: listMenu,
+        applePayAvailable: true,
+      });
+    });
+  });
+
+  describe('language', () => {
+    it('settles to en when the remembered language is not offered, and applies it', async () => {
+      const page = startPage({ fetchMenu: answers(listMenu), input: { language: 'fr' } });
+      await page.settled();
+      expect(page.snapshot().context.language).toBe('en');
+      expect(page.applied).toEqual(['en']);
+      expect(page.remembered).toEqual([]);
+    });
+
+    it('keeps an offered remembered language and applies it', async () => {
+      const page = startPage({ fetchMenu: answers(listMenu), input: { language: 'he' } });
+      await page.settled();
+      expect(page.snapshot().context.language).toBe('he');
+      expect(page.applied).toEqual(['he']);
+    });
+
+    it('settles the language on an inactive machine too', async () => {
+      const page = startPage({
+        fetchMenu: answers(makeMenu({ is_active: false, available_languages: ['en'] })),
+        input: { language: 'es' },
+      });
+      await page.settled();
+      expect(page.menuState()).toBe('MachineNotActive');
+      expect(page.snapshot().context.language).toBe('en');
+      expect(page.applied).toEqual(['en']);
+    });
+
+    it('language.change accepts only offered languages, applying and remembering them', async () => {
+      const page = startPage({ fetchMenu: answers(listMenu) });
+      await page.settled();
+      page.applied.length = 0;
+
+      page.actor.send({ type: 'language.change', language: 'fr' });
+      expect(page.snapshot().context.language).toBe('en');
+      expect(page.applied).toEqual([]);
+      expect(page.remembered).toEqual([]);
+
+      page.actor.send({ type: 'language.change', language: 'he' });
+      expect(page.snapshot().context.language).toBe('he');
+      expect(page.applied).toEqual(['he']);
+      expect(page.remembered).toEqual(['he']);
+    });
+
+    it('before the menu arrives every supported language is offered', () => {
+      const page = startPage({ fetchMenu: () => new Promise<Menu>(() => {}) });
+      page.actor.send({ type: 'language.change', language: 'es' });
+      expect(page.snapshot().context.language).toBe('es');
+      expect(page.applied).toEqual(['es']);
+      expect(page.remembered).toEqual(['es']);
+    });
+
+    it('language.change works in every menu state', async () => {
+      const page = startPage({ fetchMenu: fails(new ApiError({ kind: 'http', status: 404 })) });
+      await page.settled();
+      page.actor.send({ type: 'language.change', language: 'fr' });
+      expect(page.snapshot().context.language).toBe('fr');
+    });
+  });
+
+  describe('splash region', () => {
+    it('runs the real splash beside the menu and finishes after 2.5 s', async () => {
+      const clock = new SimulatedClock();
+      const page = startPage({
+        fetchMenu: answers(listMenu),
+        splash: splashMachine.provide({ actors: { readSplashSeen: fromPromise(() => Promise.resolve(false)) } }),
+        clock,
+      });
+      await page.settled();
+      await waitFor(page.actor, (s) => s.children.splash?.getSnapshot().value === 'ShowingColourLogo');
+      expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: 'Ready' });
+      // SimulatedClock schedules a timer set while flushing from the advanced time: one slide at a time
+      clock.increment(1250);
+      expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: 'Ready' });
+      clock.increment(1250);
+      expect(page.snapshot().value).toEqual({ splash: 'Finished', menu: 'Ready' });
+    });
+
+    it('a splash already seen finishes at once', async () => {
+      const page = startPage({
+        fetchMenu: () => new Promise<Menu>(() => {}),
+        splash: splashMachine.provide({ actors: { readSplashSeen: fromPromise(() => Promise.resolve(true)) } }),
+      });
+      await waitFor(page.actor, (s) => s.value.splash === 'Finished');
+      expect(page.snapshot().value).toEqual({ splash: 'Finished', menu: 'LoadingMenu' });
+    });
+  });
+});

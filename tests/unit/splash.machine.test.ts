@@ -1,0 +1,83 @@
+import { describe, it, expect } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { SPLASH_SLIDE_MS, splashMachine } from '../../machines/splash/splash.machine';
+
+function startSplash(seen: boolean) {
+  const clock = new SimulatedClock();
+  let remembered = 0;
+  const actor = createActor(
+    splashMachine.provide({
+      actors: { readSplashSeen: fromPromise(() => Promise.resolve(seen)) },
+      actions: {
+        rememberSplashSeen: () => {
+          remembered += 1;
+        },
+      },
+    }),
+    { clock },
+  ).start();
+  return { actor, clock, remembered: () => remembered };
+}
+
+describe('splashMachine (spec §9: 2.5 s as two slides)', () => {
+  it('each slide lasts 1250 ms', () => {
+    expect(SPLASH_SLIDE_MS).toBe(1250);
+  });
+
+  it('checks the cookie first', () => {
+    const { actor } = startSplash(false);
+    expect(actor.getSnapshot().value).toBe('CheckingCookie');
+    expect(actor.getSnapshot().hasTag('visible')).toBe(false);
+  });
+
+  it('not seen: colour logo, white logo after 1250 ms, Done after 2500 ms, remembered once', async () => {
+    const { actor, clock, remembered } = startSplash(false);
+    await waitFor(actor, (snapshot) => snapshot.value !== 'CheckingCookie');
+
+    expect(actor.getSnapshot().value).toBe('ShowingColourLogo');
+    expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+
+    clock.increment(1249);
+    expect(actor.getSnapshot().value).toBe('ShowingColourLogo');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('ShowingWhiteLogo');
+    expect(actor.getSnapshot().hasTag('visible')).toBe(true);
+    expect(remembered()).toBe(0);
+
+    clock.increment(1249);
+    expect(actor.getSnapshot().value).toBe('ShowingWhiteLogo');
+    clock.increment(1); // 2500 ms in total
+    expect(actor.getSnapshot().value).toBe('Done');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().hasTag('visible')).toBe(false);
+    expect(remembered()).toBe(1);
+
+    clock.increment(10_000);
+    expect(remembered()).toBe(1);
+  });
+
+  it('seen: straight to Done, never remembers again', async () => {
+    const { actor, clock, remembered } = startSplash(true);
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().value).toBe('Done');
+    clock.increment(5000);
+    expect(remembered()).toBe(0);
+  });
+
+  it('no time passes while the cookie is being read', async () => {
+    const clock = new SimulatedClock();
+    let resolveSeen: (seen: boolean) => void = () => {};
+    const actor = createActor(
+      splashMachine.provide({
+        actors: { readSplashSeen: fromPromise(() => new Promise<boolean>((resolve) => (resolveSeen = resolve))) },
+      }),
+      { clock },
+    ).start();
+    clock.increment(5000);
+    expect(actor.getSnapshot().value).toBe('CheckingCookie');
+    resolveSeen(false);
+    await waitFor(actor, (snapshot) => snapshot.value === 'ShowingColourLogo');
+    clock.increment(1250);
+    expect(actor.getSnapshot().value).toBe('ShowingWhiteLogo');
+  });
+});
