@@ -17,20 +17,20 @@ export interface DrawerProps {
 export default function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
   const titleId = useId();
   const sheetRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
 
-  // Focus moves into the sheet when it opens and back to where it was when it closes. A layout
-  // effect, so the opener is captured before any heading inside the sheet takes focus.
+  // Focus moves into the sheet when it opens, and back to its opener once it has gone (see
+  // onExitComplete). A layout effect, so the opener is read before a heading inside takes focus.
   useLayoutEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     sheetRef.current?.focus();
-    return () => opener?.focus();
   }, [open]);
 
   return (
     <LazyMotion features={domAnimation} strict>
       <MotionConfig reducedMotion="user">
-        <AnimatePresence>
+        <AnimatePresence onExitComplete={() => openerRef.current?.focus()}>
           {open && (
             <div className="drawer">
               <m.div

@@ -18,6 +18,8 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
       <legend className="section-title">{t('products.choose')}</legend>
       {menu.products.map((product) => {
         const selected = selectedIds.includes(product.id);
+        // Named by the product, described by its badge, price and fee, as a screen reader should say them.
+        const id = `product-${String(product.id)}`;
         return (
           <label
             key={String(product.id)}
@@ -29,15 +31,19 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
               className="product-card__input"
               value={String(product.id)}
               checked={selected}
+              aria-labelledby={`${id}-name`}
+              aria-describedby={`${id}-details`}
               disabled={!product.available}
               onChange={() => purchase.send({ type: 'product.select', productId: product.id })}
             />
             {layout === 'grid' && product.image_url && (
               <img className="product-card__image" src={product.image_url} alt="" width="160" height="120" />
             )}
-            <span className="product-card__body">
+            <span className="product-card__body" id={`${id}-details`}>
               {product.is_most_popular && <span className="badge">{t('products.mostPopular')}</span>}
-              <span className="product-card__name">{product.name}</span>
+              <span className="product-card__name" id={`${id}-name`}>
+                {product.name}
+              </span>
               {product.description && <span className="product-card__description">{product.description}</span>}
               <ProductPrice product={product} symbol={menu.currency_symbol} />
               {!product.available && <span className="product-card__status">{t('products.unavailable')}</span>}

@@ -1,0 +1,99 @@
+/**
+ * Renders the /pay page wired to the real sandbox in-process (DESIGN §2): the sandbox's Hono app
+ * answers the app's ky client through its `fetch` option, so no request leaves the test.
+ */
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resolve } from 'node:path';
+import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { loadCatalogue } from '../../sandbox/catalogue';
+import { providePayPage } from '../../src/actors/pay-page';
+import { createApiClient, type ApiClient } from '../../src/api/client';
+import { PayPage } from '../../src/views/pay/PayPage';
+
+export { default as en } from '../../locales/en.json';
+export { default as he } from '../../locales/he.json';
+
+// Not `new URL(..., import.meta.url)`: Vite rewrites that pattern into an asset URL.
+export const catalogue = loadCatalogue(resolve(import.meta.dirname, '../../sandbox/catalogue.json'));
+
+/** The menu of a catalogue machine, as the app reads it. */
+export function catalogueMenu(machineId: string) {
+  const machine = catalogue.get(machineId);
+  if (!machine) throw new Error(`no machine ${machineId} in the sandbox catalogue`);
+  return machine.menu;
+}
+
+export const BASE_HOST = 'http://sandbox.test';
+
+/** Passes a request on to the sandbox. */
+export type Sandbox = (request: Request) => Promise<Response>;
+
+/** Stands between the app and the sandbox: may answer a request itself, or pass it on. */
+export type Intercept = (request: Request, sandbox: Sandbox) => Promise<Response>;
+
+/** What the app sent, kept for assertions. */
+export interface SentRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  credentials: RequestCredentials;
+  /** The body as text ('' without one). */
+  body: Promise<string>;
+}
+
+export interface RenderPayPageOptions {
+  machineId?: string;
+  machineClosed?: boolean;
+  /** Sets the splash cookie first, so the page skips the 2.5 s splash (default true). */
+  splashSeen?: boolean;
+  intercept?: Intercept;
+  /** Options for user-event (fake timers need advanceTimers). */
+  user?: Parameters<typeof userEvent.setup>[0];
+}
+
+export interface PayPageHarness extends ReturnType<typeof render> {
+  /** The sandbox: its `purchases` and `charges` are what it recorded. */
+  app: SandboxApp;
+  api: ApiClient;
+  requests: SentRequest[];
+  user: ReturnType<typeof userEvent.setup>;
+}
+
+export function renderPayPage({
+  machineId = '1001',
+  machineClosed = false,
+  splashSeen = true,
+  intercept,
+  user: userOptions,
+}: RenderPayPageOptions = {}): PayPageHarness {
+  if (splashSeen) document.cookie = 'splash=1; path=/';
+  const app = createSandboxApp({ catalogue });
+  const sandbox: Sandbox = async (request) => app.fetch(request);
+  const requests: SentRequest[] = [];
+  const api = createApiClient({
+    baseHost: BASE_HOST,
+    storage: localStorage,
+    // ky calls fetch with a Request (and its non-standard options as init).
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      requests.push({
+        method: request.method,
+        url: new URL(request.url),
+        headers: new Headers(request.headers),
+        credentials: request.credentials,
+        body: request.clone().text(),
+      });
+      return intercept ? intercept(request, sandbox) : sandbox(request);
+    },
+  });
+  const user = userEvent.setup(userOptions);
+  const view = render(<PayPage machineId={machineId} machineClosed={machineClosed} logic={providePayPage(api)} />);
+  return { ...view, app, api, requests, user };
+}
+
+/** True for a call to the given API path (after /v4/), e.g. 'api/menu/get'. */
+export const isCall = (request: { url: string | URL }, path: string) => new URL(request.url).pathname === `/v4/${path}`;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

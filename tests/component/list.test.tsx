@@ -1,0 +1,193 @@
+/**
+ * LIST (machine 1001) from product choice to the method-pending step (spec §2, §4, §5), against
+ * the in-process sandbox: Cola 6.50 + 2.5 % (0.16) = 6.66, popular; Mineral water 5.00 + 1 = 6.00;
+ * Energy drink sold out. Methods: Google Pay, card fields (Tranzila), card scan, Bit; no Apple Pay here.
+ */
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { catalogueMenu, en, renderPayPage } from './harness';
+
+// jsdom loads no CSS, so the card's spans (flex items in a browser) join without spaces in the name:
+// "Most PopularColaChilled cola, 330 ml can₪6.50+ ₪0.16 convenience fee".
+const COLA = /^Most Popular\s*Cola/;
+const WATER = /^Mineral water/;
+const ENERGY = /^Energy drink/;
+
+async function openList() {
+  const harness = renderPayPage({ machineId: '1001' });
+  const products = await screen.findByRole('group', { name: en.products.choose });
+  return { ...harness, products };
+}
+
+const productContinue = () => screen.getByRole('button', { name: en.purchase.continue });
+
+describe('LIST product view (1001)', () => {
+  it('shows radio cards with the popular product checked, prices, fees and the charge comment', async () => {
+    const { products } = await openList();
+
+    const radios = within(products).getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    const cola = within(products).getByRole('radio', { name: COLA });
+    expect(cola).toHaveProperty('checked', true);
+    expect(within(products).getByRole('radio', { name: WATER })).toHaveProperty('checked', false);
+    // The accessible name carries what a screen reader needs: badge, name, price and fee.
+    expect(within(products).getByRole('radio', { name: /Cola.*₪6\.50\s*\+ ₪0\.16 convenience fee$/ })).toBe(cola);
+    expect(
+      within(products).getByRole('radio', { name: /Mineral water.*₪5\.00\s*\+ ₪1\.00 convenience fee$/ }),
+    ).toBeTruthy();
+    expect(within(products).getByRole('radio', { name: ENERGY })).toHaveProperty('disabled', true);
+    expect(screen.getByText(en.products.chargeComment)).toBeTruthy();
+    expect(productContinue().getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('checks the radio the visitor chooses and ignores the sold-out one', async () => {
+    const { products, user } = await openList();
+    const cola = within(products).getByRole('radio', { name: COLA });
+    const water = within(products).getByRole('radio', { name: WATER });
+    const energy = within(products).getByRole('radio', { name: ENERGY });
+
+    await user.click(water);
+    expect(water).toHaveProperty('checked', true);
+    expect(cola).toHaveProperty('checked', false);
+
+    // Native radios answer the arrow keys too.
+    await user.keyboard('{ArrowUp}');
+    expect(cola).toHaveProperty('checked', true);
+    expect(water).toHaveProperty('checked', false);
+    await user.keyboard('{ArrowDown}');
+    expect(water).toHaveProperty('checked', true);
+
+    await user.click(energy);
+    expect(energy).toHaveProperty('checked', false);
+    expect(water).toHaveProperty('checked', true);
+  });
+
+  it('Continue records the purchase in the sandbox and opens the "Payment" dialog with the total', async () => {
+    const { user, app } = await openList();
+    await user.click(productContinue());
+
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+
+    expect(app.purchases.size).toBe(1);
+    const [purchase] = [...app.purchases.values()];
+    expect(purchase?.machine_id).toBe('1001');
+    expect(purchase?.session_uuid).toBe(catalogueMenu('1001').session_uuid);
+    expect(purchase?.lines.map((line) => [line.product.id, line.count, line.unitTotal])).toEqual([[101, 1, 6.66]]);
+    expect(purchase?.totals).toEqual({ subtotal: 6.5, fees: 0.16, total: 6.66 });
+
+    const total = within(dialog).getByText(en.methods.includingFees).closest('p');
+    expect(total?.textContent).toBe(`${en.methods.total} ₪6.66 ${en.methods.includingFees}`);
+    // No custom amount outside price-input mode.
+    expect(within(dialog).queryByText(en.methods.aboutToPay, { exact: false })).toBeNull();
+    // Focus moved into the dialog, onto the stage heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: en.methods.title })),
+    );
+  });
+
+  it('offers Google Pay, card entry, card scan and Bit, and says Apple Pay is not available', async () => {
+    const { user } = await openList();
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+
+    const methods = within(dialog).getByRole('group', { name: en.methods.title });
+    const radios = within(methods).getAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      en.methods.names.google_pay,
+      en.methods.names.credit_card,
+      en.methods.names.card_scan,
+      en.methods.names.bit,
+    ]);
+    for (const name of ['google_pay', 'credit_card', 'card_scan', 'bit'] as const) {
+      expect(within(methods).getByRole('radio', { name: en.methods.names[name] })).toHaveProperty('checked', false);
+    }
+    expect(within(dialog).queryByRole('radio', { name: en.methods.names.apple_pay })).toBeNull();
+    expect(within(dialog).getByText(en.methods.applePayNotAvailable)).toBeTruthy();
+
+    // Nothing chosen yet: Continue is dimmed and does nothing.
+    const continueMethod = within(dialog).getByRole('button', { name: en.methods.continue });
+    expect(continueMethod.getAttribute('aria-disabled')).toBe('true');
+    await user.click(continueMethod);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog).getByRole('group', { name: en.methods.title })).toBeTruthy();
+
+    // Choosing highlights one option at a time.
+    await user.click(within(methods).getByRole('radio', { name: en.methods.names.google_pay }));
+    await user.click(within(methods).getByRole('radio', { name: en.methods.names.card_scan }));
+    expect(within(methods).getByRole('radio', { name: en.methods.names.card_scan })).toHaveProperty('checked', true);
+    expect(within(methods).getByRole('radio', { name: en.methods.names.google_pay })).toHaveProperty('checked', false);
+    expect(continueMethod.getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('Bit: the "Pay with Bit" popup, Cancel back to the methods, Continue to the pending step, Close back to the products', async () => {
+    const { user, products, app } = await openList();
+    await user.click(within(products).getByRole('radio', { name: WATER }));
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect([...app.purchases.values()].map((purchase) => purchase.totals.total)).toEqual([6]);
+    expect(within(dialog).getByText(en.methods.includingFees).closest('p')?.textContent).toContain('₪6.00');
+
+    await user.click(within(dialog).getByRole('radio', { name: en.methods.names.bit }));
+    await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
+
+    let popup = await within(dialog).findByRole('alertdialog', {
+      name: en.popup.bit.title,
+      description: en.popup.bit.text,
+    });
+    await user.click(within(popup).getByRole('button', { name: en.popup.cancel }));
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: en.methods.names.bit })).toHaveProperty('checked', true);
+
+    await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
+    popup = await within(dialog).findByRole('alertdialog', { name: en.popup.bit.title });
+    await user.click(within(popup).getByRole('button', { name: en.popup.continue }));
+
+    expect(await within(dialog).findByRole('heading', { name: en.methods.names.bit })).toBeTruthy();
+    expect(within(dialog).getByText(en.pending.placeholder.replace('{{method}}', en.methods.names.bit))).toBeTruthy();
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    // Nothing is charged by the placeholder step.
+    expect(app.charges.list()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: en.drawer.close }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(within(products).getByRole('radio', { name: WATER })).toHaveProperty('checked', true);
+    expect(within(products).getByRole('radio', { name: COLA })).toHaveProperty('checked', false);
+    expect(productContinue().getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('closing the drawer gives focus back to Continue', async () => {
+    const { user } = await openList();
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    await user.click(within(dialog).getByRole('button', { name: en.drawer.close }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(document.activeElement).toBe(productContinue());
+  });
+
+  it('card entry and card scan explain themselves first; Escape closes the drawer', async () => {
+    const { user } = await openList();
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+
+    for (const method of ['credit_card', 'card_scan'] as const) {
+      await user.click(within(dialog).getByRole('radio', { name: en.methods.names[method] }));
+      await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
+      const popup = await within(dialog).findByRole('alertdialog', {
+        name: en.popup[method].title,
+        description: en.popup[method].text,
+      });
+      await user.click(within(popup).getByRole('button', { name: en.popup.cancel }));
+    }
+
+    // Google Pay has no popup: Continue goes straight to its pending step.
+    await user.click(within(dialog).getByRole('radio', { name: en.methods.names.google_pay }));
+    await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
+    expect(await within(dialog).findByRole('heading', { name: en.methods.names.google_pay })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(screen.getByRole('radio', { name: COLA })).toHaveProperty('checked', true);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The other product views of spec §2 and the rules of §5, against the in-process sandbox:
+ * GRID with several products (1002), GRID single choice (1003), SINGLE (1004), QUANTITY (1005)
+ * and PRICE_INPUT (1006).
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { en, renderPayPage } from './harness';
+
+const productContinue = () => screen.getByRole('button', { name: en.purchase.continue });
+const drawerTotal = (dialog: HTMLElement) =>
+  within(dialog).getByText(en.methods.includingFees).closest('p')?.textContent;
+const totalLine = (amount: string) => `${en.methods.total} ${amount} ${en.methods.includingFees}`;
+
+describe('GRID with several products (1002)', () => {
+  // Cola 6.50 + 0.50 = 7.00; Water 5.00 + 0.50 = 5.50; Chips 7.00 + 3 % (0.21) = 7.21; Chocolate 8.00 + 0.24
+  const COLA = /^Cola/;
+  const WATER = /^Water/;
+  const CHIPS = /^Chips/;
+
+  it('offers checkboxes, none checked, and Continue does nothing until one is', async () => {
+    const { user, app } = renderPayPage({ machineId: '1002' });
+    const products = await screen.findByRole('group', { name: en.products.choose });
+    expect(within(products).getAllByRole('checkbox')).toHaveLength(4);
+    expect(within(products).queryByRole('radio')).toBeNull();
+    for (const box of within(products).getAllByRole('checkbox')) expect(box).toHaveProperty('checked', false);
+
+    expect(productContinue().getAttribute('aria-disabled')).toBe('true');
+    await user.click(productContinue());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.purchases.size).toBe(0);
+  });
+
+  it('two products selected: the drawer total is their sum with fees, and the sandbox got both lines', async () => {
+    const { user, app } = renderPayPage({ machineId: '1002' });
+    const products = await screen.findByRole('group', { name: en.products.choose });
+    const cola = within(products).getByRole('checkbox', { name: COLA });
+    const water = within(products).getByRole('checkbox', { name: WATER });
+    const chips = within(products).getByRole('checkbox', { name: CHIPS });
+
+    await user.click(cola);
+    await user.click(water);
+    await user.click(chips);
+    await user.click(water); // and off again
+    expect([cola, water, chips].map((box) => (box as HTMLInputElement).checked)).toEqual([true, false, true]);
+
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(drawerTotal(dialog)).toBe(totalLine('₪14.21'));
+
+    const [purchase] = [...app.purchases.values()];
+    expect(purchase?.lines.map((line) => [line.product.id, line.count, line.unitTotal])).toEqual([
+      [201, 1, 7],
+      [203, 1, 7.21],
+    ]);
+    expect(purchase?.totals.total).toBe(14.21);
+
+    // 1002: Yaad Sarig card fields, no Bit; Apple Pay configured but not available in this browser.
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual([en.methods.names.google_pay, en.methods.names.credit_card, en.methods.names.card_scan]);
+  });
+});
+
+describe('GRID with one product at a time (1003)', () => {
+  it('offers radios with nothing preselected; choosing one enables Continue', async () => {
+    const { user } = renderPayPage({ machineId: '1003' });
+    const products = await screen.findByRole('group', { name: en.products.choose });
+    const radios = within(products).getAllByRole('radio');
+    expect(radios).toHaveLength(3);
+    expect(within(products).queryByRole('checkbox')).toBeNull();
+    expect(radios.filter((radio) => (radio as HTMLInputElement).checked)).toHaveLength(0);
+    expect(productContinue().getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(within(products).getByRole('radio', { name: /Cappuccino/ }));
+    await user.click(within(products).getByRole('radio', { name: /Tea/ }));
+    expect(within(products).getByRole('radio', { name: /Tea/ })).toHaveProperty('checked', true);
+    expect(within(products).getByRole('radio', { name: /Cappuccino/ })).toHaveProperty('checked', false);
+    expect(productContinue().getAttribute('aria-disabled')).toBe('false');
+
+    await user.click(productContinue());
+    // Tea 7.00 + 1.00
+    expect(drawerTotal(await screen.findByRole('dialog', { name: en.drawer.title }))).toBe(totalLine('₪8.00'));
+  });
+});
+
+describe('SINGLE (1004)', () => {
+  it("shows the one product's name and price; Continue buys it", async () => {
+    const { user, app } = renderPayPage({ machineId: '1004' });
+    expect(await screen.findByRole('heading', { name: 'Car wash' })).toBeTruthy();
+    expect(screen.getByText('₪20.00')).toBeTruthy();
+    expect(screen.getByText('+ ₪0.40 convenience fee')).toBeTruthy();
+
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(drawerTotal(dialog)).toBe(totalLine('₪20.40'));
+    expect([...app.purchases.values()][0]?.lines.map((line) => line.product.id)).toEqual([401]);
+    // 1004 pays cards through Stripe: its element instead of the card-field options.
+    expect(within(dialog).getByRole('radio', { name: en.methods.names.stripe })).toBeTruthy();
+    expect(within(dialog).queryByRole('radio', { name: en.methods.names.credit_card })).toBeNull();
+  });
+});
+
+describe('QUANTITY (1005)', () => {
+  // Laundry token 4.50 + 0.50 = 5.00 per item
+  it('+ and − change the count, never below 1, and the total follows', async () => {
+    const { user, app } = renderPayPage({ machineId: '1005' });
+    expect(await screen.findByRole('heading', { name: 'Laundry token' })).toBeTruthy();
+    expect(screen.getByText('₪5.00 per item')).toBeTruthy();
+
+    const stepper = screen.getByRole('group', { name: en.products.quantity });
+    const count = within(stepper).getByRole('status', { name: en.products.quantity });
+    const add = within(stepper).getByRole('button', { name: en.products.increase });
+    const remove = within(stepper).getByRole('button', { name: en.products.decrease });
+    // "Total: " and the amount are in separate elements; read the whole line.
+    const total = (amount: string) =>
+      expect(screen.getByText(`${en.products.total}:`, { exact: false }).textContent).toBe(
+        `${en.products.total}: ${amount}`,
+      );
+
+    expect(count.textContent).toBe('1');
+    total('₪5.00');
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    await user.click(remove);
+    expect(count.textContent).toBe('1');
+
+    await user.click(add);
+    await user.click(add);
+    expect(count.textContent).toBe('3');
+    total('₪15.00');
+    expect(remove.getAttribute('aria-disabled')).toBe('false');
+
+    await user.click(remove);
+    expect(count.textContent).toBe('2');
+    total('₪10.00');
+
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(drawerTotal(dialog)).toBe(totalLine('₪10.00'));
+    const [purchase] = [...app.purchases.values()];
+    expect(purchase?.lines.map((line) => [line.product.id, line.count])).toEqual([[501, 2]]);
+    expect(purchase?.totals).toEqual({ subtotal: 9, fees: 1, total: 10 });
+  });
+});
+
+describe('PRICE_INPUT (1006)', () => {
+  const display = () => screen.getByRole('status', { name: en.amount.label });
+
+  async function openKeypad() {
+    const harness = renderPayPage({ machineId: '1006' });
+    const keypad = await screen.findByRole('group', { name: en.amount.keypad });
+    expect(screen.getByRole('heading', { name: en.amount.title })).toBeTruthy();
+    return { ...harness, keypad, key: (name: string) => within(keypad).getByRole('button', { name }) };
+  }
+
+  it('the on-screen keypad types the amount; Continue shows "You are about to pay ₪12.50"', async () => {
+    const { user, app, key, requests } = await openKeypad();
+    expect(display().textContent).toBe('₪0');
+    expect(productContinue().getAttribute('aria-disabled')).toBe('true');
+
+    for (const name of ['1', '2', en.amount.decimalPoint, '5', '7', en.amount.backspace]) await user.click(key(name));
+    expect(display().textContent).toBe('₪12.5');
+    expect(productContinue().getAttribute('aria-disabled')).toBe('false');
+
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(within(dialog).getByText(en.methods.aboutToPay, { exact: false }).textContent).toBe(
+      `${en.methods.aboutToPay} ₪12.50`,
+    );
+    expect(drawerTotal(dialog)).toBe(totalLine('₪12.50'));
+
+    const setPurchase = requests.find((request) => request.url.pathname === '/v4/api/menu/set_purchase');
+    expect(JSON.parse(await (setPurchase?.body ?? Promise.resolve('null')))).toEqual([
+      { product_id: 601, count: 1, custom_price: 12.5 },
+    ]);
+    expect([...app.purchases.values()][0]?.totals.total).toBe(12.5);
+  });
+
+  it('the keyboard works too: 12,5 then Enter', async () => {
+    const { user, app } = await openKeypad();
+    await user.keyboard('12,5');
+    expect(display().textContent).toBe('₪12.5');
+    await user.keyboard('{Backspace}{Backspace}.5{Enter}');
+
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(within(dialog).getByText(en.methods.aboutToPay, { exact: false }).textContent).toBe(
+      `${en.methods.aboutToPay} ₪12.50`,
+    );
+    expect(app.purchases.size).toBe(1);
+    // The keypad stops listening while the drawer covers it.
+    await user.keyboard('9');
+    expect(display().textContent).toBe('₪12.5');
+  });
+
+  it('Enter at 0 says "Minimum amount is ₪0.01" and sends nothing', async () => {
+    const { user, app, key } = await openKeypad();
+    await user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Minimum amount is ₪0.01');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.purchases.size).toBe(0);
+
+    // The dimmed Continue does the same.
+    await user.click(key('1'));
+    await user.click(key(en.amount.backspace));
+    expect(display().textContent).toBe('₪0');
+    await user.click(productContinue());
+    expect(screen.getByRole('alert').textContent).toBe('Minimum amount is ₪0.01');
+    expect(app.purchases.size).toBe(0);
+
+    // A digit clears the hint.
+    await user.click(key('3'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps to 2 decimals, one decimal point and 10 digits', async () => {
+    const { user } = await openKeypad();
+    await user.keyboard('0.1.234');
+    expect(display().textContent).toBe('₪0.12');
+    for (let i = 0; i < 6; i += 1) await user.keyboard('{Backspace}');
+    expect(display().textContent).toBe('₪0');
+    await user.keyboard('123456789012');
+    expect(display().textContent).toBe('₪1234567890');
+  });
+});

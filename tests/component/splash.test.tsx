@@ -1,0 +1,48 @@
+/**
+ * The 2.5 s splash (spec §2, §9): the colour slide, then the white slide, then the page; the
+ * splash cookie remembers it. Only setTimeout is faked (XState's delays use it); promises, the
+ * in-process sandbox and React run for real, and each step is flushed inside act().
+ */
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SPLASH_SLIDE_MS } from '../../machines/splash/splash.machine';
+import { en, renderPayPage } from './harness';
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const splashCookie = () => document.cookie.split('; ').some((entry) => entry.startsWith('splash='));
+
+describe('splash', () => {
+  it('shows the colour slide, then the white slide, for 2.5 s in all, then remembers it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    expect(SPLASH_SLIDE_MS * 2).toBe(2_500);
+    const { container } = renderPayPage({ machineId: '1001', splashSeen: false });
+    await advance(0); // the cookie check and the menu call settle
+
+    expect(screen.getByTestId('splash-colour')).toBe(screen.getByRole('img', { name: en.splash.label }));
+    expect(screen.queryByTestId('splash-white')).toBeNull();
+    // The page behind is inert while the splash covers it (the menu may already be there).
+    expect(container.querySelector('.page')?.hasAttribute('inert')).toBe(true);
+
+    await advance(SPLASH_SLIDE_MS - 1);
+    expect(screen.getByTestId('splash-colour')).toBeTruthy();
+    await advance(1);
+    expect(screen.queryByTestId('splash-colour')).toBeNull();
+    expect(screen.getByTestId('splash-white')).toBe(screen.getByRole('img', { name: en.splash.label }));
+    expect(splashCookie()).toBe(false);
+
+    await advance(SPLASH_SLIDE_MS);
+    expect(screen.queryByTestId('splash-white')).toBeNull();
+    expect(screen.queryByRole('img', { name: en.splash.label })).toBeNull();
+    expect(container.querySelector('.page')?.hasAttribute('inert')).toBe(false);
+    expect(splashCookie()).toBe(true);
+    expect(screen.getByRole('group', { name: en.products.choose })).toBeTruthy();
+  });
+
+  it('is not shown when the splash cookie is set', async () => {
+    renderPayPage({ machineId: '1001', splashSeen: true });
+    expect(screen.queryByTestId('splash-colour')).toBeNull();
+    await screen.findByRole('group', { name: en.products.choose });
+    expect(screen.queryByTestId('splash-colour')).toBeNull();
+    expect(screen.queryByTestId('splash-white')).toBeNull();
+  });
+});
