@@ -32,21 +32,27 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
               value={String(product.id)}
               checked={selected}
               aria-labelledby={`${id}-name`}
-              aria-describedby={`${id}-details`}
+              aria-describedby={product.is_most_popular ? `${id}-badge ${id}-details` : `${id}-details`}
               disabled={!product.available}
               onChange={() => purchase.send({ type: 'product.select', productId: product.id })}
             />
             {layout === 'grid' && product.image_url && (
               <img className="product-card__image" src={product.image_url} alt="" width="160" height="120" />
             )}
-            <span className="product-card__body" id={`${id}-details`}>
-              {product.is_most_popular && <span className="badge">{t('products.mostPopular')}</span>}
+            <span className="product-card__body">
+              {product.is_most_popular && (
+                <span className="badge" id={`${id}-badge`}>
+                  {t('products.mostPopular')}
+                </span>
+              )}
               <span className="product-card__name" id={`${id}-name`}>
                 {product.name}
               </span>
-              {product.description && <span className="product-card__description">{product.description}</span>}
-              <ProductPrice product={product} symbol={menu.currency_symbol} />
-              {!product.available && <span className="product-card__status">{t('products.unavailable')}</span>}
+              <span id={`${id}-details`} className="product-card__details">
+                {product.description && <span className="product-card__description">{product.description}</span>}
+                <ProductPrice product={product} symbol={menu.currency_symbol} />
+                {!product.available && <span className="product-card__status">{t('products.unavailable')}</span>}
+              </span>
             </span>
             <span className="product-card__check" aria-hidden="true" />
           </label>
