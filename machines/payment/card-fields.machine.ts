@@ -1,0 +1,176 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  ABANDONED,
+  initialPaymentContext,
+  isPayApproved,
+  paymentOutput,
+  resultOfCallError,
+  resultOfPayResponse,
+  type PaymentContext,
+} from './payment.shared';
+import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+
+export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+export type FieldErrors = Partial<Record<CardField, string>>;
+
+/** How the card processor rejects a charge (spec §3 "Card processor error"). */
+export interface CardProcessorError {
+  messages?: { param?: string; message?: string }[];
+}
+
+/** The per-field messages of a charge error; empty when the processor named no field. */
+export function fieldErrorsOf(error: unknown): FieldErrors {
+  const messages = (error as CardProcessorError | undefined)?.messages ?? [];
+  return Object.fromEntries(
+    messages.flatMap(({ param, message }) =>
+      CARD_FIELDS.some((field) => field === param) && message ? [[param, message]] : [],
+    ),
+  );
+}
+
+/**
+ * Spec §5: the price must be above 0 and equal the stored first line's price (the price the
+ * visitor chose, fee included), unless the payment is deferred.
+ */
+export function isChargeablePrice(order: PaymentOrder): boolean {
+  if (order.deferredPayment) return true;
+  return order.total > 0 && order.total === order.lines[0]?.lineTotal;
+}
+
+export interface CardChargeInput {
+  order: PaymentOrder;
+  terminal: string;
+}
+
+type CardFieldsEvent = { type: 'payment.start' } | { type: 'drawer.close' };
+
+/**
+ * Card entry in the processor's hosted fields (Tranzila, spec §4): submit shows the loading
+ * overlay and charges; a charge error goes back to the form with per-field messages or
+ * 'Payment failed.'; a charge is confirmed by the operator's callback (status 0).
+ */
+export const cardFieldsMachine = setup({
+  types: {
+    context: {} as PaymentContext & {
+      terminal: string;
+      fieldErrors: FieldErrors;
+      chargeFailed: boolean;
+      chargeResponse: unknown;
+    },
+    events: {} as CardFieldsEvent,
+    input: {} as CardChargeInput,
+    output: {} as PaymentResult,
+  },
+  actors: {
+    /** Loads the processor's hosted-fields script and mounts the three fields. */
+    mountCardFields: fromPromise<void, { terminal: string }>(() => Promise.reject(new Error('not provided'))),
+    /** hostedFields.charge(): resolves with the processor's response, rejects with a CardProcessorError. */
+    chargeCard: fromPromise<unknown, CardChargeInput>(() => Promise.reject(new Error('not provided'))),
+    /** POST /api/payment/post/payment_succeeded_callback */
+    confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+  },
+  guards: {
+    chargeablePrice: ({ context }) => isChargeablePrice(context.order),
+    payApproved: (_, response: PayResponse) => isPayApproved(response),
+  },
+}).createMachine({
+  id: 'cardFields',
+  context: ({ input }) => ({
+    ...initialPaymentContext({ input }),
+    terminal: input.terminal,
+    fieldErrors: {},
+    chargeFailed: false,
+    chargeResponse: undefined,
+  }),
+  output: paymentOutput,
+  initial: 'Idle',
+  states: {
+    Idle: {
+      initial: 'LoadingFields',
+      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      states: {
+        LoadingFields: {
+          tags: ['loading'],
+          invoke: {
+            id: 'mountCardFields',
+            src: 'mountCardFields',
+            input: ({ context }) => ({ terminal: context.terminal }),
+            onDone: 'EnteringCard',
+            onError: {
+              target: '#cardFields.Failed',
+              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+            },
+          },
+        },
+        EnteringCard: {
+          on: {
+            'payment.start': [
+              {
+                guard: 'chargeablePrice',
+                target: '#cardFields.Processing',
+                actions: assign({ fieldErrors: {}, chargeFailed: false }),
+              },
+              {
+                target: '#cardFields.Failed',
+                actions: assign({ result: { outcome: 'failed', reason: 'invalidPrice' } }),
+              },
+            ],
+          },
+        },
+      },
+    },
+    Processing: {
+      tags: ['processing'],
+      initial: 'Charging',
+      states: {
+        Charging: {
+          invoke: {
+            id: 'chargeCard',
+            src: 'chargeCard',
+            input: ({ context }) => ({ order: context.order, terminal: context.terminal }),
+            onDone: {
+              target: 'ConfirmingCharge',
+              actions: assign({ chargeResponse: ({ event }) => event.output }),
+            },
+            onError: {
+              // Spec §8: per-field messages, or 'Payment failed.' when no field is named.
+              target: '#cardFields.Idle.EnteringCard',
+              actions: assign(({ event }) => {
+                const fieldErrors = fieldErrorsOf(event.error);
+                return { fieldErrors, chargeFailed: Object.keys(fieldErrors).length === 0 };
+              }),
+            },
+          },
+        },
+        ConfirmingCharge: {
+          invoke: {
+            id: 'confirmCharge',
+            src: 'confirmCharge',
+            input: ({ context }) => ({ order: context.order, chargeResponse: context.chargeResponse }),
+            onDone: [
+              {
+                guard: { type: 'payApproved', params: ({ event }) => event.output },
+                target: '#cardFields.Success',
+                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
+              },
+              {
+                target: '#cardFields.Failed',
+                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
+              },
+            ],
+            onError: {
+              target: '#cardFields.Failed',
+              actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+            },
+          },
+        },
+      },
+    },
+    Success: { type: 'final' },
+    Failed: { type: 'final' },
+    Abandoned: { type: 'final' },
+  },
+});

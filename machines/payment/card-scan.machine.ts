@@ -1,0 +1,65 @@
+import { assign, fromCallback, setup, type EventObject } from 'xstate';
+import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
+import type { PaymentOrder, PaymentResult } from './payment.types';
+
+/** What the card-scan step reports (through postMessage, checked for its origin at the edge). */
+export type CardScanEvent =
+  | { type: 'scan.approved'; transactionId: string | undefined }
+  | { type: 'scan.declined'; message: string | undefined }
+  | { type: 'scan.cancelled' };
+
+/**
+ * Card scan: the scan step (the provider's page, shown in a frame) reads the card with the camera
+ * and charges it; this machine waits for its verdict.
+ */
+export const cardScanMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as CardScanEvent | { type: 'drawer.close' },
+    input: {} as { order: PaymentOrder },
+    output: {} as PaymentResult,
+  },
+  actors: {
+    /** Listens for the scan step's messages from its own origin only. */
+    listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }>(() => undefined),
+  },
+}).createMachine({
+  id: 'cardScan',
+  context: initialPaymentContext,
+  output: paymentOutput,
+  initial: 'Processing',
+  states: {
+    Processing: {
+      tags: ['processing'],
+      initial: 'Scanning',
+      states: {
+        Scanning: {
+          invoke: {
+            id: 'listenForScanResult',
+            src: 'listenForScanResult',
+            input: ({ context }) => ({ order: context.order }),
+          },
+          on: {
+            'scan.approved': {
+              target: '#cardScan.Success',
+              actions: assign({
+                result: ({ event }) => ({ outcome: 'succeeded' as const, transactionId: event.transactionId }),
+              }),
+            },
+            'scan.declined': {
+              target: '#cardScan.Failed',
+              actions: assign({ result: ({ event }) => ({ outcome: 'failed' as const, message: event.message }) }),
+            },
+            'scan.cancelled': { target: '#cardScan.Cancelled', actions: assign({ result: { outcome: 'cancelled' } }) },
+            // Until the visitor scans, they may still leave.
+            'drawer.close': { target: '#cardScan.Abandoned', actions: assign({ result: ABANDONED }) },
+          },
+        },
+      },
+    },
+    Success: { type: 'final' },
+    Failed: { type: 'final' },
+    Cancelled: { type: 'final' },
+    Abandoned: { type: 'final' },
+  },
+});

@@ -1,0 +1,145 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { googlePaymentRequest, type GooglePaymentRequest } from './google-pay.request';
+import {
+  ABANDONED,
+  initialPaymentContext,
+  isPayApproved,
+  paymentOutput,
+  resultOfCallError,
+  resultOfPayResponse,
+  type PaymentContext,
+} from './payment.shared';
+import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+
+/** Spec §9: the Google Pay loader shows for 1 s. */
+export const GOOGLE_PAY_LOADER_MS = 1000;
+
+/** How Google Pay reports a closed sheet or an error (PaymentsClient.loadPaymentData rejects with it). */
+export interface GooglePayError {
+  statusCode?: string;
+  statusMessage?: string;
+}
+
+export interface WalletPayInput {
+  order: PaymentOrder;
+  /** Google: the PaymentData; Apple: the payment token. */
+  payment: unknown;
+}
+
+type GooglePayEvent = { type: 'payment.start' } | { type: 'drawer.close' };
+
+/** Google Pay (spec §4): button, sheet, then the operator's wallet call. */
+export const googlePayMachine = setup({
+  types: {
+    context: {} as PaymentContext & { paymentData: unknown },
+    events: {} as GooglePayEvent,
+    input: {} as { order: PaymentOrder },
+    output: {} as PaymentResult,
+  },
+  actors: {
+    /** Loads Google's pay.js and asks isReadyToPay. */
+    loadGooglePay: fromPromise<void, { order: PaymentOrder }>(() => Promise.resolve()),
+    /** PaymentsClient.loadPaymentData: shows the sheet; rejects with a GooglePayError when closed. */
+    requestGooglePayment: fromPromise<unknown, GooglePaymentRequest>(() => Promise.reject(new Error('not provided'))),
+    /** POST /api/payment/pay/wallet?payment_method=google_pay */
+    payWithWallet: fromPromise<PayResponse, WalletPayInput>(() => Promise.reject(new Error('not provided'))),
+  },
+  guards: {
+    knowsVisitor: ({ context }) => Boolean(context.order.visitorUuid),
+    payApproved: (_, response: PayResponse) => isPayApproved(response),
+  },
+  delays: { googlePayLoader: GOOGLE_PAY_LOADER_MS },
+}).createMachine({
+  id: 'googlePay',
+  context: ({ input }) => ({ ...initialPaymentContext({ input }), paymentData: undefined }),
+  output: paymentOutput,
+  initial: 'Idle',
+  states: {
+    Idle: {
+      initial: 'LoadingSdk',
+      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      states: {
+        LoadingSdk: {
+          tags: ['loading'],
+          invoke: {
+            id: 'loadGooglePay',
+            src: 'loadGooglePay',
+            input: ({ context }) => ({ order: context.order }),
+            onDone: 'ShowingLoader',
+            onError: {
+              target: '#googlePay.Failed',
+              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+            },
+          },
+        },
+        ShowingLoader: {
+          tags: ['loading'],
+          after: { googlePayLoader: 'AwaitingTap' },
+        },
+        AwaitingTap: {
+          on: { 'payment.start': '#googlePay.Processing' },
+        },
+      },
+    },
+    Processing: {
+      tags: ['processing'],
+      initial: 'RequestingPayment',
+      states: {
+        RequestingPayment: {
+          invoke: {
+            id: 'requestGooglePayment',
+            src: 'requestGooglePayment',
+            input: ({ context }) => googlePaymentRequest(context.order),
+            onDone: [
+              {
+                guard: 'knowsVisitor',
+                target: 'Paying',
+                actions: assign({ paymentData: ({ event }) => event.output }),
+              },
+              {
+                // Spec §8: Google Pay without a visitor uuid.
+                target: '#googlePay.Failed',
+                actions: assign({ result: { outcome: 'failed', reason: 'internal' } }),
+              },
+            ],
+            onError: {
+              // Spec §4: cancel -> failure with the status code and message.
+              target: '#googlePay.Failed',
+              actions: assign({
+                result: ({ event }) => {
+                  const error = event.error as GooglePayError;
+                  return { outcome: 'failed', code: error.statusCode, message: error.statusMessage };
+                },
+              }),
+            },
+          },
+        },
+        Paying: {
+          invoke: {
+            id: 'payWithWallet',
+            src: 'payWithWallet',
+            input: ({ context }) => ({ order: context.order, payment: context.paymentData }),
+            onDone: [
+              {
+                guard: { type: 'payApproved', params: ({ event }) => event.output },
+                target: '#googlePay.Success',
+                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
+              },
+              {
+                target: '#googlePay.Failed',
+                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
+              },
+            ],
+            onError: {
+              target: '#googlePay.Failed',
+              actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+            },
+          },
+        },
+      },
+    },
+    Success: { type: 'final' },
+    Failed: { type: 'final' },
+    Abandoned: { type: 'final' },
+  },
+});

@@ -1,0 +1,59 @@
+import type { FrontendConfig } from '../menu/menu.types';
+import type { PricedLine } from '../purchase/pricing';
+
+/** What every payment method needs to know about the purchase being paid. */
+export interface PaymentOrder {
+  machineId: string;
+  /** The session uuid that set_purchase answered; it identifies the visitor (spec §6). */
+  visitorUuid: string | undefined;
+  lines: PricedLine[];
+  total: number;
+  /** ISO 4217, e.g. ILS */
+  currency: string;
+  currencySymbol: string;
+  /** Spec §9: IL by default. */
+  countryCode: string;
+  /** The amount the visitor typed in price-input mode. */
+  customPrice: number | undefined;
+  /** A deferred payment (wheelshare, custom iframe) skips the stored-price check (spec §5). */
+  deferredPayment: boolean;
+  config: FrontendConfig;
+}
+
+/**
+ * How a payment-method machine ends (spec §4 payment states: it is `Idle` until the visitor pays,
+ * `Processing` while the pay action is in flight, then `Success` or `Failed`):
+ * - succeeded / failed lead to the success or failure page;
+ * - cancelled returns to the payment-method choice;
+ * - abandoned (the drawer was closed before paying) returns to product selection.
+ */
+export type PaymentResult =
+  | { outcome: 'succeeded'; transactionId?: string | undefined; message?: string | undefined }
+  | {
+      outcome: 'failed';
+      reason?: FailureReason | undefined;
+      /** The provider's or the operator's own words, shown as they are. */
+      message?: string | undefined;
+      code?: string | number | undefined;
+      transactionId?: string | undefined;
+    }
+  | { outcome: 'cancelled' }
+  | { outcome: 'abandoned' };
+
+/** The answer of the operator's pay calls (spec §3 "Pay response"). */
+export interface PayResponse {
+  status: number;
+  msg: string;
+  transactionId: string | undefined;
+}
+
+export const PAY_STATUS_OK = 0;
+
+/**
+ * Why the app itself failed a payment; views show the spec §8 text for each (locales `payment.errors`):
+ * internal 'internal: payment failed, please try again'; unexpectedFrameUrl '…, actualUrl !== iframeUrl';
+ * invalidPrice 'Invalid price. Payment failed.'; paymentFailed 'Payment failed.'; serverError 'Server error.';
+ * unavailable: the provider's code could not be loaded.
+ */
+export type FailureReason =
+  'internal' | 'unexpectedFrameUrl' | 'invalidPrice' | 'paymentFailed' | 'serverError' | 'unavailable';

@@ -1,0 +1,161 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { ApiError } from '../shared/api-failure';
+import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
+import type { PaymentOrder, PaymentResult } from './payment.types';
+
+/** Spec §5: Stripe amounts are in minor units (×100, rounded) with a lowercase currency. */
+export const stripeAmount = (order: PaymentOrder) => ({
+  amount: Math.round(order.total * 100),
+  currency: order.currency.toLowerCase(),
+});
+
+/** What the view hands over once Stripe's card element is mounted: opaque to the machine. */
+export type StripeCardHandle = unknown;
+
+/** How Stripe.js reports an error (StripeError). */
+export interface StripeErrorLike {
+  message?: string;
+}
+
+export interface StripeConfirmInput {
+  card: StripeCardHandle;
+  clientSecret: string;
+  paymentMethodId: string;
+}
+
+type StripeEvent =
+  | { type: 'stripe.cardReady'; card: StripeCardHandle }
+  | { type: 'stripe.loadFailed' }
+  | { type: 'payment.start' }
+  | { type: 'drawer.close' };
+
+const stripeMessage = (error: unknown) => (error as StripeErrorLike | undefined)?.message;
+
+/** Spec §8: a backend error shows 'Server error.' plus the details it gave. */
+const serverErrorDetails = (error: unknown) =>
+  error instanceof ApiError && error.failure.kind === 'http' ? error.failure.message : undefined;
+
+/**
+ * Stripe's card element (spec §4): a validation error stops before anything is charged; otherwise
+ * a payment intent from the operator, then confirmation without a redirect unless required. Every
+ * error stays on the form with its message.
+ */
+export const stripeMachine = setup({
+  types: {
+    context: {} as PaymentContext & {
+      card: StripeCardHandle;
+      paymentMethodId: string;
+      clientSecret: string;
+      error:
+        { kind: 'stripe'; message: string | undefined } | { kind: 'server'; details: string | undefined } | undefined;
+    },
+    events: {} as StripeEvent,
+    input: {} as { order: PaymentOrder },
+    output: {} as PaymentResult,
+  },
+  actors: {
+    /** stripe.createPaymentMethod({type: 'card', card}): rejects with the element's validation error. */
+    createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    /** POST /api/payment/pre/stripe: the payment intent's client secret. */
+    createPaymentIntent: fromPromise<string, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    /** stripe.confirmCardPayment(clientSecret, {payment_method}): resolves with the intent id. */
+    confirmCardPayment: fromPromise<string, StripeConfirmInput>(() => Promise.reject(new Error('not provided'))),
+  },
+}).createMachine({
+  id: 'stripe',
+  context: ({ input }) => ({
+    ...initialPaymentContext({ input }),
+    card: undefined,
+    paymentMethodId: '',
+    clientSecret: '',
+    error: undefined,
+  }),
+  output: paymentOutput,
+  initial: 'Idle',
+  states: {
+    Idle: {
+      initial: 'LoadingCardElement',
+      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      states: {
+        LoadingCardElement: {
+          tags: ['loading'],
+          on: {
+            'stripe.cardReady': { target: 'EnteringCard', actions: assign({ card: ({ event }) => event.card }) },
+            'stripe.loadFailed': {
+              target: '#stripe.Failed',
+              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+            },
+          },
+        },
+        EnteringCard: {
+          on: { 'payment.start': { target: '#stripe.Processing', actions: assign({ error: undefined }) } },
+        },
+      },
+    },
+    Processing: {
+      tags: ['processing'],
+      initial: 'ValidatingCard',
+      states: {
+        ValidatingCard: {
+          invoke: {
+            id: 'createPaymentMethod',
+            src: 'createPaymentMethod',
+            input: ({ context }) => ({ card: context.card }),
+            onDone: {
+              target: 'CreatingIntent',
+              actions: assign({ paymentMethodId: ({ event }) => event.output }),
+            },
+            onError: {
+              target: '#stripe.Idle.EnteringCard',
+              actions: assign({
+                error: ({ event }) => ({ kind: 'stripe' as const, message: stripeMessage(event.error) }),
+              }),
+            },
+          },
+        },
+        CreatingIntent: {
+          invoke: {
+            id: 'createPaymentIntent',
+            src: 'createPaymentIntent',
+            input: ({ context }) => ({ order: context.order }),
+            onDone: { target: 'Confirming', actions: assign({ clientSecret: ({ event }) => event.output }) },
+            onError: {
+              target: '#stripe.Idle.EnteringCard',
+              actions: assign({
+                error: ({ event }) => ({ kind: 'server' as const, details: serverErrorDetails(event.error) }),
+              }),
+            },
+          },
+        },
+        Confirming: {
+          invoke: {
+            id: 'confirmCardPayment',
+            src: 'confirmCardPayment',
+            input: ({ context }) => ({
+              card: context.card,
+              clientSecret: context.clientSecret,
+              paymentMethodId: context.paymentMethodId,
+            }),
+            onDone: {
+              target: '#stripe.Success',
+              actions: assign({
+                result: ({ event }) => ({ outcome: 'succeeded' as const, transactionId: event.output }),
+              }),
+            },
+            onError: {
+              target: '#stripe.Idle.EnteringCard',
+              actions: assign({
+                error: ({ event }) => ({ kind: 'stripe' as const, message: stripeMessage(event.error) }),
+              }),
+            },
+          },
+        },
+      },
+    },
+    Success: { type: 'final' },
+    Failed: { type: 'final' },
+    Abandoned: { type: 'final' },
+  },
+});
