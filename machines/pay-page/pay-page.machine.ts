@@ -62,7 +62,8 @@ export const payPageMachine = setup({
     chooseLanguage: assign({ language: (_, language: Language) => language }),
   },
   guards: {
-    machineNotFound: (_, error: unknown) => isHttpStatus(error, 404),
+    // 404: no such machine; 400: the API refused the machine id itself (missing or malformed).
+    machineNotFound: (_, error: unknown) => isHttpStatus(error, 404) || isHttpStatus(error, 400),
     machineClosed: ({ context }) => context.machineClosed,
     machineNotActive: ({ context }, menu: Menu) => context.machineClosed || !menu.is_active,
     languageOffered: ({ context }, language: Language) => offeredLanguages(context.menu).includes(language),

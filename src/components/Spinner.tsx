@@ -1,8 +1,9 @@
-export function Spinner({ label }: { label: string }) {
+/** A loading wheel announced as a status; the label shows beside it when `showLabel` is set. */
+export function Spinner({ label, showLabel = false }: { label: string; showLabel?: boolean }) {
   return (
-    <div className="spinner" role="status">
+    <div className="spinner" role="status" aria-label={label}>
       <span className="spinner__wheel" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      {showLabel && <span className="spinner__label">{label}</span>}
     </div>
   );
 }

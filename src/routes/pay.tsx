@@ -2,22 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { PayPage } from '../views/pay/PayPage';
 
-/** The router parses `?machine_id=12` as a number and `machine_close=true` as a boolean. */
 const paySearchSchema = v.object({
-  machine_id: v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform((id) => String(id).trim()),
-    ),
-    '',
-  ),
-  machine_close: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((flag) => flag === true || flag === 'true'),
-    ),
-    false,
-  ),
+  machine_id: v.optional(v.pipe(v.string(), v.trim())),
+  /** Spec §2: `machine_close=true` shows the machine as not active. */
+  machine_close: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/pay')({
@@ -26,6 +14,6 @@ export const Route = createFileRoute('/pay')({
 });
 
 function PayRoute() {
-  const { machine_id, machine_close } = Route.useSearch();
-  return <PayPage key={machine_id} machineId={machine_id} machineClosed={machine_close} />;
+  const { machine_id = '', machine_close } = Route.useSearch();
+  return <PayPage key={machine_id} machineId={machine_id} machineClosed={machine_close === 'true'} />;
 }

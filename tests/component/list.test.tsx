@@ -7,11 +7,10 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import { describe, expect, it } from 'vitest';
 import { catalogueMenu, en, renderPayPage } from './harness';
 
-// jsdom loads no CSS, so the card's spans (flex items in a browser) join without spaces in the name:
-// "Most PopularColaChilled cola, 330 ml can₪6.50+ ₪0.16 convenience fee".
-const COLA = /^Most Popular\s*Cola/;
-const WATER = /^Mineral water/;
-const ENERGY = /^Energy drink/;
+// Each card's radio is named by the product; its badge, price and fee describe it.
+const COLA = 'Cola';
+const WATER = 'Mineral water';
+const ENERGY = 'Energy drink';
 
 async function openList() {
   const harness = renderPayPage({ machineId: '1001' });
@@ -30,10 +29,15 @@ describe('LIST product view (1001)', () => {
     const cola = within(products).getByRole('radio', { name: COLA });
     expect(cola).toHaveProperty('checked', true);
     expect(within(products).getByRole('radio', { name: WATER })).toHaveProperty('checked', false);
-    // The accessible name carries what a screen reader needs: badge, name, price and fee.
-    expect(within(products).getByRole('radio', { name: /Cola.*₪6\.50\s*\+ ₪0\.16 convenience fee$/ })).toBe(cola);
+    // A screen reader hears the product's name, then its badge, price and fee.
     expect(
-      within(products).getByRole('radio', { name: /Mineral water.*₪5\.00\s*\+ ₪1\.00 convenience fee$/ }),
+      within(products).getByRole('radio', {
+        name: COLA,
+        description: /^Most Popular.*₪6\.50\s*\+ ₪0\.16 convenience fee$/,
+      }),
+    ).toBe(cola);
+    expect(
+      within(products).getByRole('radio', { name: WATER, description: /₪5\.00\s*\+ ₪1\.00 convenience fee$/ }),
     ).toBeTruthy();
     expect(within(products).getByRole('radio', { name: ENERGY })).toHaveProperty('disabled', true);
     expect(screen.getByText(en.products.chargeComment)).toBeTruthy();

@@ -1,0 +1,85 @@
+/** Spec §2 / §8: machine not found, not active, and the loading spinner. */
+import {
+  continueButton,
+  DEFAULT_SUPPORT_PHONE,
+  escapeRegExp,
+  expect,
+  forEachLanguage,
+  machine,
+  MENU_GET,
+  openPay,
+  productChoices,
+  telHref,
+  test,
+} from './fixtures';
+
+const technicianPhone = (id: number) => {
+  const phone = machine(id).technician_phone_number;
+  if (!phone) throw new Error(`machine ${id} has no technician_phone_number in the catalogue`);
+  return phone;
+};
+
+forEachLanguage('machine conditions', (lang, t) => {
+  const cases = [
+    {
+      title: 'an unknown machine id is not found',
+      query: 'machine_id=999999',
+      message: t.machine.notFound,
+      phone: DEFAULT_SUPPORT_PHONE,
+    },
+    {
+      title: 'a missing machine id is not found',
+      query: '',
+      message: t.machine.notFound,
+      phone: DEFAULT_SUPPORT_PHONE,
+    },
+    {
+      title: 'an inactive machine (1007) is not active',
+      query: 'machine_id=1007',
+      message: t.machine.notActive,
+      phone: technicianPhone(1007),
+    },
+    {
+      title: 'machine_close=true shows an active machine (1001) as not active',
+      query: 'machine_id=1001&machine_close=true',
+      message: t.machine.notActive,
+      phone: technicianPhone(1001),
+    },
+  ];
+
+  for (const { title, query, message, phone } of cases) {
+    test(`${title}, with a call-support link`, async ({ page }) => {
+      await openPay(page, lang, query);
+      const alert = page.getByRole('alert');
+      await expect(alert).toHaveText(new RegExp(`^${escapeRegExp(message)}`));
+      const contact = alert.getByRole('link', { name: t.machine.contact });
+      await expect(contact).toBeVisible();
+      await expect(contact).toHaveAttribute('href', telHref(phone));
+      await expect(contact).toContainText(phone);
+      // Nothing can be bought here.
+      await expect(productChoices(page, t)).toHaveCount(0);
+      await expect(continueButton(page, t)).toHaveCount(0);
+    });
+  }
+
+  test('a spinner shows while the menu loads', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(MENU_GET, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await openPay(page, lang, 'machine_id=1001');
+    const spinner = page.getByRole('status', { name: t.app.loading });
+    await expect(spinner).toBeVisible();
+    await expect(productChoices(page, t)).toHaveCount(0);
+    await expect(continueButton(page, t)).toHaveCount(0);
+
+    release();
+    await expect(productChoices(page, t)).toBeVisible();
+    await expect(spinner).toHaveCount(0);
+  });
+});

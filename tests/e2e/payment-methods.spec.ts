@@ -1,0 +1,151 @@
+/** Spec §2 payment method selection, the explanatory popups and §4 SELECT_PAYMENT_METHOD -> INIT_METHOD_PENDING. */
+import type { Page } from '@playwright/test';
+import {
+  chooseMethod,
+  continueButton,
+  drawer,
+  expect,
+  expectSheetSettled,
+  forEachLanguage,
+  methodContinue,
+  methodList,
+  methodRadio,
+  openMachine,
+  product,
+  productChoices,
+  productInput,
+  test,
+  type Texts,
+} from './fixtures';
+
+type Method = keyof Texts['methods']['names'];
+
+async function openMethods(
+  page: Page,
+  lang: 'en' | 'he',
+  t: Texts,
+  machineId: number,
+  productName?: string,
+): Promise<void> {
+  await openMachine(page, lang, machineId);
+  if (productName) await productInput(page, t, productName).check();
+  await continueButton(page, t).click();
+  await expect(methodList(page, t)).toBeVisible();
+  await expectSheetSettled(page, t);
+}
+
+async function expectMethods(page: Page, t: Texts, methods: Method[]): Promise<void> {
+  const radios = methodList(page, t).getByRole('radio');
+  await expect(radios).toHaveCount(methods.length);
+  for (const [index, method] of methods.entries()) {
+    await expect(radios.nth(index)).toHaveAccessibleName(t.methods.names[method]);
+    await expect(radios.nth(index)).not.toBeChecked();
+  }
+}
+
+const pending = (page: Page) => page.getByTestId('method-pending');
+
+forEachLanguage('payment methods', (lang, t) => {
+  test('1004 (STRIP) offers the card element, not card entry or scan', async ({ page }) => {
+    await openMethods(page, lang, t, 1004);
+    await expectMethods(page, t, ['google_pay', 'stripe']);
+    await expect(methodRadio(page, t, 'credit_card')).toHaveCount(0);
+    await expect(methodRadio(page, t, 'card_scan')).toHaveCount(0);
+    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toBeVisible();
+  });
+
+  test('1009 offers Google Pay, card entry and scan, but no Bit', async ({ page }) => {
+    // 1009's only product is not the popular one, so nothing is preselected.
+    await openMethods(page, lang, t, 1009, product(1009, 901).name);
+    await expectMethods(page, t, ['google_pay', 'credit_card', 'card_scan']);
+    await expect(methodRadio(page, t, 'bit')).toHaveCount(0);
+    // 1009 has no Apple Pay configuration at all, so there is nothing to say about it.
+    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
+  });
+
+  test('where Apple Pay can pay, the Apple Pay option shows and the notice does not', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { ApplePaySession: unknown }).ApplePaySession = { canMakePayments: () => true };
+    });
+    await openMethods(page, lang, t, 1001);
+    await expectMethods(page, t, ['google_pay', 'apple_pay', 'credit_card', 'card_scan', 'bit']);
+    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
+  });
+
+  test('1001 (TRANZILA) offers Google Pay, card entry, card scan and Bit; Apple Pay is not available; selecting checks', async ({
+    page,
+  }) => {
+    await openMethods(page, lang, t, 1001);
+    await expectMethods(page, t, ['google_pay', 'credit_card', 'card_scan', 'bit']);
+    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toBeVisible();
+
+    // Continue with nothing selected does nothing.
+    await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'true');
+    await methodContinue(page, t).click({ force: true });
+    await page.waitForTimeout(300);
+    await expect(pending(page)).toHaveCount(0);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(methodList(page, t)).toBeVisible();
+
+    await chooseMethod(page, t, 'bit');
+    await expect(methodRadio(page, t, 'bit')).toBeChecked();
+    await chooseMethod(page, t, 'google_pay');
+    await expect(methodRadio(page, t, 'google_pay')).toBeChecked();
+    await expect(methodRadio(page, t, 'bit')).not.toBeChecked();
+    await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  test('Google Pay + Continue goes straight to the pending step; closing returns to product selection', async ({
+    page,
+  }) => {
+    await openMethods(page, lang, t, 1001);
+    await chooseMethod(page, t, 'google_pay');
+    await methodContinue(page, t).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(pending(page)).toBeVisible();
+    await expect(drawer(page, t).getByRole('heading', { name: t.methods.names.google_pay })).toBeVisible();
+
+    await drawer(page, t).getByRole('button', { name: t.drawer.close }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(productChoices(page, t)).toBeVisible();
+    await expect(continueButton(page, t)).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  const popups = [
+    { method: 'credit_card', title: t.popup.credit_card.title, text: t.popup.credit_card.text },
+    { method: 'card_scan', title: t.popup.card_scan.title, text: t.popup.card_scan.text },
+    { method: 'bit', title: t.popup.bit.title, text: t.popup.bit.text },
+  ] as const;
+
+  for (const { method, title, text } of popups) {
+    test(`${t.methods.names[method]}: the "${title}" popup, Cancel keeps the choice, Continue goes to the pending step`, async ({
+      page,
+    }) => {
+      await openMethods(page, lang, t, 1001);
+      await chooseMethod(page, t, method);
+      await methodContinue(page, t).click();
+
+      const popup = drawer(page, t).getByRole('alertdialog', { name: title });
+      await expect(popup).toBeVisible();
+      await expect(popup).toHaveAttribute('aria-modal', 'true');
+      await expect(popup).toHaveAccessibleDescription(text);
+      await expect(pending(page)).toHaveCount(0);
+
+      await popup.getByRole('button', { name: t.popup.cancel }).click();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(methodList(page, t)).toBeVisible();
+      await expect(methodRadio(page, t, method)).toBeChecked();
+
+      await methodContinue(page, t).click();
+      await expect(popup).toBeVisible();
+      await popup.getByRole('button', { name: t.popup.continue }).click();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(pending(page)).toBeVisible();
+      await expect(drawer(page, t).getByRole('heading', { name: t.methods.names[method] })).toBeVisible();
+
+      await drawer(page, t).getByRole('button', { name: t.drawer.close }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(productChoices(page, t)).toBeVisible();
+    });
+  }
+});

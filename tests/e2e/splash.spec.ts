@@ -1,0 +1,87 @@
+/** Spec §2 / §9: a 2.5 s splash (colour logo, then white logo) unless the splash cookie is set. */
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectDocumentLanguage, forEachLanguage, productChoices, test } from './fixtures';
+
+interface SplashLog {
+  /** performance.now() when each slide first appeared, and when the last one went away. */
+  colour?: number;
+  white?: number;
+  gone?: number;
+  /** Every slide ever seen, in order. */
+  seen: string[];
+}
+
+/** Records, inside the page, when each splash slide appears and when the splash is gone. */
+function recordSplash(): void {
+  const log: SplashLog = { seen: [] };
+  (window as unknown as { splashLog: SplashLog }).splashLog = log;
+  new MutationObserver(() => {
+    const slides = document.querySelectorAll('[data-testid^="splash-"]');
+    slides.forEach((slide) => {
+      const name = slide.getAttribute('data-testid') ?? '';
+      if (log.seen.at(-1) !== name) log.seen.push(name);
+      if (name === 'splash-colour') log.colour ??= performance.now();
+      if (name === 'splash-white') log.white ??= performance.now();
+    });
+    if (slides.length === 0 && log.seen.length > 0) log.gone ??= performance.now();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+const splashLog = (page: Page) => page.evaluate(() => (window as unknown as { splashLog: SplashLog }).splashLog);
+
+/** True when a visitor can see the element: the centre of its box is not covered by anything else. */
+function uncovered(locator: Locator): Promise<boolean> {
+  return locator
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + Math.min(box.height / 2, 40));
+      return hit !== null && element.contains(hit);
+    })
+    .catch(() => false);
+}
+
+forEachLanguage('splash', (lang, t) => {
+  test.use({ skipSplash: false });
+
+  test('shows the colour slide, then the white slide, then the products after about 2.5 s; not again after a reload', async ({
+    page,
+    context,
+  }) => {
+    await page.addInitScript(recordSplash);
+    await page.goto('/pay?machine_id=1001');
+
+    await expect(page.getByTestId('splash-colour')).toBeVisible();
+    await expect(page.getByRole('img', { name: t.splash.label })).toBeVisible();
+    await expect(page.getByTestId('splash-white')).toBeVisible({ timeout: 4_000 });
+    await expect(page.getByTestId('splash-colour')).toBeHidden();
+
+    // Poll what the visitor sees: the product list, uncovered by the splash (timed inside the page).
+    const list = productChoices(page, t);
+    await expect.poll(() => uncovered(list), { timeout: 5_000, intervals: [50] }).toBe(true);
+    const shownAt = await page.evaluate(() => performance.now());
+    await expect(page.getByTestId('splash-white')).toBeHidden();
+    await expectDocumentLanguage(page, lang);
+
+    const log = await splashLog(page);
+    expect(log.seen).toEqual(['splash-colour', 'splash-white']);
+    const { colour = Number.NaN, white = Number.NaN, gone = Number.NaN } = log;
+    expect(white - colour, 'the colour slide lasts about half of the splash').toBeGreaterThanOrEqual(1_000);
+    expect(white - colour).toBeLessThanOrEqual(2_000);
+    expect(gone - colour, 'the splash lasts about 2.5 s').toBeGreaterThanOrEqual(2_000);
+    expect(shownAt - colour, 'the product list is hidden by the splash for at least ~2 s').toBeGreaterThanOrEqual(
+      2_000,
+    );
+    expect(shownAt - colour, 'the product list shows by about 4 s').toBeLessThanOrEqual(4_000);
+
+    // The visitor has seen the splash: the cookie remembers it ...
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'splash')?.value).toBeTruthy();
+
+    // ... and a reload shows no splash at all.
+    await page.reload();
+    await expect.poll(() => uncovered(list), { timeout: 2_000, intervals: [50] }).toBe(true);
+    expect(await page.evaluate(() => performance.now()), 'the products show without a 2.5 s wait').toBeLessThan(2_500);
+    expect((await splashLog(page)).seen).toEqual([]);
+  });
+});
