@@ -4,8 +4,16 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { Catalogue } from './catalogue';
 import { menuRoutes } from './api/menu';
+import { paymentRoutes } from './api/payment';
 import type { SandboxEnv, SandboxState } from './api/shared';
+import { createCashier } from './cashier';
 import { IMAGE_NAME, placeholderSvg } from './images';
+import { bitRoutes } from './standins/bit';
+import { cardScanRoutes } from './standins/card-scan';
+import { hostedPageRoutes } from './standins/hosted-page';
+import { scriptRoutes } from './standins/scripts';
+import { stripeRoutes } from './standins/stripe';
+import { tranzilaRoutes } from './standins/tranzila';
 import { createChargeStore } from './stores';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
@@ -15,6 +23,8 @@ export interface SandboxOptions {
   catalogue: Catalogue;
   /** The built app (vite build --mode sandbox); without it only the API and /sandbox/* are served. */
   distDir?: string;
+  /** How long the simulated processor takes over a charge (default 0); a second attempt meanwhile is refused. */
+  processingMs?: number;
 }
 
 /** The Hono app, with the state its routes share, for tests to read. */
@@ -36,8 +46,14 @@ async function withCacheControl(served: Promise<unknown>, cacheControl: string) 
 }
 
 /** The operator's /v4/api contract (spec §7) from a catalogue, plus /sandbox/* tools and, optionally, the built app. */
-export function createSandboxApp({ catalogue, distDir }: SandboxOptions): SandboxApp {
-  const state: SandboxState = { catalogue, purchases: new Map(), charges: createChargeStore() };
+export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: SandboxOptions): SandboxApp {
+  const charges = createChargeStore();
+  const state: SandboxState = {
+    catalogue,
+    purchases: new Map(),
+    charges,
+    cashier: createCashier(charges, processingMs),
+  };
   const app = new Hono<SandboxEnv>();
 
   app.use(compress());
@@ -53,6 +69,15 @@ export function createSandboxApp({ catalogue, distDir }: SandboxOptions): Sandbo
     await next();
   });
   app.route('/v4/api/menu', menuRoutes(state));
+  app.route('/v4/api/payment', paymentRoutes(state));
+
+  // Stand-ins for the payment providers (DESIGN.md §6): their SDKs, pages and processors.
+  app.route('/sandbox', scriptRoutes());
+  app.route('/sandbox/tranzila', tranzilaRoutes(state));
+  app.route('/sandbox/hosted-page', hostedPageRoutes(state));
+  app.route('/sandbox/stripe', stripeRoutes(state));
+  app.route('/sandbox/bit', bitRoutes(state));
+  app.route('/sandbox/card-scan', cardScanRoutes(state));
 
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
   app.post('/sandbox/reset', (c) => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Menu } from '../machines/menu/menu.types';
 import { createSandboxApp } from './app';
+import { TEST_CARDS } from './cards';
 import { CatalogueError, loadCatalogue, type Catalogue } from './catalogue';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -14,6 +15,8 @@ const cataloguePath = process.env.SANDBOX_CATALOGUE
   ? resolve(process.env.SANDBOX_CATALOGUE)
   : join(repoRoot, 'sandbox', 'catalogue.json');
 const port = Number(process.env.PORT ?? 4173);
+// A real processor takes a moment: long enough to see the app's loading state and to refuse a double tap.
+const processingMs = Number(process.env.SANDBOX_PROCESSING_MS ?? 300);
 
 function exit(message: string): never {
   console.error(message);
@@ -46,10 +49,23 @@ function printBanner(catalogue: Catalogue, origin: string) {
   console.log(`Sandbox: ${origin}  (catalogue ${cataloguePath})`);
   for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
   console.log(`Charges: ${origin}/sandbox/charges`);
+  console.log(
+    [
+      'Test cards (any future MM/YY, CVV 3-4 digits; any other Luhn-valid number is approved):',
+      `  ${TEST_CARDS.approved}  approved`,
+      `  ${TEST_CARDS.declined}  declined by the processor`,
+      `  ${TEST_CARDS.cvvError}  CVV error`,
+      'Wallets: the sheet has Approve / Decline / Cancel. Apple Pay appears only with the cookie sandbox_apple_pay=1.',
+    ].join('\n'),
+  );
 }
 
 if (!Number.isInteger(port) || port < 0 || port > 65535)
   exit(`sandbox: PORT must be a port number, not "${process.env.PORT}"`);
+if (!Number.isInteger(processingMs) || processingMs < 0)
+  exit(
+    `sandbox: SANDBOX_PROCESSING_MS must be a whole number of milliseconds, not "${process.env.SANDBOX_PROCESSING_MS}"`,
+  );
 
 let catalogue: Catalogue;
 try {
@@ -61,7 +77,7 @@ try {
 if (!existsSync(join(distDir, 'index.html')))
   exit(`sandbox: ${join(distDir, 'index.html')} is missing; run npm run build:sandbox first`);
 
-const server = serve({ fetch: createSandboxApp({ catalogue, distDir }).fetch, port }, (info) =>
+const server = serve({ fetch: createSandboxApp({ catalogue, distDir, processingMs }).fetch, port }, (info) =>
   printBanner(catalogue, `http://localhost:${info.port}`),
 );
 server.on('error', (error: NodeJS.ErrnoException) =>

@@ -10,13 +10,26 @@ export interface Purchase {
   lines: PricedLine[];
   totals: OrderTotals;
   created_at: string;
+  /** The Stripe payment intent POST /payment/pre/stripe made for this purchase. */
+  payment_intent?: PaymentIntent | undefined;
+  /** The hosted payment page's token for this purchase (GET /payment/pay/pay_ajax). */
+  hosted_page_token?: string | undefined;
+}
+
+export interface PaymentIntent {
+  id: string;
+  client_secret: string;
+  /** Minor units, as Stripe counts them. */
+  amount: number;
+  /** Lowercase, as Stripe writes it. */
+  currency: string;
 }
 
 /** Purchases by session_id. */
 export type PurchaseStore = Map<string, Purchase>;
 
 /** Each way the sandbox can take money. */
-export type ChargeMethod = 'google_pay' | 'apple_pay' | 'tranzila' | 'yaad_sarig' | 'stripe' | 'bit';
+export type ChargeMethod = 'google_pay' | 'apple_pay' | 'tranzila' | 'yaad_sarig' | 'stripe' | 'bit' | 'card_scan';
 
 export interface Charge {
   id: string;
@@ -34,6 +47,8 @@ export type NewCharge = Omit<Charge, 'id' | 'created_at'>;
 /** Every charge attempt; tests count them to prove a payment is never sent twice. */
 export interface ChargeStore {
   recordCharge(charge: NewCharge): Charge;
+  /** The approved charge of a purchase, if it is paid. */
+  paidCharge(sessionId: string): Charge | undefined;
   list(): readonly Charge[];
   clear(): void;
 }
@@ -51,6 +66,8 @@ export function createChargeStore(now: () => Date = () => new Date()): ChargeSto
       charges.push(recorded);
       return recorded;
     },
+    paidCharge: (sessionId) =>
+      charges.find((charge) => charge.session_id === sessionId && charge.status === 'approved'),
     list: () => [...charges],
     clear: () => {
       charges.length = 0;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Menu } from '../../machines/menu/menu.types';
 import { orderTotals, priceLine, type PricedLine } from '../../machines/purchase/pricing';
-import { fail, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+import { fail, jsonBody, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
 
 const purchaseSchema = v.pipe(
   v.array(
@@ -58,8 +58,7 @@ export function menuRoutes({ catalogue, purchases }: SandboxState) {
     .post('/set_purchase', async (c) => {
       const machine = requestedMachine(c, catalogue);
       if (!machine.menu.is_active) fail(409, 'machine not active');
-      const body: unknown = await c.req.json().catch(() => fail(400, 'the body is not JSON'));
-      const parsed = v.safeParse(purchaseSchema, body);
+      const parsed = v.safeParse(purchaseSchema, await jsonBody(c));
       if (!parsed.success) {
         const [issue] = parsed.issues;
         // "0.count" + "must be at least 1" -> "line 0: count must be at least 1"

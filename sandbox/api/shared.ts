@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
-import type { ChargeStore, PurchaseStore } from '../stores';
+import type { Cashier } from '../cashier';
+import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
 
 /** What every /v4/api handler can read with c.get(). */
 export interface SandboxEnv {
@@ -17,11 +19,26 @@ export interface SandboxState {
   catalogue: Catalogue;
   purchases: PurchaseStore;
   charges: ChargeStore;
+  cashier: Cashier;
 }
 
 /** Ends the request with `{"message": message}` (the app's client reads that field). */
 export function fail(status: ContentfulStatusCode, message: string): never {
   throw new HTTPException(status, { message });
+}
+
+/** The request body as JSON; 400 when it is not JSON. */
+export async function jsonBody(c: Context): Promise<unknown> {
+  return c.req.json().catch(() => fail(400, 'the body is not JSON'));
+}
+
+/** The value as the schema reads it; 400 naming the first field that is wrong. */
+export function parseOrFail<Schema extends v.GenericSchema>(schema: Schema, value: unknown): v.InferOutput<Schema> {
+  const result = v.safeParse(schema, value);
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const path = v.getDotPath(issue);
+  return fail(400, path ? `${path}: ${issue.message}` : issue.message);
 }
 
 /** The machine named by the machine_id query parameter; 400 without one, 404 for an unknown id. */
@@ -30,3 +47,45 @@ export function requestedMachine(c: Context, catalogue: Catalogue): CatalogueMac
   if (!id) fail(400, 'machine_id is required');
   return catalogue.get(id) ?? fail(404, 'machine not found');
 }
+
+/** The purchase set_purchase recorded under this session_id; 400 for a missing or unknown one. */
+export function purchaseOf(purchases: PurchaseStore, sessionId: string | null | undefined): Purchase {
+  if (!sessionId) fail(400, 'the session uuid is required');
+  return purchases.get(sessionId) ?? fail(400, 'unknown session: call set_purchase first');
+}
+
+/** The first purchase that matches; 404 naming `what` otherwise. */
+export function purchaseWhere(purchases: PurchaseStore, what: string, matches: (purchase: Purchase) => boolean) {
+  return [...purchases.values()].find(matches) ?? fail(404, `unknown ${what}`);
+}
+
+/** A payment call's purchase: the session uuid's, on the machine machine_id names. */
+export function requestedPurchase(c: Context<SandboxEnv>, state: SandboxState) {
+  const machine = requestedMachine(c, state.catalogue);
+  const purchase = purchaseOf(state.purchases, c.get('sessionUuid'));
+  if (purchase.machine_id !== machine.id) fail(400, `this session's purchase is for machine ${purchase.machine_id}`);
+  return { machine, purchase };
+}
+
+/** An amount in major units (a number or a numeric string, at most 2 decimals) equal to the purchase total. */
+export function isTotalOf(purchase: Purchase, amount: unknown): boolean {
+  const text = typeof amount === 'number' ? String(amount) : amount;
+  return typeof text === 'string' && /^\d+(\.\d{1,2})?$/.test(text) && Number(text) === purchase.totals.total;
+}
+
+/** 400 unless the amount is the purchase total (see isTotalOf). */
+export function requireTotal(purchase: Purchase, amount: unknown): void {
+  if (!isTotalOf(purchase, amount)) fail(400, `amount must be the purchase total ${purchase.totals.total}`);
+}
+
+/** The purchase total as payment pages show it: "₪5.00". */
+export function totalText(catalogue: Catalogue, purchase: Purchase): string {
+  const symbol = catalogue.get(purchase.machine_id)?.menu.currency_symbol ?? '';
+  return `${symbol}${purchase.totals.total.toFixed(2)}`;
+}
+
+/** Who the stand-in payment pages and sheets say is being paid. */
+export const MERCHANT_NAME = 'Sandbox Vending';
+
+/** This server's origin as the browser sees it (the Host the request came to). */
+export const ownOrigin = (c: Context) => new URL(c.req.url).origin;

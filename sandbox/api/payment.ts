@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { ChargeResult } from '../cashier';
+import type { PaymentIntent, Purchase } from '../stores';
+import { fail, jsonBody, MERCHANT_NAME, ownOrigin, parseOrFail, requestedPurchase, requireTotal } from './shared';
+import type { SandboxEnv, SandboxState } from './shared';
+
+const googlePaySchema = v.object({
+  paymentData: v.object({
+    paymentMethodData: v.object({ tokenizationData: v.object({ token: v.string() }) }),
+  }),
+  amount: v.union([v.string(), v.number()], 'must be a string or a number'),
+  currencyCode: v.string(),
+});
+
+const applePayTokenSchema = v.object({ paymentData: v.object({ data: v.string() }) });
+// The ApplePayPaymentToken itself, or the ApplePayPayment that holds it.
+const applePaySchema = v.union([applePayTokenSchema, v.object({ token: applePayTokenSchema })]);
+
+const validateMerchantSchema = v.object({
+  validationURL: v.pipe(v.string(), v.url(), v.startsWith('https://', 'must be an https URL')),
+});
+
+const stripeIntentSchema = v.object({
+  amount: v.pipe(v.number(), v.integer('must be a whole number of minor units')),
+  currency: v.string(),
+});
+
+const callbackSchema = v.object({ transaction_response: v.object({ transaction_id: v.string() }) });
+
+/** The wallet token the outcome is read from: a token containing "decline" is declined. */
+const walletTokens = {
+  google_pay(purchase: Purchase, body: unknown) {
+    const { paymentData, amount, currencyCode } = parseOrFail(googlePaySchema, body);
+    requireTotal(purchase, amount);
+    if (currencyCode !== purchase.currency) fail(400, `currencyCode must be ${purchase.currency}`);
+    return paymentData.paymentMethodData.tokenizationData.token;
+  },
+  apple_pay(_purchase: Purchase, body: unknown) {
+    const parsed = parseOrFail(applePaySchema, body);
+    return ('token' in parsed ? parsed.token : parsed).paymentData.data;
+  },
+};
+
+const isWallet = (method: string | undefined): method is keyof typeof walletTokens =>
+  method === 'google_pay' || method === 'apple_pay';
+
+/** Spec §3 "Pay response": status 0 is success. */
+function payResponse(result: ChargeResult) {
+  switch (result.status) {
+    case 'approved':
+      return { status: 0, msg: 'Payment approved.', data: { transaction_id: result.charge.id } };
+    case 'declined':
+      return { status: 1, msg: 'Card declined (sandbox).', data: { transaction_id: result.charge.id } };
+    case 'refused':
+      return { status: 2, msg: result.message, data: { transaction_id: '' } };
+  }
+}
+
+/** Shaped like the session Apple's startSession answers, signed by nobody. */
+function merchantSession(domainName: string) {
+  const now = Date.now();
+  return {
+    epochTimestamp: now,
+    expiresAt: now + 60 * 60 * 1000,
+    merchantSessionIdentifier: `SSH${randomBytes(16).toString('hex').toUpperCase()}`,
+    nonce: randomBytes(4).toString('hex'),
+    merchantIdentifier: createHash('sha256').update(domainName).digest('hex').toUpperCase(),
+    domainName,
+    displayName: MERCHANT_NAME,
+    signature: randomBytes(64).toString('base64'),
+  };
+}
+
+/** The /v4/api/payment calls of spec §7 (wheelshare and the custom iframe live elsewhere). */
+export function paymentRoutes(state: SandboxState) {
+  const { cashier, charges } = state;
+  let intentCount = 0;
+  const newIntent = (amount: number, currency: string): PaymentIntent => {
+    intentCount += 1;
+    const id = `pi_sbx_${intentCount}`;
+    return { id, client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`, amount, currency };
+  };
+
+  return new Hono<SandboxEnv>()
+    .post('/pay/wallet', async (c) => {
+      const { purchase } = requestedPurchase(c, state);
+      const method = c.req.query('payment_method');
+      if (!isWallet(method)) fail(400, 'payment_method must be google_pay or apple_pay');
+      const token = walletTokens[method](purchase, await jsonBody(c));
+      return c.json(payResponse(await cashier.charge(purchase, method, !token.includes('decline'))));
+    })
+    .post('/pre/apple_pay/validate_merchant', async (c) => {
+      parseOrFail(validateMerchantSchema, await jsonBody(c));
+      return c.json(merchantSession(new URL(c.req.url).hostname));
+    })
+    .post('/pre/stripe', async (c) => {
+      const { purchase } = requestedPurchase(c, state);
+      const { amount, currency } = parseOrFail(stripeIntentSchema, await jsonBody(c));
+      const minorUnits = Math.round(purchase.totals.total * 100);
+      const lowercase = purchase.currency.toLowerCase();
+      if (amount !== minorUnits) fail(400, `amount must be ${minorUnits} (the total in minor units)`);
+      if (currency !== lowercase) fail(400, `currency must be ${lowercase}`);
+      purchase.payment_intent ??= newIntent(amount, currency);
+      return c.json({ client_secret: purchase.payment_intent.client_secret });
+    })
+    .post('/post/payment_succeeded_callback', async (c) => {
+      const { purchase } = requestedPurchase(c, state);
+      const body = v.safeParse(callbackSchema, await jsonBody(c));
+      if (c.req.query('simulate_error') === 'true') return c.json({ status: 1, msg: 'Simulated error (sandbox).' });
+      const paid = charges.paidCharge(purchase.session_id);
+      const confirmed =
+        body.success && paid?.method === 'tranzila' && paid.id === body.output.transaction_response.transaction_id;
+      return c.json(
+        confirmed
+          ? { status: 0, msg: 'ok' }
+          : { status: 1, msg: 'No approved card charge with this transaction id for this purchase.' },
+      );
+    })
+    .get('/pay/pay_ajax', (c) => {
+      const { machine, purchase } = requestedPurchase(c, state);
+      purchase.hosted_page_token ??= randomBytes(16).toString('base64url');
+      const url = new URL('/sandbox/hosted-page/pay', ownOrigin(c));
+      url.searchParams.set('token', purchase.hosted_page_token);
+      const info = purchase.lines.map((line) => `${line.product.name} × ${line.count}`).join(', ');
+      return c.json({
+        data: {
+          data: {
+            payment_url: url.href,
+            total_price: purchase.totals.total,
+            currency_symbol: machine.menu.currency_symbol,
+            info,
+          },
+        },
+      });
+    });
+}

@@ -1,0 +1,118 @@
+/* global openSheet */
+// Stand-in for Safari's ApplePaySession, served only when the cookie sandbox_apple_pay=1 is set.
+// https://developer.apple.com/documentation/apple_pay_on_the_web/applepaysession
+
+const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
+const LATEST_VERSION = 14;
+const REQUIRED_FIELDS = ['countryCode', 'currencyCode', 'supportedNetworks', 'merchantCapabilities', 'total'];
+
+/** Safari allows one payment session on a page at a time. */
+let sessionShowing = false;
+
+const invalidAccess = (message) => new DOMException(message, 'InvalidAccessError');
+
+function randomHex(bytes) {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+class ApplePaySession extends EventTarget {
+  static STATUS_SUCCESS = 0;
+  static STATUS_FAILURE = 1;
+
+  static canMakePayments() {
+    return true;
+  }
+
+  static canMakePaymentsWithActiveCard() {
+    return Promise.resolve(true);
+  }
+
+  static supportsVersion(version) {
+    return Number.isInteger(version) && version >= 1 && version <= LATEST_VERSION;
+  }
+
+  onvalidatemerchant = null;
+  onpaymentauthorized = null;
+  oncancel = null;
+  #request;
+  #sheet = null;
+  #begun = false;
+
+  constructor(version, paymentRequest) {
+    super();
+    if (!ApplePaySession.supportsVersion(version)) throw invalidAccess(`"${version}" is not a supported version.`);
+    const missing = REQUIRED_FIELDS.find((field) => !paymentRequest || !paymentRequest[field]);
+    if (missing) throw new TypeError(`Member ApplePayPaymentRequest.${missing} is required.`);
+    this.#request = paymentRequest;
+  }
+
+  begin() {
+    if (this.#begun || sessionShowing) throw invalidAccess('Page already has an active payment session.');
+    this.#begun = true;
+    sessionShowing = true;
+    const { total, currencyCode } = this.#request;
+    this.#sheet = openSheet({
+      label: 'Apple Pay (sandbox)',
+      total: `${total.label}: ${total.amount} ${currencyCode}`,
+      actions: [
+        { label: 'Approve', onClick: () => this.#authorize('approve') },
+        { label: 'Decline', onClick: () => this.#authorize(`decline-${randomHex(4)}`) },
+      ],
+      onCancel: () => this.abort(),
+    });
+    this.#sheet.setEnabled(false);
+    this.#sheet.setStatus('Contacting the merchant…');
+    setTimeout(() => this.#dispatch('validatemerchant', { validationURL: VALIDATION_URL }));
+  }
+
+  completeMerchantValidation(merchantSession) {
+    if (!this.#sheet) throw invalidAccess('The payment session is not active.');
+    if (!merchantSession || typeof merchantSession !== 'object') throw new TypeError('A merchant session is required.');
+    this.#sheet.setStatus('');
+    this.#sheet.setEnabled(true);
+  }
+
+  /** Takes STATUS_SUCCESS / STATUS_FAILURE or, from version 3, {status}. */
+  completePayment() {
+    if (!this.#sheet) throw invalidAccess('The payment session is not active.');
+    this.#close();
+  }
+
+  abort() {
+    if (!this.#sheet) return;
+    this.#close();
+    this.#dispatch('cancel', {});
+  }
+
+  #authorize(data) {
+    this.#sheet.setEnabled(false);
+    this.#sheet.setStatus('Processing…');
+    this.#dispatch('paymentauthorized', {
+      payment: {
+        token: {
+          paymentData: { version: 'EC_v1', data, header: {}, signature: '' },
+          paymentMethod: { displayName: 'Visa 1111', network: 'Visa', type: 'debit' },
+          transactionIdentifier: randomHex(32).toUpperCase(),
+        },
+      },
+    });
+  }
+
+  #close() {
+    this.#sheet.close();
+    this.#sheet = null;
+    sessionShowing = false; // only the showing session has a sheet to close
+  }
+
+  /** As Safari does: an event to addEventListener listeners, then to the on<type> handler. */
+  #dispatch(type, fields) {
+    const event = Object.assign(new Event(type), fields);
+    this.dispatchEvent(event);
+    const handler = this[`on${type}`];
+    if (typeof handler === 'function') handler.call(this, event);
+  }
+}
+
+window.ApplePaySession = ApplePaySession;

@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { jsonBody, purchaseWhere, type SandboxEnv, type SandboxState } from '../api/shared';
+import { checkCard, DECLINED_MESSAGE, type CardCheck } from '../cards';
+import type { PaymentIntent } from '../stores';
+
+const paymentMethodSchema = v.object({
+  card: v.object({ number: v.string(), expiry: v.string(), cvc: v.string() }),
+});
+
+const confirmSchema = v.object({ client_secret: v.string(), payment_method: v.string() });
+
+type ApprovedOrDeclined = Exclude<CardCheck, { outcome: 'invalid' }>;
+
+const stripeError = (type: string, code: string, message: string, extra: object = {}) => ({
+  error: { type, code, message, ...extra },
+});
+
+const intentObject = (intent: PaymentIntent, status: string, paymentMethod: string) => ({
+  id: intent.id,
+  object: 'payment_intent',
+  status,
+  amount: intent.amount,
+  currency: intent.currency,
+  client_secret: intent.client_secret,
+  payment_method: paymentMethod,
+  livemode: false,
+});
+
+/** What Stripe.js (the stand-in) calls: card checks make a PaymentMethod; confirm charges the PaymentIntent. */
+export function stripeRoutes({ purchases, cashier }: SandboxState) {
+  const paymentMethods = new Map<string, ApprovedOrDeclined>();
+
+  return new Hono<SandboxEnv>()
+    .post('/payment_methods', async (c) => {
+      const body = v.safeParse(paymentMethodSchema, await jsonBody(c));
+      if (!body.success)
+        return c.json(stripeError('invalid_request_error', 'parameter_missing', 'card is required.'), 400);
+      const { number, expiry, cvc } = body.output.card;
+      const check = checkCard({ number, expiry, cvv: cvc });
+      if (check.outcome === 'invalid') {
+        return c.json(stripeError('validation_error', check.error.code, check.error.message), 400);
+      }
+      const id = `pm_sbx_${paymentMethods.size + 1}`;
+      paymentMethods.set(id, check);
+      const [month, year] = expiry.split('/').map(Number);
+      return c.json({
+        id,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: check.brand, last4: check.last4, exp_month: month, exp_year: 2000 + (year ?? 0) },
+        livemode: false,
+      });
+    })
+    .post('/confirm', async (c) => {
+      const body = v.safeParse(confirmSchema, await jsonBody(c));
+      if (!body.success)
+        return c.json(
+          stripeError('invalid_request_error', 'parameter_missing', 'client_secret and payment_method are required.'),
+          400,
+        );
+      const { client_secret, payment_method } = body.output;
+      const purchase = purchaseWhere(
+        purchases,
+        'payment intent',
+        (each) => each.payment_intent?.client_secret === client_secret,
+      );
+      const intent = purchase.payment_intent;
+      const card = paymentMethods.get(payment_method);
+      if (!intent || !card)
+        return c.json(
+          stripeError('invalid_request_error', 'resource_missing', `No such PaymentMethod: '${payment_method}'`),
+          400,
+        );
+
+      const result = await cashier.charge(purchase, 'stripe', card.outcome === 'approve');
+      switch (result.status) {
+        case 'approved':
+          return c.json(intentObject(intent, 'succeeded', payment_method));
+        case 'declined':
+          return c.json(
+            stripeError('card_error', 'card_declined', DECLINED_MESSAGE, {
+              decline_code: 'generic_decline',
+              payment_intent: intentObject(intent, 'requires_payment_method', payment_method),
+            }),
+            402,
+          );
+        case 'refused':
+          return c.json(stripeError('invalid_request_error', 'payment_intent_unexpected_state', result.message), 400);
+      }
+    });
+}

@@ -1,0 +1,701 @@
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { checkCard, TEST_CARDS } from '../../sandbox/cards';
+import { loadCatalogue } from '../../sandbox/catalogue';
+
+const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
+
+const now = new Date();
+const yy = (year: number) => String(year % 100).padStart(2, '0');
+const FUTURE = `12/${yy(now.getFullYear() + 2)}`;
+const THIS_MONTH = `${String(now.getMonth() + 1).padStart(2, '0')}/${yy(now.getFullYear())}`;
+const LAST_YEAR = `12/${yy(now.getFullYear() - 1)}`;
+interface Card {
+  number: string;
+  expiry: string;
+  cvv: string;
+}
+const GOOD_CARD: Card = { number: TEST_CARDS.approved, expiry: FUTURE, cvv: '123' };
+
+type Json = Record<string, unknown>;
+const read = async (response: Response) => (await response.json()) as Json;
+
+/** Machine 1005 sells product 501 at 4.50 + 0.50 fee: one costs 5 ILS. */
+async function newPurchase(app: SandboxApp, machineId = '1005', lines: unknown = [{ product_id: 501, count: 1 }]) {
+  const response = await app.request(`/v4/api/menu/set_purchase?machine_id=${machineId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(lines),
+  });
+  return ((await response.json()) as { session_id: string }).session_id;
+}
+
+/** A /v4/api/payment call as the app makes it: the session uuid in the header. */
+async function payment(app: SandboxApp, session: string | undefined, path: string, body?: unknown) {
+  return app.request(`/v4/api/payment${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(session ? { 'session-uuid': session } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function postJson(app: SandboxApp, path: string, body: unknown) {
+  return app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function postForm(app: SandboxApp, path: string, fields: Record<string, string>) {
+  return app.request(path, { method: 'POST', body: new URLSearchParams(fields) });
+}
+
+const googlePay = (outcome: string, amount: string | number = '5.00', currencyCode = 'ILS') => ({
+  paymentData: {
+    apiVersion: 2,
+    paymentMethodData: {
+      type: 'CARD',
+      tokenizationData: { type: 'PAYMENT_GATEWAY', token: `{"sandbox":"${outcome}"}` },
+    },
+  },
+  amount,
+  currencyCode,
+});
+const applePayToken = (data: string) => ({
+  paymentData: { version: 'EC_v1', data },
+  paymentMethod: { displayName: 'Visa 1111', network: 'Visa', type: 'debit' },
+  transactionIdentifier: 'ABC',
+});
+const GOOGLE = '/pay/wallet?machine_id=1005&payment_method=google_pay';
+const APPLE = '/pay/wallet?machine_id=1005&payment_method=apple_pay';
+
+describe('card rules (sandbox/cards.ts)', () => {
+  const outcome = (card: Partial<Card>) => checkCard({ ...GOOD_CARD, ...card });
+
+  it('approves any Luhn-valid number, declines 4000000000000002', () => {
+    expect(outcome({})).toEqual({ outcome: 'approve', last4: '4580', brand: 'visa' });
+    expect(outcome({ number: '5555 5555 5555 4444' })).toMatchObject({ outcome: 'approve', brand: 'mastercard' });
+    expect(outcome({ number: TEST_CARDS.declined })).toMatchObject({ outcome: 'decline', last4: '0002' });
+  });
+
+  it.each([
+    ['a non-Luhn number', { number: '4580458045804581' }, 'number', 'invalid_number'],
+    ['a short number', { number: '4242' }, 'number', 'invalid_number'],
+    ['an empty number', { number: '' }, 'number', 'invalid_number'],
+    ['an expiry last year', { expiry: LAST_YEAR }, 'expiry', 'expired_card'],
+    ['an expiry that is not MM/YY', { expiry: '13/40' }, 'expiry', 'invalid_expiry'],
+    ['an empty cvv', { cvv: '' }, 'cvv', 'invalid_cvc'],
+    ['a 2-digit cvv', { cvv: '12' }, 'cvv', 'invalid_cvc'],
+    ['the cvv-error card', { number: TEST_CARDS.cvvError }, 'cvv', 'incorrect_cvc'],
+  ])('rejects %s', (_case, card, field, code) => {
+    expect(outcome(card)).toMatchObject({ outcome: 'invalid', error: { field, code } });
+  });
+
+  it('accepts this month as expiry, and a scanned card without a cvv', () => {
+    expect(outcome({ expiry: THIS_MONTH }).outcome).toBe('approve');
+    expect(checkCard({ number: TEST_CARDS.approved, expiry: FUTURE }).outcome).toBe('approve');
+  });
+});
+
+describe('POST /v4/api/payment/pay/wallet', () => {
+  it('Google Pay: approves and records the charge, declines a "decline" token and records that too', async () => {
+    const app = createSandboxApp({ catalogue });
+    const declinedSession = await newPurchase(app);
+    const declined = await read(await payment(app, declinedSession, GOOGLE, googlePay('decline')));
+    expect(declined).toEqual({ status: 1, msg: 'Card declined (sandbox).', data: { transaction_id: 'SBX-000001' } });
+
+    const session = await newPurchase(app);
+    const approved = await read(await payment(app, session, GOOGLE, googlePay('approve', 5)));
+    expect(approved).toEqual({ status: 0, msg: 'Payment approved.', data: { transaction_id: 'SBX-000002' } });
+    expect(app.charges.list()).toMatchObject([
+      { session_id: declinedSession, method: 'google_pay', status: 'declined', amount: 5, currency: 'ILS' },
+      { session_id: session, method: 'google_pay', status: 'approved', amount: 5, machine_id: '1005' },
+    ]);
+  });
+
+  it('Apple Pay: reads the outcome from token.paymentData.data, given the token or the payment holding it', async () => {
+    const app = createSandboxApp({ catalogue });
+    const declined = await read(await payment(app, await newPurchase(app), APPLE, applePayToken('decline-1a2b')));
+    expect(declined).toMatchObject({ status: 1 });
+    const wrapped = { token: applePayToken('approve') };
+    expect(await read(await payment(app, await newPurchase(app), APPLE, wrapped))).toMatchObject({ status: 0 });
+    expect(app.charges.list().map((charge) => [charge.method, charge.status])).toEqual([
+      ['apple_pay', 'declined'],
+      ['apple_pay', 'approved'],
+    ]);
+  });
+
+  it.each([
+    ['an amount that is not the total', GOOGLE, googlePay('approve', '5.50'), /amount must be the purchase total 5/],
+    ['an amount with 3 decimals', GOOGLE, googlePay('approve', '5.000'), /amount/],
+    ['another currency', GOOGLE, googlePay('approve', '5.00', 'USD'), /currencyCode must be ILS/],
+    ['Google paymentData without a token', GOOGLE, { amount: '5.00', currencyCode: 'ILS' }, /paymentData/],
+    ['an Apple token without paymentData', APPLE, { transactionIdentifier: 'x' }, /./],
+    ['an unknown payment_method', '/pay/wallet?machine_id=1005&payment_method=paypal', {}, /payment_method/],
+    ['another machine than the purchase', '/pay/wallet?machine_id=1001&payment_method=google_pay', {}, /1005/],
+  ])('answers 400 for %s and records nothing', async (_case, path, body, message) => {
+    const app = createSandboxApp({ catalogue });
+    const response = await payment(app, await newPurchase(app), path, body);
+    expect(response.status).toBe(400);
+    expect((await read(response)).message).toMatch(message);
+    expect(app.charges.list()).toEqual([]);
+  });
+
+  it('answers 400 {message} for a missing or unknown session', async () => {
+    const app = createSandboxApp({ catalogue });
+    for (const session of [undefined, 'no-such-session']) {
+      const response = await payment(app, session, GOOGLE, googlePay('approve'));
+      expect(response.status).toBe(400);
+      expect(await read(response)).toEqual({ message: expect.stringMatching(/session/) as unknown });
+    }
+  });
+
+  it('reads the session uuid from the query too', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    const response = await payment(app, undefined, `${GOOGLE}&session_uuid=${session}`, googlePay('approve'));
+    expect(await read(response)).toMatchObject({ status: 0 });
+  });
+
+  it('never charges a paid purchase twice: a second attempt records nothing', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    await payment(app, session, GOOGLE, googlePay('approve'));
+    const again = await read(await payment(app, session, APPLE, applePayToken('approve')));
+    expect(again).toEqual({ status: 2, msg: 'This purchase is already paid.', data: { transaction_id: '' } });
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('refuses a double tap while the first attempt is processed: one record', async () => {
+    const app = createSandboxApp({ catalogue, processingMs: 30 });
+    const session = await newPurchase(app);
+    const answers = await Promise.all([1, 2].map(() => payment(app, session, GOOGLE, googlePay('decline')).then(read)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([1, 2]);
+    expect(answers).toContainEqual(
+      expect.objectContaining({ msg: 'A payment for this purchase is already being processed.' }),
+    );
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('lets a declined purchase be tried again', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    await payment(app, session, GOOGLE, googlePay('decline'));
+    expect(await read(await payment(app, session, GOOGLE, googlePay('approve')))).toMatchObject({ status: 0 });
+    expect(app.charges.list().map((charge) => charge.status)).toEqual(['declined', 'approved']);
+  });
+});
+
+describe('POST /v4/api/payment/pre/apple_pay/validate_merchant', () => {
+  const app = createSandboxApp({ catalogue });
+  const validate = (body: unknown) => payment(app, undefined, '/pre/apple_pay/validate_merchant', body);
+
+  it('answers a merchant session shaped like Apple’s', async () => {
+    const response = await validate({
+      validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+    });
+    expect(response.status).toBe(200);
+    const session = await read(response);
+    expect(Object.keys(session).sort()).toEqual(
+      [
+        'displayName',
+        'domainName',
+        'epochTimestamp',
+        'expiresAt',
+        'merchantIdentifier',
+        'merchantSessionIdentifier',
+        'nonce',
+        'signature',
+      ].sort(),
+    );
+    expect(session).toMatchObject({ domainName: 'localhost' });
+    expect(session.expiresAt).toBeGreaterThan(session.epochTimestamp as number);
+  });
+
+  it.each([
+    ['no validationURL', {}],
+    ['an http validationURL', { validationURL: 'http://apple-pay-gateway.apple.com/startSession' }],
+    ['a validationURL that is no URL', { validationURL: 'apple' }],
+  ])('answers 400 for %s', async (_case, body) => {
+    const response = await validate(body);
+    expect(response.status).toBe(400);
+    expect((await read(response)).message).toMatch(/validationURL/);
+  });
+});
+
+describe('POST /v4/api/payment/pre/stripe', () => {
+  // Machine 1004 (Stripe) sells product 401 at 20 + 2 %: 20.40 ILS, 2040 minor units.
+  const productToBuy = { totalPrice: 20.4, currencyCode: 'ILS', countryCode: 'IL', label: 'Pass', machine_id: '1004' };
+  const intent = (app: SandboxApp, session: string, body: unknown) =>
+    payment(app, session, '/pre/stripe?machine_id=1004', body);
+
+  it('answers a client secret, the same one again for the same purchase', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app, '1004', [{ product_id: 401, count: 1 }]);
+    const first = await read(await intent(app, session, { ...productToBuy, amount: 2040, currency: 'ils' }));
+    expect(first.client_secret).toMatch(/^pi_sbx_1_secret_[0-9a-f]+$/);
+    expect(await read(await intent(app, session, { ...productToBuy, amount: 2040, currency: 'ils' }))).toEqual(first);
+    expect(app.purchases.get(session)?.payment_intent).toMatchObject({ id: 'pi_sbx_1', amount: 2040, currency: 'ils' });
+  });
+
+  it.each([
+    ['major units', { amount: 20.4, currency: 'ils' }, /whole number/],
+    ['another amount', { amount: 2000, currency: 'ils' }, /amount must be 2040/],
+    ['an uppercase currency', { amount: 2040, currency: 'ILS' }, /currency must be ils/],
+  ])('answers 400 {message} for %s', async (_case, fields, message) => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app, '1004', [{ product_id: 401, count: 1 }]);
+    const response = await intent(app, session, { ...productToBuy, ...fields });
+    expect(response.status).toBe(400);
+    expect((await read(response)).message).toMatch(message);
+  });
+});
+
+/** Tranzila's hosted-fields charge as the stand-in SDK posts it. */
+async function tranzilaCharge(app: SandboxApp, session: string, card: Partial<Card> = {}, amount = 5) {
+  const { number, expiry, cvv } = { ...GOOD_CARD, ...card };
+  return postJson(app, '/sandbox/tranzila/charge', {
+    terminal_name: 'sandbox',
+    amount,
+    currency_code: 'ILS',
+    response_language: 'english',
+    credit_card_number: number,
+    expiry,
+    cvv,
+    session_uuid: session,
+  });
+}
+
+describe('Tranzila hosted fields: POST /sandbox/tranzila/charge', () => {
+  it('approves a good card in Tranzila’s shape and records it', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    expect(await read(await tranzilaCharge(app, session))).toEqual({
+      errors: null,
+      transaction_response: {
+        success: true,
+        transaction_id: 'SBX-000001',
+        amount: 5,
+        currency_code: 'ILS',
+        credit_card_last_4_digits: '4580',
+        error_code: '000',
+      },
+    });
+    expect(app.charges.list()).toMatchObject([{ method: 'tranzila', status: 'approved', session_id: session }]);
+  });
+
+  it.each([
+    ['a non-Luhn number', { number: '4580458045804581' }, 'credit_card_number'],
+    ['a past expiry', { expiry: LAST_YEAR }, 'expiry'],
+    ['a short cvv', { cvv: '1' }, 'cvv'],
+    ['the cvv-error card', { number: TEST_CARDS.cvvError }, 'cvv'],
+  ])('answers a field error for %s and records nothing', async (_case, card, param) => {
+    const app = createSandboxApp({ catalogue });
+    const answer = await read(await tranzilaCharge(app, await newPurchase(app), card));
+    expect(answer).toMatchObject({
+      errors: [{ param, message: expect.any(String) as unknown }],
+      transaction_response: null,
+    });
+    expect(app.charges.list()).toEqual([]);
+  });
+
+  it('declines 4000000000000002 with code 004 and records the attempt', async () => {
+    const app = createSandboxApp({ catalogue });
+    const answer = await read(await tranzilaCharge(app, await newPurchase(app), { number: TEST_CARDS.declined }));
+    expect(answer).toEqual({
+      errors: [{ param: 'general', message: 'Transaction declined' }],
+      transaction_response: { success: false, transaction_id: 'SBX-000001', error_code: '004' },
+    });
+    expect(app.charges.list()).toMatchObject([{ method: 'tranzila', status: 'declined' }]);
+  });
+
+  it('refuses an amount that is not the purchase total', async () => {
+    const app = createSandboxApp({ catalogue });
+    const answer = await read(await tranzilaCharge(app, await newPurchase(app), {}, 4.5));
+    expect(answer).toMatchObject({
+      errors: [{ param: 'general', message: expect.stringMatching(/Invalid amount/) as unknown }],
+    });
+    expect(app.charges.list()).toEqual([]);
+  });
+
+  it('never charges a paid purchase twice', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    await tranzilaCharge(app, session);
+    const again = await read(await tranzilaCharge(app, session));
+    expect(again).toEqual({
+      errors: [{ param: 'general', message: 'This purchase is already paid.' }],
+      transaction_response: null,
+    });
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('answers 400 {message} for an unknown session or a missing terminal', async () => {
+    const app = createSandboxApp({ catalogue });
+    expect((await tranzilaCharge(app, 'nobody')).status).toBe(400);
+    const noTerminal = await postJson(app, '/sandbox/tranzila/charge', { amount: 5 });
+    expect(noTerminal.status).toBe(400);
+    expect((await read(noTerminal)).message).toMatch(/terminal_name/);
+  });
+
+  it('serves one labelled input per field page', async () => {
+    const app = createSandboxApp({ catalogue });
+    const page = await app.request('/sandbox/tranzila/field?name=expiry&placeholder=MM%2FYY');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const text = await page.text();
+    expect(text).toContain('<html lang="en">');
+    expect(text).toMatch(/<label[^>]*for="field">Expiry \(MM\/YY\)<\/label>/);
+    expect(text).toMatch(/<input[^>]*autocomplete="cc-exp"[^>]*inputmode="numeric"[^>]*placeholder="MM\/YY"/s);
+    expect((await app.request('/sandbox/tranzila/field?name=password')).status).toBe(404);
+  });
+});
+
+describe('POST /v4/api/payment/post/payment_succeeded_callback', () => {
+  const CALLBACK = '/post/payment_succeeded_callback?machine_id=1005&payment_type=ajax';
+
+  it('answers status 0 only for the approved Tranzila charge of this purchase', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    const declined = await read(await tranzilaCharge(app, session, { number: TEST_CARDS.declined }));
+    const approved = await read(await tranzilaCharge(app, session));
+    const callback = (body: unknown, query = '&simulate_error=false') =>
+      payment(app, session, CALLBACK + query, body).then(read);
+
+    expect(await callback(approved)).toEqual({ status: 0, msg: 'ok' });
+    expect(await callback(declined)).toMatchObject({ status: 1 });
+    expect(await callback({ transaction_response: { transaction_id: 'SBX-999999' } })).toMatchObject({ status: 1 });
+    expect(await callback({})).toMatchObject({ status: 1 });
+    expect(await callback(approved, '&simulate_error=true')).toMatchObject({
+      status: 1,
+      msg: expect.any(String) as unknown,
+    });
+  });
+
+  it('answers status 1 for another purchase’s transaction', async () => {
+    const app = createSandboxApp({ catalogue });
+    const paid = await read(await tranzilaCharge(app, await newPurchase(app)));
+    const other = await newPurchase(app);
+    expect(await read(await payment(app, other, CALLBACK, paid))).toMatchObject({ status: 1 });
+  });
+});
+
+describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
+  async function hostedPage(app: SandboxApp) {
+    const session = await newPurchase(app);
+    const answer = (await read(await payment(app, session, '/pay/pay_ajax?machine_id=1005'))) as {
+      data: { data: { payment_url: string } };
+    };
+    return { session, answer, url: new URL(answer.data.data.payment_url) };
+  }
+  const pay = (app: SandboxApp, url: URL, card: Partial<Card> = {}) =>
+    postForm(app, url.pathname + url.search, { ...GOOD_CARD, ...card });
+
+  it('answers the page address on this origin, the total, the symbol and what is bought', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { session, answer, url } = await hostedPage(app);
+    expect(answer).toEqual({
+      data: {
+        data: {
+          payment_url: url.href,
+          total_price: 5,
+          currency_symbol: '₪',
+          info: expect.stringMatching(/× 1/) as unknown,
+        },
+      },
+    });
+    expect(url.origin).toBe('http://localhost');
+    expect(url.pathname).toBe('/sandbox/hosted-page/pay');
+    expect(url.searchParams.get('token')).toMatch(/^[\w-]{16,}$/);
+    const again = (await read(await payment(app, session, '/pay/pay_ajax?machine_id=1005'))) as typeof answer;
+    expect(again.data.data.payment_url).toBe(url.href);
+  });
+
+  it('shows an accessible card form with the amount on its Pay button', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await hostedPage(app);
+    const page = await app.request(url.pathname + url.search);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const text = await page.text();
+    expect(text).toContain('<html lang="en">');
+    expect(text).toMatch(/<title>.+<\/title>/);
+    for (const [id, label] of [
+      ['number', 'Card number'],
+      ['expiry', 'Expiry (MM/YY)'],
+      ['cvv', 'CVV'],
+    ])
+      expect(text).toContain(`<label for="${id}">${label}</label>`);
+    expect(text).toMatch(/<button type="submit">Pay ₪5\.00<\/button>/);
+  });
+
+  it('on approval records the charge and redirects to the provider’s success host', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await hostedPage(app);
+    const response = await pay(app, url);
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '', url);
+    expect(location.pathname).toBe('/sandbox/hosted-page/success');
+    expect(location.searchParams.get('transaction_id')).toBe('SBX-000001');
+    expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status: 'approved' }]);
+    expect(await (await app.request(location.pathname + location.search)).text()).toContain('Payment approved');
+  });
+
+  it.each([
+    ['a declined card', { number: TEST_CARDS.declined }, 'Your card was declined.', 1],
+    ['a non-Luhn number', { number: '1234567812345678' }, 'Your card number is invalid.', 0],
+    ['a past expiry', { expiry: LAST_YEAR }, 'Your card has expired.', 0],
+  ])('on %s redirects back to its own address with the error', async (_case, card, message, recorded) => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await hostedPage(app);
+    const response = await pay(app, url, card);
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '', url);
+    expect(`${location.pathname}?token=${location.searchParams.get('token') ?? ''}`).toBe(url.pathname + url.search);
+    expect(location.searchParams.get('error')).toBe(message);
+    expect(app.charges.list()).toHaveLength(recorded);
+    expect(await (await app.request(location.pathname + location.search)).text()).toContain(
+      `<p role="alert">${message.replace("'", '&#39;')}</p>`,
+    );
+  });
+
+  it('shows a paid page as already paid and charges nothing more', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await hostedPage(app);
+    await pay(app, url);
+    expect(await (await app.request(url.pathname + url.search)).text()).toContain('This purchase is already paid.');
+    const again = await pay(app, url);
+    expect(new URL(again.headers.get('location') ?? '', url).searchParams.get('error')).toBe(
+      'This purchase is already paid.',
+    );
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown token or a success address that does not match the charge', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await hostedPage(app);
+    expect((await app.request('/sandbox/hosted-page/pay?token=nope')).status).toBe(404);
+    const token = url.searchParams.get('token') ?? '';
+    expect((await app.request(`/sandbox/hosted-page/success?token=${token}&transaction_id=SBX-000001`)).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confirm', () => {
+  async function intent(app: SandboxApp) {
+    const session = await newPurchase(app);
+    const body = { totalPrice: 5, currencyCode: 'ILS', amount: 500, currency: 'ils' };
+    const { client_secret } = (await read(await payment(app, session, '/pre/stripe?machine_id=1005', body))) as {
+      client_secret: string;
+    };
+    return client_secret;
+  }
+  const paymentMethod = async (app: SandboxApp, card: Partial<Card> = {}) => {
+    const { number, expiry, cvv } = { ...GOOD_CARD, ...card };
+    return postJson(app, '/sandbox/stripe/payment_methods', { type: 'card', card: { number, expiry, cvc: cvv } });
+  };
+  const confirm = async (app: SandboxApp, clientSecret: string, card: Partial<Card> = {}) => {
+    const { id } = (await read(await paymentMethod(app, card))) as { id: string };
+    return postJson(app, '/sandbox/stripe/confirm', { client_secret: clientSecret, payment_method: id });
+  };
+
+  it('makes a PaymentMethod of a good card', async () => {
+    const app = createSandboxApp({ catalogue });
+    expect(await read(await paymentMethod(app))).toMatchObject({
+      id: 'pm_sbx_1',
+      type: 'card',
+      card: { brand: 'visa', last4: '4580', exp_month: 12 },
+    });
+  });
+
+  it.each([
+    ['a non-Luhn number', { number: '4242424242424241' }, 'invalid_number'],
+    ['a past expiry', { expiry: LAST_YEAR }, 'expired_card'],
+    ['an empty cvc', { cvv: '' }, 'invalid_cvc'],
+    ['the cvv-error card', { number: TEST_CARDS.cvvError }, 'incorrect_cvc'],
+  ])('answers a validation_error for %s', async (_case, card, code) => {
+    const response = await paymentMethod(createSandboxApp({ catalogue }), card);
+    expect(response.status).toBe(400);
+    expect(await read(response)).toEqual({
+      error: { type: 'validation_error', code, message: expect.any(String) as unknown },
+    });
+  });
+
+  it('confirms: succeeded and recorded; a second confirm records nothing', async () => {
+    const app = createSandboxApp({ catalogue });
+    const clientSecret = await intent(app);
+    expect(await read(await confirm(app, clientSecret))).toMatchObject({
+      id: 'pi_sbx_1',
+      status: 'succeeded',
+      amount: 500,
+      currency: 'ils',
+    });
+    const again = await confirm(app, clientSecret);
+    expect(await read(again)).toEqual({
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'This purchase is already paid.',
+      },
+    });
+    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved', amount: 5 }]);
+  });
+
+  it('declines 4000000000000002 as a card_error and records the attempt', async () => {
+    const app = createSandboxApp({ catalogue });
+    const response = await confirm(app, await intent(app), { number: TEST_CARDS.declined });
+    expect(response.status).toBe(402);
+    expect(await read(response)).toMatchObject({
+      error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    });
+    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'declined' }]);
+  });
+
+  it('answers an error for an unknown client secret or payment method', async () => {
+    const app = createSandboxApp({ catalogue });
+    expect((await confirm(app, 'pi_nope_secret_x')).status).toBe(404);
+    const unknownMethod = await postJson(app, '/sandbox/stripe/confirm', {
+      client_secret: await intent(app),
+      payment_method: 'pm_nope',
+    });
+    expect(await read(unknownMethod)).toMatchObject({ error: { code: 'resource_missing' } });
+    expect(app.charges.list()).toEqual([]);
+  });
+});
+
+describe('Bit: /sandbox/bit/pay', () => {
+  const returnUrl = 'http://localhost/pay?machine_id=1005';
+  const bitPath = (session: string, query: Record<string, string> = {}) =>
+    `/sandbox/bit/pay?${new URLSearchParams({ session_id: session, amount: '5', return_url: returnUrl, ...query })}`;
+  const decide = async (app: SandboxApp, session: string, decision: string) => {
+    const response = await postForm(app, bitPath(session), { decision });
+    expect(response.status).toBe(303);
+    return new URL(response.headers.get('location') ?? '');
+  };
+
+  it('shows the amount with Approve and Decline buttons', async () => {
+    const app = createSandboxApp({ catalogue });
+    const text = await (await app.request(bitPath(await newPurchase(app)))).text();
+    expect(text).toContain('<title>Bit (sandbox)</title>');
+    expect(text).toContain('₪5.00');
+    expect(text).toMatch(/<button[^>]*value="approve">Approve<\/button>/);
+    expect(text).toMatch(/<button[^>]*value="decline"[^>]*>Decline<\/button>/);
+  });
+
+  it('approve records the charge and returns with bit_status=approved and the transaction', async () => {
+    const app = createSandboxApp({ catalogue });
+    const location = await decide(app, await newPurchase(app), 'approve');
+    expect(location.origin + location.pathname).toBe('http://localhost/pay');
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      machine_id: '1005',
+      bit_status: 'approved',
+      transaction_id: 'SBX-000001',
+    });
+    expect(app.charges.list()).toMatchObject([{ method: 'bit', status: 'approved' }]);
+  });
+
+  it('decline records a declined charge; approving a paid purchase again records nothing', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    expect((await decide(app, session, 'decline')).searchParams.get('bit_status')).toBe('declined');
+    await decide(app, session, 'approve');
+    const again = await decide(app, session, 'approve');
+    expect(again.searchParams.get('bit_status')).toBe('declined');
+    expect(again.searchParams.get('message')).toBe('This purchase is already paid.');
+    expect(app.charges.list().map((charge) => charge.status)).toEqual(['declined', 'approved']);
+  });
+
+  it.each([
+    ['another origin', { return_url: 'https://evil.example/pay' }],
+    ['a javascript: URL', { return_url: 'javascript:alert(1)' }],
+    ['a wrong amount', { amount: '4' }],
+  ])('answers 400 for a return to %s, on the page and on the decision', async (_case, query) => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    expect((await app.request(bitPath(session, query))).status).toBe(400);
+    expect((await postForm(app, bitPath(session, query), { decision: 'approve' })).status).toBe(400);
+    expect(app.charges.list()).toEqual([]);
+  });
+});
+
+describe('card scan: /sandbox/card-scan', () => {
+  const scan = (app: SandboxApp, session: string, number: string, amount = '5') =>
+    postJson(app, '/sandbox/card-scan/charge', { session_id: session, amount, number, expiry: FUTURE }).then(read);
+
+  it('shows the simulated camera with scan and cancel buttons, posting to this origin', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    const page = await app.request(`/sandbox/card-scan?session_id=${session}&amount=5&origin=http%3A%2F%2Flocalhost`);
+    const text = await page.text();
+    expect(text).toContain('data-target-origin="http://localhost"');
+    expect(text).toContain('Scanning…');
+    expect(text).toMatch(/<button[^>]*data-number="4580458045804580"[^>]*>\s*Simulate scan: Visa 4580…\s*<\/button>/);
+    expect(text).toContain('Simulate scan: declined card 4000000000000002');
+    expect(text).toMatch(/<button[^>]*>Cancel<\/button>/);
+  });
+
+  it('answers 400 for another origin or a wrong amount', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    const other = encodeURIComponent('https://evil.example');
+    expect((await app.request(`/sandbox/card-scan?session_id=${session}&amount=5&origin=${other}`)).status).toBe(400);
+    expect((await app.request(`/sandbox/card-scan?session_id=${session}&amount=7`)).status).toBe(400);
+  });
+
+  it('charges a scanned card by the card rules, once', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    expect(await scan(app, session, TEST_CARDS.declined)).toEqual({
+      status: 'declined',
+      transaction_id: 'SBX-000001',
+      message: 'Your card was declined.',
+    });
+    expect(await scan(app, session, TEST_CARDS.approved)).toEqual({ status: 'approved', transaction_id: 'SBX-000002' });
+    expect(await scan(app, session, TEST_CARDS.approved)).toEqual({
+      status: 'declined',
+      message: 'This purchase is already paid.',
+    });
+    expect(app.charges.list().map((charge) => [charge.method, charge.status])).toEqual([
+      ['card_scan', 'declined'],
+      ['card_scan', 'approved'],
+    ]);
+  });
+});
+
+describe('stand-in scripts', () => {
+  const app = createSandboxApp({ catalogue });
+  const scripts = [
+    '/sandbox/sdk/google-pay.js',
+    '/sandbox/sdk/apple-pay.js',
+    '/sandbox/sdk/tranzila-hosted-fields.js',
+    '/sandbox/sdk/stripe.js',
+    '/sandbox/pages/forms.js',
+    '/sandbox/pages/card-scan.js',
+  ];
+
+  it.each(scripts)('serves %s as text/javascript that parses', async (path) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const source = await response.text();
+    expect(() => new Script(source)).not.toThrow(); // it compiles
+  });
+
+  it('defines ApplePaySession only for the cookie sandbox_apple_pay=1, as only Safari has it', async () => {
+    const plain = await app.request('/sandbox/sdk/apple-pay.js');
+    expect(await plain.text()).not.toContain('window.ApplePaySession =');
+    expect(plain.headers.get('cache-control')).toBe('no-store');
+    const safari = await app.request('/sandbox/sdk/apple-pay.js', { headers: { cookie: 'sandbox_apple_pay=1' } });
+    expect(await safari.text()).toContain('window.ApplePaySession = ApplePaySession;');
+  });
+
+  it.each([
+    ['google-pay.js', 'window.google.payments = { api: { PaymentsClient } };'],
+    ['tranzila-hosted-fields.js', 'window.TzlaHostedFields = { create };'],
+    ['stripe.js', 'window.Stripe = Stripe;'],
+  ])('%s installs its global', async (file, line) => {
+    expect(await (await app.request(`/sandbox/sdk/${file}`)).text()).toContain(line);
+  });
+});

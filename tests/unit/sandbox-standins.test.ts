@@ -1,0 +1,322 @@
+// @vitest-environment jsdom
+// The stand-in SDKs as a page runs them: served by the sandbox, run in a DOM, their calls
+// answered by the same sandbox app (fetch goes to app.request).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runInThisContext } from 'node:vm';
+import { fireEvent, getByLabelText, getByRole, queryByRole } from '@testing-library/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { TEST_CARDS } from '../../sandbox/cards';
+import { loadCatalogue } from '../../sandbox/catalogue';
+
+// (Not new URL(path, import.meta.url): under jsdom, Vite turns that into a served URL.)
+const catalogue = loadCatalogue(join(dirname(fileURLToPath(import.meta.url)), '../../sandbox/catalogue.json'));
+const FUTURE = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+
+type Outcome = Record<string, unknown>;
+interface PaymentsClient {
+  isReadyToPay(request: unknown): Promise<Outcome>;
+  createButton(options: { onClick: () => void }): HTMLElement;
+  loadPaymentData(request: unknown): Promise<Outcome>;
+}
+interface ApplePaySession {
+  begin(): void;
+  abort(): void;
+  completeMerchantValidation(session: unknown): void;
+  completePayment(status: number): void;
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+  onpaymentauthorized: ((event: { payment: { token: { paymentData: { data: string } } } }) => void) | null;
+  oncancel: (() => void) | null;
+}
+interface CardElement {
+  mount(target: string): void;
+  on(event: string, handler: (event: Outcome) => void): CardElement;
+}
+interface Stripe {
+  elements(): { create(type: string): CardElement; getElement(type: string): CardElement | null };
+  createPaymentMethod(data: { type: string; card: CardElement | null }): Promise<Outcome>;
+  confirmCardPayment(clientSecret: string, data: { payment_method: { card: CardElement } }): Promise<Outcome>;
+}
+interface TzlaFields {
+  onEvent(name: string, handler: () => void): void;
+  charge(params: Outcome, callback: (error: Outcome | null, response?: Outcome) => void): void;
+}
+/** The globals the stand-ins install. */
+interface StandIns {
+  google: { payments: { api: { PaymentsClient: new (options: { environment: string }) => PaymentsClient } } };
+  ApplePaySession: new (version: number, request: unknown) => ApplePaySession;
+  Stripe: (key: string) => Stripe;
+  TzlaHostedFields: { create(options: unknown): TzlaFields };
+}
+const standIns = window as unknown as StandIns;
+
+let app: SandboxApp;
+
+/** Runs a served script in this page, as a <script src> would. */
+async function load(path: string, headers: Record<string, string> = {}) {
+  const source = await (await app.request(path, { headers })).text();
+  runInThisContext(source, { filename: path });
+}
+
+async function newPurchase(machineId = '1005', lines: unknown = [{ product_id: 501, count: 1 }]) {
+  const response = await app.request(`/v4/api/menu/set_purchase?machine_id=${machineId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(lines),
+  });
+  return ((await response.json()) as { session_id: string }).session_id;
+}
+
+beforeEach(() => {
+  app = createSandboxApp({ catalogue });
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) => app.request(new URL(url, location.href).pathname, init));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe('Google Pay stand-in', () => {
+  const request = (totalPrice = '5.00') => ({
+    apiVersion: 2,
+    apiVersionMinor: 0,
+    allowedPaymentMethods: [{ type: 'CARD' }],
+    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice, currencyCode: 'ILS' },
+  });
+  const client = async () => {
+    await load('/sandbox/sdk/google-pay.js');
+    return new standIns.google.payments.api.PaymentsClient({ environment: 'TEST' });
+  };
+  const sheet = () => getByRole(document.body, 'dialog', { name: 'Google Pay (sandbox)' });
+
+  it('is ready to pay and makes a "Buy with Google Pay" button', async () => {
+    const payments = await client();
+    expect(await payments.isReadyToPay({ apiVersion: 2, apiVersionMinor: 0 })).toEqual({ result: true });
+    const onClick = vi.fn();
+    document.body.append(payments.createButton({ onClick }));
+    fireEvent.click(getByRole(document.body, 'button', { name: 'Buy with Google Pay' }));
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it('shows the total; Approve resolves with PaymentData whose token approves', async () => {
+    const payments = await client();
+    const paid = payments.loadPaymentData(request());
+    expect(sheet().textContent).toContain('5.00 ILS');
+    fireEvent.click(getByRole(sheet(), 'button', { name: 'Approve' }));
+    expect(await paid).toMatchObject({
+      apiVersion: 2,
+      apiVersionMinor: 0,
+      paymentMethodData: {
+        type: 'CARD',
+        description: 'Visa •••• 1111',
+        info: { cardNetwork: 'VISA', cardDetails: '1111' },
+        tokenizationData: { type: 'PAYMENT_GATEWAY', token: '{"sandbox":"approve"}' },
+      },
+    });
+    expect(queryByRole(document.body, 'dialog')).toBeNull();
+  });
+
+  it('Decline resolves with a token containing "decline"; Cancel and Escape reject with CANCELED', async () => {
+    const payments = await client();
+    const declined = payments.loadPaymentData(request());
+    fireEvent.click(getByRole(sheet(), 'button', { name: 'Decline' }));
+    expect(JSON.stringify(await declined)).toContain('decline');
+
+    const canceled = { statusCode: 'CANCELED', statusMessage: 'User closed the Payment Request UI.' };
+    const cancelled = payments.loadPaymentData(request());
+    fireEvent.click(getByRole(sheet(), 'button', { name: 'Cancel' }));
+    await expect(cancelled).rejects.toEqual(canceled);
+    const escaped = payments.loadPaymentData(request());
+    fireEvent.keyDown(sheet(), { key: 'Escape' });
+    await expect(escaped).rejects.toEqual(canceled);
+  });
+
+  it.each([
+    ['a price without 2 decimals', request('5')],
+    ['a price status other than FINAL', { ...request(), transactionInfo: { totalPriceStatus: 'ESTIMATED' } }],
+    ['apiVersion 1', { ...request(), apiVersion: 1 }],
+  ])('rejects %s with DEVELOPER_ERROR and shows nothing', async (_case, bad) => {
+    const payments = await client();
+    await expect(payments.loadPaymentData(bad)).rejects.toMatchObject({ statusCode: 'DEVELOPER_ERROR' });
+    expect(queryByRole(document.body, 'dialog')).toBeNull();
+  });
+});
+
+describe('Apple Pay stand-in', () => {
+  const paymentRequest = {
+    countryCode: 'IL',
+    currencyCode: 'ILS',
+    supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+    merchantCapabilities: ['supports3DS'],
+    total: { label: 'Sandbox Vending', amount: '5.00' },
+  };
+  const sheet = () => getByRole(document.body, 'dialog', { name: 'Apple Pay (sandbox)' });
+  const loadSafari = () => load('/sandbox/sdk/apple-pay.js', { cookie: 'sandbox_apple_pay=1' });
+
+  it('is absent without the cookie, as in Chrome', async () => {
+    Reflect.deleteProperty(window, 'ApplePaySession');
+    await load('/sandbox/sdk/apple-pay.js');
+    expect('ApplePaySession' in window).toBe(false);
+  });
+
+  it('validates the merchant, then Approve authorizes a payment the sandbox approves', async () => {
+    await loadSafari();
+    const session = new standIns.ApplePaySession(3, paymentRequest);
+    const validated = new Promise<string>(
+      (resolve) => (session.onvalidatemerchant = (event) => resolve(event.validationURL)),
+    );
+    const authorized = new Promise<unknown>(
+      (resolve) => (session.onpaymentauthorized = (event) => resolve(event.payment.token)),
+    );
+    session.begin();
+    expect(getByRole(sheet(), 'button', { name: 'Approve' })).toHaveProperty('disabled', true);
+
+    const validationURL = await validated;
+    expect(validationURL).toBe('https://apple-pay-gateway.apple.com/paymentservices/startSession');
+    const merchantSession = await app.request('/v4/api/payment/pre/apple_pay/validate_merchant', {
+      method: 'POST',
+      body: JSON.stringify({ validationURL }),
+    });
+    session.completeMerchantValidation(await merchantSession.json());
+    fireEvent.click(getByRole(sheet(), 'button', { name: 'Approve' }));
+
+    const token = await authorized;
+    expect(token).toMatchObject({ paymentData: { data: 'approve' }, paymentMethod: { network: 'Visa' } });
+    const session_uuid = await newPurchase();
+    const paid = await app.request(`/v4/api/payment/pay/wallet?machine_id=1005&payment_method=apple_pay`, {
+      method: 'POST',
+      headers: { 'session-uuid': session_uuid },
+      body: JSON.stringify(token),
+    });
+    expect(await paid.json()).toMatchObject({ status: 0 });
+    session.completePayment(0);
+    expect(queryByRole(document.body, 'dialog')).toBeNull();
+  });
+
+  it('allows one session at a time; Cancel calls oncancel and frees the page', async () => {
+    await loadSafari();
+    const first = new standIns.ApplePaySession(1, paymentRequest);
+    const cancelled = vi.fn();
+    first.oncancel = cancelled;
+    first.begin();
+    expect(() => new standIns.ApplePaySession(1, paymentRequest).begin()).toThrow(
+      expect.objectContaining({ name: 'InvalidAccessError' }),
+    );
+    fireEvent.keyDown(sheet(), { key: 'Escape' });
+    expect(cancelled).toHaveBeenCalledOnce();
+    expect(() => new standIns.ApplePaySession(1, paymentRequest).begin()).not.toThrow();
+  });
+
+  it('refuses an unsupported version and a request without a total', async () => {
+    await loadSafari();
+    expect(() => new standIns.ApplePaySession(99, paymentRequest)).toThrow(
+      expect.objectContaining({ name: 'InvalidAccessError' }),
+    );
+    expect(() => new standIns.ApplePaySession(3, { ...paymentRequest, total: undefined })).toThrow(TypeError);
+  });
+});
+
+describe('Stripe.js stand-in', () => {
+  const type = (label: string, value: string) =>
+    fireEvent.input(getByLabelText(document.body, label), { target: { value } });
+
+  async function mountedCard() {
+    await load('/sandbox/sdk/stripe.js');
+    const stripe = standIns.Stripe('pk_test_sandbox');
+    const elements = stripe.elements();
+    const card = elements.create('card');
+    const changes: Outcome[] = [];
+    card.on('change', (event) => changes.push(event));
+    document.body.innerHTML = '<div id="card"></div>';
+    card.mount('#card');
+    return { stripe, elements, card, changes };
+  }
+
+  it('renders labelled card inputs and reports completeness on change', async () => {
+    const { elements, card, changes } = await mountedCard();
+    expect(elements.getElement('card')).toBe(card);
+    type('Card number', TEST_CARDS.approved);
+    type('Expiry (MM / YY)', FUTURE);
+    expect(changes.at(-1)).toMatchObject({ elementType: 'card', empty: false, complete: false });
+    type('CVC', '123');
+    expect(changes.at(-1)).toMatchObject({ complete: true });
+  });
+
+  it('pays: createPaymentMethod, then confirmCardPayment with the client secret records one charge', async () => {
+    const { stripe, card } = await mountedCard();
+    type('Card number', TEST_CARDS.approved);
+    type('Expiry (MM / YY)', FUTURE);
+    type('CVC', '123');
+    expect(await stripe.createPaymentMethod({ type: 'card', card })).toMatchObject({
+      paymentMethod: { card: { last4: '4580' } },
+    });
+
+    const session = await newPurchase();
+    const intent = await app.request('/v4/api/payment/pre/stripe?machine_id=1005', {
+      method: 'POST',
+      headers: { 'session-uuid': session },
+      body: JSON.stringify({ totalPrice: 5, currencyCode: 'ILS', amount: 500, currency: 'ils' }),
+    });
+    const { client_secret } = (await intent.json()) as { client_secret: string };
+    expect(await stripe.confirmCardPayment(client_secret, { payment_method: { card } })).toMatchObject({
+      paymentIntent: { status: 'succeeded', amount: 500 },
+    });
+    expect(await stripe.confirmCardPayment(client_secret, { payment_method: { card } })).toMatchObject({
+      error: { message: 'This purchase is already paid.' },
+    });
+    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved' }]);
+  });
+
+  it('answers a validation_error for a bad card', async () => {
+    const { stripe, card } = await mountedCard();
+    type('Card number', '4242424242424241');
+    type('Expiry (MM / YY)', FUTURE);
+    type('CVC', '123');
+    expect(await stripe.createPaymentMethod({ type: 'card', card })).toMatchObject({
+      error: { type: 'validation_error', code: 'invalid_number' },
+    });
+  });
+});
+
+describe('Tranzila hosted fields stand-in', () => {
+  /** jsdom loads no frames, so each field frame gets the input its page would have. */
+  function fillFrame(frame: HTMLIFrameElement, value: string) {
+    const frameDocument = frame.contentDocument;
+    if (!frameDocument) throw new Error('no frame document');
+    const input = frameDocument.createElement('input');
+    input.value = value;
+    frameDocument.replaceChildren(input);
+  }
+
+  it('frames one titled field per selector and charges what they hold', async () => {
+    await load('/sandbox/sdk/tranzila-hosted-fields.js');
+    document.body.innerHTML = '<div id="number"></div><div id="expiry"></div><div id="cvv"></div>';
+    const fields = standIns.TzlaHostedFields.create({
+      sandbox: true,
+      fields: {
+        credit_card_number: { selector: '#number', placeholder: '4580 4580 4580 4580', tabindex: 1 },
+        cvv: { selector: '#cvv', placeholder: 'CVV', tabindex: 3 },
+        expiry: { selector: '#expiry', placeholder: 'MM/YY', tabindex: 2 },
+      },
+    });
+    const frames = [...document.querySelectorAll('iframe')];
+    expect(frames.map((frame) => frame.title)).toEqual(['Card number', 'Expiry (MM/YY)', 'CVV']);
+    expect(frames[0]?.getAttribute('src')).toMatch(/\/sandbox\/tranzila\/field\?name=credit_card_number&/);
+    expect(typeof fields.onEvent).toBe('function');
+
+    const [number, expiry, cvv] = frames;
+    if (!number || !expiry || !cvv) throw new Error('missing frames');
+    fillFrame(number, TEST_CARDS.declined);
+    fillFrame(expiry, FUTURE);
+    fillFrame(cvv, '123');
+    localStorage.setItem('session_uuid', await newPurchase());
+    const params = { terminal_name: 'sandbox', amount: 5, currency_code: 'ILS', response_language: 'english' };
+    const answer = await new Promise<unknown[]>((resolve) =>
+      fields.charge(params, (...args) => {
+        resolve(args);
+      }),
+    );
+    expect(answer).toEqual([{ messages: [{ param: 'general', message: 'Transaction declined' }] }]);
+  });
+});
