@@ -45,7 +45,8 @@ type ApplePayEvent = { type: 'payment.start' } | { type: 'drawer.close' } | Appl
 
 /**
  * Apple Pay (spec §4): one session at a time — the session lives exactly as long as `Processing`,
- * and a second tap there is not handled. Leaving `Processing` ends the session (the flag is cleared).
+ * and a second tap there is not handled. Cancelling before the pay call returns to `Idle`, which
+ * ends the session (the flag is cleared).
  */
 export const applePayMachine = setup({
   types: {
@@ -84,13 +85,13 @@ export const applePayMachine = setup({
         src: 'applePaySession',
         input: ({ context }) => applePaymentRequest(context.order),
       },
-      on: { 'applePay.cancelled': 'Idle' },
       initial: 'AwaitingMerchantValidation',
       states: {
         AwaitingMerchantValidation: {
-          on: { 'applePay.validateMerchant': 'ValidatingMerchant' },
+          on: { 'applePay.validateMerchant': 'ValidatingMerchant', 'applePay.cancelled': '#applePay.Idle' },
         },
         ValidatingMerchant: {
+          on: { 'applePay.cancelled': '#applePay.Idle' },
           invoke: {
             id: 'validateMerchant',
             src: 'validateMerchant',
@@ -112,12 +113,17 @@ export const applePayMachine = setup({
         },
         AwaitingAuthorization: {
           on: {
+            'applePay.cancelled': '#applePay.Idle',
             'applePay.authorized': {
               target: 'Paying',
               actions: assign({ token: ({ event }) => event.token }),
             },
           },
         },
+        /**
+         * Once the pay call is out, a cancelled sheet (Apple closes it after a time-out) no longer
+         * abandons the payment: the call's answer decides, so an approved payment is never lost.
+         */
         Paying: {
           invoke: {
             id: 'payWithWallet',

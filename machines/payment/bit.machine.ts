@@ -15,7 +15,7 @@ export const bitMachine = setup({
   },
   actors: {
     /** Remembers the purchase (pay status pending) and sends the browser to Bit. */
-    redirectToBit: fromPromise<void, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    redirectToBit: fromPromise<unknown, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
   },
 }).createMachine({
   id: 'bit',

@@ -21,12 +21,14 @@ export interface CardProcessorError {
 
 /** The per-field messages of a charge error; empty when the processor named no field. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
-  const messages = (error as CardProcessorError | undefined)?.messages ?? [];
-  return Object.fromEntries(
-    messages.flatMap(({ param, message }) =>
-      CARD_FIELDS.some((field) => field === param) && message ? [[param, message]] : [],
-    ),
-  );
+  const messages = (error as CardProcessorError | undefined)?.messages;
+  if (!Array.isArray(messages)) return {};
+  const errors: FieldErrors = {};
+  for (const { param, message } of messages) {
+    const field = CARD_FIELDS.find((name) => name === param);
+    if (field && message) errors[field] = message;
+  }
+  return errors;
 }
 
 /**
@@ -64,7 +66,7 @@ export const cardFieldsMachine = setup({
   },
   actors: {
     /** Loads the processor's hosted-fields script and mounts the three fields. */
-    mountCardFields: fromPromise<void, { terminal: string }>(() => Promise.reject(new Error('not provided'))),
+    mountCardFields: fromPromise<unknown, { terminal: string }>(() => Promise.reject(new Error('not provided'))),
     /** hostedFields.charge(): resolves with the processor's response, rejects with a CardProcessorError. */
     chargeCard: fromPromise<unknown, CardChargeInput>(() => Promise.reject(new Error('not provided'))),
     /** POST /api/payment/post/payment_succeeded_callback */

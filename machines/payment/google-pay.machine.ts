@@ -38,7 +38,7 @@ export const googlePayMachine = setup({
   },
   actors: {
     /** Loads Google's pay.js and asks isReadyToPay. */
-    loadGooglePay: fromPromise<void, { order: PaymentOrder }>(() => Promise.resolve()),
+    loadGooglePay: fromPromise<unknown, { order: PaymentOrder }>(() => Promise.resolve()),
     /** PaymentsClient.loadPaymentData: shows the sheet; rejects with a GooglePayError when closed. */
     requestGooglePayment: fromPromise<unknown, GooglePaymentRequest>(() => Promise.reject(new Error('not provided'))),
     /** POST /api/payment/pay/wallet?payment_method=google_pay */
@@ -77,7 +77,16 @@ export const googlePayMachine = setup({
           after: { googlePayLoader: 'AwaitingTap' },
         },
         AwaitingTap: {
-          on: { 'payment.start': '#googlePay.Processing' },
+          on: {
+            'payment.start': [
+              { guard: 'knowsVisitor', target: '#googlePay.Processing' },
+              {
+                // Spec §8: Google Pay without a visitor uuid — before the visitor approves anything.
+                target: '#googlePay.Failed',
+                actions: assign({ result: { outcome: 'failed', reason: 'internal' } }),
+              },
+            ],
+          },
         },
       },
     },
@@ -90,24 +99,13 @@ export const googlePayMachine = setup({
             id: 'requestGooglePayment',
             src: 'requestGooglePayment',
             input: ({ context }) => googlePaymentRequest(context.order),
-            onDone: [
-              {
-                guard: 'knowsVisitor',
-                target: 'Paying',
-                actions: assign({ paymentData: ({ event }) => event.output }),
-              },
-              {
-                // Spec §8: Google Pay without a visitor uuid.
-                target: '#googlePay.Failed',
-                actions: assign({ result: { outcome: 'failed', reason: 'internal' } }),
-              },
-            ],
+            onDone: { target: 'Paying', actions: assign({ paymentData: ({ event }) => event.output }) },
             onError: {
               // Spec §4: cancel -> failure with the status code and message.
               target: '#googlePay.Failed',
               actions: assign({
                 result: ({ event }) => {
-                  const error = event.error as GooglePayError;
+                  const error = (event.error ?? {}) as GooglePayError;
                   return { outcome: 'failed', code: error.statusCode, message: error.statusMessage };
                 },
               }),

@@ -19,13 +19,25 @@ export interface HostedPageInput {
 
 type HostedPageEvent = { type: 'frame.loaded'; url: string } | { type: 'drawer.close' };
 
-const sameDocument = (a: string, b: string) => {
-  const [left, right] = [new URL(a), new URL(b)];
-  return left.origin === right.origin && left.pathname === right.pathname;
+const parse = (url: string) => {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
 };
 
-/** The page the frame shows now is the provider's success page. */
-export const isSuccessUrl = (url: string, successUrl: string) => url.startsWith(successUrl);
+const sameDocument = (a: string, b: string) => {
+  const [left, right] = [parse(a), parse(b)];
+  return left !== undefined && left.origin === right?.origin && left.pathname === right.pathname;
+};
+
+/** The frame shows the provider's success page: same origin, at or under its path. */
+export const isSuccessUrl = (url: string, successUrl: string) => {
+  const [page, success] = [parse(url), parse(successUrl)];
+  if (!page || !success || page.origin !== success.origin) return false;
+  return page.pathname === success.pathname || page.pathname.startsWith(`${success.pathname.replace(/\/$/, '')}/`);
+};
 
 const UNEXPECTED_ADDRESS: PaymentResult = { outcome: 'failed', reason: 'unexpectedFrameUrl' };
 

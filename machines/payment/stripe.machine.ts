@@ -24,10 +24,7 @@ export interface StripeConfirmInput {
 }
 
 type StripeEvent =
-  | { type: 'stripe.cardReady'; card: StripeCardHandle }
-  | { type: 'stripe.loadFailed' }
-  | { type: 'payment.start' }
-  | { type: 'drawer.close' };
+  { type: 'stripe.cardReady'; card: StripeCardHandle } | { type: 'payment.start' } | { type: 'drawer.close' };
 
 const stripeMessage = (error: unknown) => (error as StripeErrorLike | undefined)?.message;
 
@@ -43,6 +40,8 @@ const serverErrorDetails = (error: unknown) =>
 export const stripeMachine = setup({
   types: {
     context: {} as PaymentContext & {
+      /** The loaded Stripe instance, for the view's card element: opaque here. */
+      stripe: unknown;
       card: StripeCardHandle;
       paymentMethodId: string;
       clientSecret: string;
@@ -54,6 +53,8 @@ export const stripeMachine = setup({
     output: {} as PaymentResult,
   },
   actors: {
+    /** Loads Stripe.js with the machine's publishable key. */
+    loadStripe: fromPromise<unknown, { publishableKey: string }>(() => Promise.reject(new Error('not provided'))),
     /** stripe.createPaymentMethod({type: 'card', card}): rejects with the element's validation error. */
     createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(() =>
       Promise.reject(new Error('not provided')),
@@ -67,6 +68,7 @@ export const stripeMachine = setup({
   id: 'stripe',
   context: ({ input }) => ({
     ...initialPaymentContext({ input }),
+    stripe: undefined,
     card: undefined,
     paymentMethodId: '',
     clientSecret: '',
@@ -76,18 +78,26 @@ export const stripeMachine = setup({
   initial: 'Idle',
   states: {
     Idle: {
-      initial: 'LoadingCardElement',
+      initial: 'LoadingStripe',
       on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
       states: {
-        LoadingCardElement: {
+        LoadingStripe: {
           tags: ['loading'],
-          on: {
-            'stripe.cardReady': { target: 'EnteringCard', actions: assign({ card: ({ event }) => event.card }) },
-            'stripe.loadFailed': {
+          invoke: {
+            id: 'loadStripe',
+            src: 'loadStripe',
+            input: ({ context }) => ({ publishableKey: context.order.config.stripe?.publishableKey ?? '' }),
+            onDone: { target: 'MountingCard', actions: assign({ stripe: ({ event }) => event.output }) },
+            onError: {
               target: '#stripe.Failed',
               actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
             },
           },
+        },
+        /** The view mounts Stripe's card element and hands it over when it is ready. */
+        MountingCard: {
+          tags: ['loading'],
+          on: { 'stripe.cardReady': { target: 'EnteringCard', actions: assign({ card: ({ event }) => event.card }) } },
         },
         EnteringCard: {
           on: { 'payment.start': { target: '#stripe.Processing', actions: assign({ error: undefined }) } },

@@ -1,0 +1,46 @@
+import type { PaymentOrder } from '../../machines/payment/payment.types';
+import { stripeMachine, type StripeCardHandle, type StripeConfirmInput } from '../../machines/payment/stripe.machine';
+import { ApiError } from '../../machines/shared/api-failure';
+import { singleLineOrder } from '../fixtures/orders';
+import { pendingPromise } from '../fixtures/stand-ins';
+import { describeEdgePaths, samplesOf } from './edge-coverage';
+
+const machine = stripeMachine.provide({
+  actors: {
+    loadStripe: pendingPromise<unknown, { publishableKey: string }>(),
+    createPaymentMethod: pendingPromise<string, { card: StripeCardHandle }>(),
+    createPaymentIntent: pendingPromise<string, { order: PaymentOrder }>(),
+    confirmCardPayment: pendingPromise<string, StripeConfirmInput>(),
+  },
+});
+
+const events = samplesOf([
+  { type: 'xstate.done.actor.loadStripe', output: { elements: 'stripe-instance' } },
+  { type: 'xstate.error.actor.loadStripe', error: new Error('Stripe.js did not load') },
+  { type: 'stripe.cardReady', card: { id: 'card-element' } },
+  { type: 'payment.start' },
+  { type: 'drawer.close' },
+  { type: 'xstate.done.actor.createPaymentMethod', output: 'pm_1' },
+  { type: 'xstate.error.actor.createPaymentMethod', error: { message: 'Your card number is incomplete.' } },
+  { type: 'xstate.done.actor.createPaymentIntent', output: 'pi_1_secret_1' },
+  {
+    type: 'xstate.error.actor.createPaymentIntent',
+    error: new ApiError({ kind: 'http', status: 500, message: 'boom' }),
+  },
+  { type: 'xstate.done.actor.confirmCardPayment', output: 'pi_1' },
+  { type: 'xstate.error.actor.confirmCardPayment', error: { message: 'Your card was declined.' } },
+]);
+
+describeEdgePaths({
+  machineId: 'stripe',
+  machine,
+  scenarios: [
+    {
+      label: 'card element',
+      input: { order: singleLineOrder },
+      events,
+      serializeState: (snapshot) =>
+        JSON.stringify([snapshot.value, (snapshot.context as { error?: { kind: string } }).error?.kind]),
+    },
+  ],
+});

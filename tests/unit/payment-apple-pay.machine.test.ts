@@ -1,0 +1,273 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import {
+  APPLE_PAY_CAPABILITIES,
+  APPLE_PAY_NETWORKS,
+  APPLE_PAY_VERSION,
+  applePaymentRequest,
+  applePayMachine,
+  type ApplePaymentRequest,
+  type ApplePaySessionCommand,
+} from '../../machines/payment/apple-pay.machine';
+import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
+import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import { ApiError } from '../../machines/shared/api-failure';
+import { singleLineOrder, twoLineOrder } from '../fixtures/orders';
+
+const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
+const MERCHANT_SESSION = { merchantSessionIdentifier: 'ms-1', signature: 'sig' };
+const TOKEN = { paymentData: { version: 'EC_v1', data: 'apple-token' } };
+const APPROVED: PayResponse = { status: 0, msg: 'Approved', transactionId: 'tx-200' };
+const DECLINED: PayResponse = { status: 5, msg: 'Do not honour', transactionId: 'tx-201' };
+
+const never = <T>() => new Promise<T>(() => {});
+
+/** One ApplePaySession as the fake session actor saw it. */
+interface RecordedSession {
+  request: ApplePaymentRequest;
+  commands: ApplePaySessionCommand[];
+  stopped: boolean;
+}
+
+interface Fakes {
+  validateMerchant?: (input: { validationURL: string }) => Promise<unknown>;
+  payWithWallet?: (input: WalletPayInput) => Promise<PayResponse>;
+}
+
+function startApplePay(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
+  const sessions: RecordedSession[] = [];
+  const validateMerchant = vi.fn(fakes.validateMerchant ?? (() => Promise.resolve(MERCHANT_SESSION)));
+  const payWithWallet = vi.fn(fakes.payWithWallet ?? (() => Promise.resolve(APPROVED)));
+  const actor = createActor(
+    applePayMachine.provide({
+      actors: {
+        applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest>(({ input, receive }) => {
+          const session: RecordedSession = { request: input, commands: [], stopped: false };
+          sessions.push(session);
+          receive((command) => session.commands.push(command));
+          return () => {
+            session.stopped = true;
+          };
+        }),
+        validateMerchant: fromPromise<unknown, { validationURL: string }>(({ input }) => validateMerchant(input)),
+        payWithWallet: fromPromise<PayResponse, WalletPayInput>(({ input }) => payWithWallet(input)),
+      },
+    }),
+    { input: { order } },
+  ).start();
+  const snapshot = () => actor.getSnapshot();
+  const lastSession = () => {
+    const session = sessions.at(-1);
+    if (!session) throw new Error('no Apple Pay session was started');
+    return session;
+  };
+  /** Tap, merchant validation, then the visitor authorises with Touch ID / Face ID. */
+  const authorize = async () => {
+    actor.send({ type: 'payment.start' });
+    actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
+    await waitFor(actor, (s) => s.matches({ Processing: 'AwaitingAuthorization' }));
+    actor.send({ type: 'applePay.authorized', token: TOKEN });
+    await waitFor(actor, (s) => s.matches({ Processing: 'ClosingSheet' }));
+  };
+  return { actor, snapshot, sessions, lastSession, authorize, validateMerchant, payWithWallet };
+}
+
+describe('applePayMachine', () => {
+  describe('the payment request (spec §9)', () => {
+    it('is session version 1 with visa, masterCard, amex, discover and 3-D Secure', () => {
+      expect(APPLE_PAY_VERSION).toBe(1);
+      expect(APPLE_PAY_NETWORKS).toEqual(['visa', 'masterCard', 'amex', 'discover']);
+      expect(APPLE_PAY_CAPABILITIES).toEqual(['supports3DS']);
+    });
+
+    it('the session gets the order amount with 2 decimals, currency, country and the first product as label', () => {
+      const pay = startApplePay();
+      pay.actor.send({ type: 'payment.start' });
+      expect(pay.lastSession().request).toEqual({
+        countryCode: 'IL',
+        currencyCode: 'ILS',
+        supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+        merchantCapabilities: ['supports3DS'],
+        total: { label: 'Pay any amount', amount: '12.50' },
+      });
+    });
+
+    it('a two-line order charges its whole total under the first product name', () => {
+      expect(applePaymentRequest(twoLineOrder).total).toEqual({ label: 'Cola', amount: '25.22' });
+    });
+
+    it('an order without lines is labelled with the machine id', () => {
+      expect(applePaymentRequest({ ...singleLineOrder, lines: [] }).total.label).toBe('machine-7');
+    });
+  });
+
+  describe('one session at a time (spec §4)', () => {
+    it('waits in Idle with no session until the visitor taps', () => {
+      const pay = startApplePay();
+      expect(pay.snapshot().value).toBe('Idle');
+      expect(pay.sessions).toEqual([]);
+      expect(pay.snapshot().children.session).toBeUndefined();
+    });
+
+    it('payment.start starts exactly one session', () => {
+      const pay = startApplePay();
+      pay.actor.send({ type: 'payment.start' });
+      expect(pay.snapshot().value).toEqual({ Processing: 'AwaitingMerchantValidation' });
+      expect(pay.snapshot().hasTag('processing')).toBe(true);
+      expect(pay.sessions).toHaveLength(1);
+      expect(pay.snapshot().children.session).toBeDefined();
+    });
+
+    it('a second payment.start while a session is active starts no new session', async () => {
+      const pay = startApplePay(singleLineOrder, { payWithWallet: () => never() });
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'payment.start' });
+      expect(pay.sessions).toHaveLength(1);
+
+      pay.actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
+      await waitFor(pay.actor, (s) => s.matches({ Processing: 'AwaitingAuthorization' }));
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'applePay.authorized', token: TOKEN });
+      pay.actor.send({ type: 'payment.start' });
+      expect(pay.snapshot().value).toEqual({ Processing: 'Paying' });
+      expect(pay.sessions).toHaveLength(1);
+      expect(pay.lastSession().stopped).toBe(false);
+      expect(pay.payWithWallet).toHaveBeenCalledTimes(1);
+    });
+
+    it('applePay.cancelled returns to Idle and stops the session; a new tap starts a new one', () => {
+      const pay = startApplePay();
+      pay.actor.send({ type: 'payment.start' });
+      const first = pay.lastSession();
+
+      pay.actor.send({ type: 'applePay.cancelled' });
+      expect(pay.snapshot().value).toBe('Idle');
+      expect(first.stopped).toBe(true);
+      expect(pay.snapshot().children.session).toBeUndefined();
+
+      pay.actor.send({ type: 'payment.start' });
+      expect(pay.sessions).toHaveLength(2);
+      expect(pay.lastSession()).not.toBe(first);
+      expect(pay.lastSession().stopped).toBe(false);
+    });
+
+    it('cancelling after authorisation also ends the session', async () => {
+      const pay = startApplePay(singleLineOrder, { payWithWallet: () => never() });
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
+      await waitFor(pay.actor, (s) => s.matches({ Processing: 'AwaitingAuthorization' }));
+      pay.actor.send({ type: 'applePay.cancelled' });
+      expect(pay.snapshot().value).toBe('Idle');
+      expect(pay.lastSession().stopped).toBe(true);
+    });
+
+    it('the session ends when the machine finishes', async () => {
+      const pay = startApplePay();
+      await pay.authorize();
+      pay.actor.send({ type: 'applePay.sheetClosed' });
+      expect(pay.snapshot().status).toBe('done');
+      expect(pay.lastSession().stopped).toBe(true);
+    });
+  });
+
+  describe('merchant validation', () => {
+    it('calls validateMerchant with the URL and hands the merchant session to the session', async () => {
+      const pay = startApplePay();
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
+      expect(pay.snapshot().value).toEqual({ Processing: 'ValidatingMerchant' });
+      expect(pay.validateMerchant).toHaveBeenCalledWith({ validationURL: VALIDATION_URL });
+
+      await waitFor(pay.actor, (s) => s.matches({ Processing: 'AwaitingAuthorization' }));
+      expect(pay.lastSession().commands).toEqual([
+        { type: 'session.completeMerchantValidation', merchantSession: MERCHANT_SESSION },
+      ]);
+    });
+
+    it('a failed validation fails the payment', async () => {
+      const pay = startApplePay(singleLineOrder, {
+        validateMerchant: () => Promise.reject(new ApiError({ kind: 'http', status: 400, message: 'Bad merchant' })),
+      });
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
+      await waitFor(pay.actor, (s) => s.status === 'done');
+      expect(pay.snapshot().value).toBe('Failed');
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', message: 'Bad merchant', code: 400 });
+      expect(pay.payWithWallet).not.toHaveBeenCalled();
+      expect(pay.lastSession().stopped).toBe(true);
+    });
+
+    it('authorisation before validation is not handled', () => {
+      const pay = startApplePay();
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'applePay.authorized', token: TOKEN });
+      expect(pay.snapshot().value).toEqual({ Processing: 'AwaitingMerchantValidation' });
+      expect(pay.payWithWallet).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('authorisation and the pay call (spec §4)', () => {
+    it('pays with the token; status 0 completes the session approved, then the sheet closing succeeds', async () => {
+      const pay = startApplePay();
+      await pay.authorize();
+      expect(pay.payWithWallet).toHaveBeenCalledTimes(1);
+      expect(pay.payWithWallet).toHaveBeenCalledWith({ order: singleLineOrder, payment: TOKEN });
+      expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: true });
+      // still processing until Apple's sheet has closed
+      expect(pay.snapshot().status).toBe('active');
+      expect(pay.snapshot().hasTag('processing')).toBe(true);
+
+      pay.actor.send({ type: 'applePay.sheetClosed' });
+      expect(pay.snapshot().value).toBe('Success');
+      expect(pay.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-200' });
+    });
+
+    it('status other than 0 completes the session not approved, then fails with message, code and id', async () => {
+      const pay = startApplePay(singleLineOrder, { payWithWallet: () => Promise.resolve(DECLINED) });
+      await pay.authorize();
+      expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: false });
+      pay.actor.send({ type: 'applePay.sheetClosed' });
+      expect(pay.snapshot().value).toBe('Failed');
+      expect(pay.snapshot().output).toEqual({
+        outcome: 'failed',
+        message: 'Do not honour',
+        code: 5,
+        transactionId: 'tx-201',
+      });
+    });
+
+    it('a failed pay call completes the session not approved, then fails', async () => {
+      const pay = startApplePay(singleLineOrder, { payWithWallet: () => Promise.reject(new Error('network')) });
+      await pay.authorize();
+      expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: false });
+      pay.actor.send({ type: 'applePay.sheetClosed' });
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
+    });
+
+    it('the session receives exactly the two completions, in order', async () => {
+      const pay = startApplePay();
+      await pay.authorize();
+      expect(pay.lastSession().commands).toEqual([
+        { type: 'session.completeMerchantValidation', merchantSession: MERCHANT_SESSION },
+        { type: 'session.completePayment', approved: true },
+      ]);
+    });
+  });
+
+  describe('closing the drawer', () => {
+    it('in Idle abandons', () => {
+      const pay = startApplePay();
+      pay.actor.send({ type: 'drawer.close' });
+      expect(pay.snapshot().value).toBe('Abandoned');
+      expect(pay.snapshot().output).toEqual({ outcome: 'abandoned' });
+    });
+
+    it('is ignored while a session is active', () => {
+      const pay = startApplePay();
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'drawer.close' });
+      expect(pay.snapshot().value).toEqual({ Processing: 'AwaitingMerchantValidation' });
+      expect(pay.lastSession().stopped).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,297 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  CARD_FIELDS,
+  cardFieldsMachine,
+  fieldErrorsOf,
+  isChargeablePrice,
+  type CardChargeInput,
+  type CardProcessorError,
+} from '../../machines/payment/card-fields.machine';
+import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import { ApiError } from '../../machines/shared/api-failure';
+import { deferredOrder, singleLineOrder, twoLineOrder } from '../fixtures/orders';
+
+const CHARGE_RESPONSE = { transaction_response: { success: true, txId: 'tr-1' } };
+const APPROVED: PayResponse = { status: 0, msg: 'Approved', transactionId: 'tx-400' };
+const REJECTED: PayResponse = { status: 3, msg: 'Charge not confirmed', transactionId: 'tx-401' };
+
+const never = <T>() => new Promise<T>(() => {});
+
+interface Fakes {
+  mountCardFields?: (input: { terminal: string }) => Promise<unknown>;
+  chargeCard?: (input: CardChargeInput) => Promise<unknown>;
+  confirmCharge?: (input: { order: PaymentOrder; chargeResponse: unknown }) => Promise<PayResponse>;
+}
+
+function startCardFields(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
+  const mountCardFields = vi.fn(fakes.mountCardFields ?? (() => Promise.resolve()));
+  const chargeCard = vi.fn(fakes.chargeCard ?? (() => Promise.resolve(CHARGE_RESPONSE)));
+  const confirmCharge = vi.fn(fakes.confirmCharge ?? (() => Promise.resolve(APPROVED)));
+  const actor = createActor(
+    cardFieldsMachine.provide({
+      actors: {
+        mountCardFields: fromPromise<unknown, { terminal: string }>(({ input }) => mountCardFields(input)),
+        chargeCard: fromPromise<unknown, CardChargeInput>(({ input }) => chargeCard(input)),
+        confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(({ input }) =>
+          confirmCharge(input),
+        ),
+      },
+    }),
+    { input: { order, terminal: 'term-1' } },
+  ).start();
+  const snapshot = () => actor.getSnapshot();
+  const toEnteringCard = async () => {
+    await waitFor(actor, (s) => !s.matches({ Idle: 'LoadingFields' }));
+    expect(snapshot().value).toEqual({ Idle: 'EnteringCard' });
+  };
+  const settled = () => waitFor(actor, (s) => !s.hasTag('processing'));
+  return { actor, snapshot, toEnteringCard, settled, mountCardFields, chargeCard, confirmCharge };
+}
+
+/** How hostedFields.charge() fails (spec §3 "Card processor error"), carried by an Error as lint wants. */
+const chargeError = (...messages: NonNullable<CardProcessorError['messages']>): Error & CardProcessorError =>
+  Object.assign(new Error('charge failed'), { messages });
+
+describe('cardFieldsMachine', () => {
+  describe('loading the hosted fields', () => {
+    it('mounts the fields for the terminal, tagged loading, then lets the visitor enter the card', async () => {
+      const card = startCardFields();
+      expect(card.snapshot().value).toEqual({ Idle: 'LoadingFields' });
+      expect(card.snapshot().hasTag('loading')).toBe(true);
+      expect(card.mountCardFields).toHaveBeenCalledWith({ terminal: 'term-1' });
+      await card.toEnteringCard();
+      expect(card.snapshot().hasTag('loading')).toBe(false);
+    });
+
+    it('fields that fail to load fail the payment as unavailable', async () => {
+      const card = startCardFields(singleLineOrder, { mountCardFields: () => Promise.reject(new Error('script')) });
+      await waitFor(card.actor, (s) => s.status === 'done');
+      expect(card.snapshot().value).toBe('Failed');
+      expect(card.snapshot().output).toEqual({ outcome: 'failed', reason: 'unavailable' });
+    });
+  });
+
+  describe('isChargeablePrice (spec §5)', () => {
+    it('a single line whose total equals its price is chargeable', () => {
+      expect(singleLineOrder.total).toBe(singleLineOrder.lines[0]?.lineTotal);
+      expect(isChargeablePrice(singleLineOrder)).toBe(true);
+    });
+
+    it('a total that differs from the first line price is not', () => {
+      expect(isChargeablePrice(twoLineOrder)).toBe(false);
+      expect(isChargeablePrice({ ...singleLineOrder, total: 12.49 })).toBe(false);
+    });
+
+    it('a zero or negative price is not, even when it matches the line', () => {
+      const line = singleLineOrder.lines[0];
+      if (!line) throw new Error('fixture without a line');
+      expect(isChargeablePrice({ ...singleLineOrder, total: 0, lines: [{ ...line, lineTotal: 0 }] })).toBe(false);
+      expect(isChargeablePrice({ ...singleLineOrder, total: -1, lines: [{ ...line, lineTotal: -1 }] })).toBe(false);
+    });
+
+    it('an order without lines is not', () => {
+      expect(isChargeablePrice({ ...singleLineOrder, lines: [] })).toBe(false);
+    });
+
+    it('a deferred payment is always chargeable', () => {
+      expect(isChargeablePrice(deferredOrder)).toBe(true);
+      expect(isChargeablePrice({ ...deferredOrder, total: 0 })).toBe(true);
+    });
+  });
+
+  describe('submitting (spec §4 card processor hosted fields)', () => {
+    it('an invalid price fails as invalidPrice and never charges', async () => {
+      const card = startCardFields(twoLineOrder);
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      expect(card.snapshot().value).toBe('Failed');
+      expect(card.snapshot().output).toEqual({ outcome: 'failed', reason: 'invalidPrice' });
+      expect(card.chargeCard).not.toHaveBeenCalled();
+    });
+
+    it('a deferred order is charged although its total is not the first line price', async () => {
+      const card = startCardFields(deferredOrder);
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.chargeCard).toHaveBeenCalledWith({ order: deferredOrder, terminal: 'term-1' });
+      expect(card.snapshot().value).toBe('Success');
+    });
+
+    it('submit shows the processing overlay and charges once with the order and terminal', async () => {
+      const card = startCardFields(singleLineOrder, { chargeCard: () => never() });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      expect(card.snapshot().value).toEqual({ Processing: 'Charging' });
+      expect(card.snapshot().hasTag('processing')).toBe(true);
+      expect(card.chargeCard).toHaveBeenCalledTimes(1);
+      expect(card.chargeCard).toHaveBeenCalledWith({ order: singleLineOrder, terminal: 'term-1' });
+    });
+
+    it('a charge confirmed with status 0 succeeds with the message and transaction id', async () => {
+      const card = startCardFields();
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.confirmCharge).toHaveBeenCalledWith({ order: singleLineOrder, chargeResponse: CHARGE_RESPONSE });
+      expect(card.snapshot().value).toBe('Success');
+      expect(card.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-400' });
+    });
+
+    it('a confirmation with another status fails with its message, code and transaction id', async () => {
+      const card = startCardFields(singleLineOrder, { confirmCharge: () => Promise.resolve(REJECTED) });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.snapshot().value).toBe('Failed');
+      expect(card.snapshot().output).toEqual({
+        outcome: 'failed',
+        message: 'Charge not confirmed',
+        code: 3,
+        transactionId: 'tx-401',
+      });
+    });
+
+    it('a failed confirmation call fails with the operator message', async () => {
+      const card = startCardFields(singleLineOrder, {
+        confirmCharge: () => Promise.reject(new ApiError({ kind: 'http', status: 409, message: 'Duplicate' })),
+      });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.snapshot().output).toEqual({ outcome: 'failed', message: 'Duplicate', code: 409 });
+    });
+
+    it('a second payment.start while processing charges only once', async () => {
+      const card = startCardFields(singleLineOrder, { confirmCharge: () => never() });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      card.actor.send({ type: 'payment.start' });
+      await waitFor(card.actor, (s) => s.matches({ Processing: 'ConfirmingCharge' }));
+      card.actor.send({ type: 'payment.start' });
+      expect(card.snapshot().value).toEqual({ Processing: 'ConfirmingCharge' });
+      expect(card.chargeCard).toHaveBeenCalledTimes(1);
+      expect(card.confirmCharge).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  describe('charge errors (spec §8)', () => {
+    it('per-field messages go back to the form with fieldErrors', async () => {
+      const card = startCardFields(singleLineOrder, {
+        chargeCard: () => Promise.reject(chargeError({ param: 'cvv', message: 'Bad CVV' })),
+      });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.snapshot().value).toEqual({ Idle: 'EnteringCard' });
+      expect(card.snapshot().context.fieldErrors).toEqual({ cvv: 'Bad CVV' });
+      expect(card.snapshot().context.chargeFailed).toBe(false);
+      expect(card.confirmCharge).not.toHaveBeenCalled();
+      expect(card.mountCardFields).toHaveBeenCalledTimes(1); // the fields are not mounted again
+    });
+
+    it('an error naming no field goes back with chargeFailed ("Payment failed.")', async () => {
+      const card = startCardFields(singleLineOrder, {
+        chargeCard: () => Promise.reject(chargeError({ message: 'Declined by issuer' })),
+      });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.snapshot().value).toEqual({ Idle: 'EnteringCard' });
+      expect(card.snapshot().context.fieldErrors).toEqual({});
+      expect(card.snapshot().context.chargeFailed).toBe(true);
+    });
+
+    it('an error that is not a processor error goes back with chargeFailed', async () => {
+      const card = startCardFields(singleLineOrder, { chargeCard: () => Promise.reject(new Error('network')) });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.snapshot().context.chargeFailed).toBe(true);
+    });
+
+    it('submitting again clears the previous errors and can succeed', async () => {
+      let attempt = 0;
+      const card = startCardFields(singleLineOrder, {
+        chargeCard: () =>
+          ++attempt === 1
+            ? Promise.reject(chargeError({ param: 'expiry', message: 'Expired' }))
+            : Promise.resolve(CHARGE_RESPONSE),
+        confirmCharge: () => never(),
+      });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+      expect(card.snapshot().context.fieldErrors).toEqual({ expiry: 'Expired' });
+
+      card.actor.send({ type: 'payment.start' });
+      expect(card.snapshot().context.fieldErrors).toEqual({});
+      expect(card.snapshot().context.chargeFailed).toBe(false);
+      await waitFor(card.actor, (s) => s.matches({ Processing: 'ConfirmingCharge' }));
+      expect(card.chargeCard).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('fieldErrorsOf', () => {
+    it('knows the three fields', () => {
+      expect(CARD_FIELDS).toEqual(['credit_card_number', 'expiry', 'cvv']);
+    });
+
+    it('maps each named field to its message', () => {
+      const processorError: CardProcessorError = {
+        messages: [
+          { param: 'credit_card_number', message: 'Invalid number' },
+          { param: 'expiry', message: 'Expired' },
+          { param: 'cvv', message: 'Bad CVV' },
+        ],
+      };
+      expect(fieldErrorsOf(processorError)).toEqual({
+        credit_card_number: 'Invalid number',
+        expiry: 'Expired',
+        cvv: 'Bad CVV',
+      });
+    });
+
+    it('ignores unknown params and fields without a message', () => {
+      expect(
+        fieldErrorsOf(
+          chargeError(
+            { param: 'zip', message: 'Bad zip' },
+            { param: 'cvv' },
+            { param: 'cvv', message: '' },
+            { message: 'General' },
+          ),
+        ),
+      ).toEqual({});
+    });
+
+    it('is empty for anything that is not a processor error', () => {
+      expect(fieldErrorsOf(undefined)).toEqual({});
+      expect(fieldErrorsOf(new Error('x'))).toEqual({});
+      expect(fieldErrorsOf({})).toEqual({});
+    });
+  });
+
+  describe('closing the drawer', () => {
+    it('abandons while loading or entering the card', async () => {
+      const loading = startCardFields(singleLineOrder, { mountCardFields: () => never() });
+      loading.actor.send({ type: 'drawer.close' });
+      expect(loading.snapshot().value).toBe('Abandoned');
+      expect(loading.snapshot().output).toEqual({ outcome: 'abandoned' });
+
+      const entering = startCardFields();
+      await entering.toEnteringCard();
+      entering.actor.send({ type: 'drawer.close' });
+      expect(entering.snapshot().output).toEqual({ outcome: 'abandoned' });
+    });
+
+    it('is ignored while charging', async () => {
+      const card = startCardFields(singleLineOrder, { chargeCard: () => never() });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      card.actor.send({ type: 'drawer.close' });
+      expect(card.snapshot().value).toEqual({ Processing: 'Charging' });
+    });
+  });
+});
