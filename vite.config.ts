@@ -1,10 +1,23 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
-export default defineConfig({
+/**
+ * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
+ * it (the sandbox's stand-in), the page loads that script first — deferred, so it never blocks rendering.
+ */
+function applePayScript(url: string | undefined): Plugin {
+  return {
+    name: 'apple-pay-script',
+    transformIndexHtml: () =>
+      url ? [{ tag: 'script', attrs: { src: url, defer: true }, injectTo: 'head-prepend' }] : [],
+  };
+}
+
+export default defineConfig(({ mode }) => ({
   plugins: [
+    applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -53,4 +66,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,3 +1,13 @@
 /** Build-time settings (see .env and .env.sandbox). */
 export const API_BASE_URL = import.meta.env.VITE_API_BASE_URL;
 export const DEFAULT_SUPPORT_PHONE = import.meta.env.VITE_DEFAULT_SUPPORT_PHONE;
+
+/** Where each payment provider's code or page lives (production: the providers; sandbox: its stand-ins). */
+export const PROVIDER_URLS = {
+  googlePaySdk: import.meta.env.VITE_GOOGLE_PAY_SDK_URL,
+  tranzilaSdk: import.meta.env.VITE_TRANZILA_SDK_URL,
+  stripeJs: import.meta.env.VITE_STRIPE_JS_URL,
+  hostedPageSuccess: import.meta.env.VITE_HOSTED_PAGE_SUCCESS_URL,
+  bitPay: import.meta.env.VITE_BIT_PAY_URL,
+  cardScan: import.meta.env.VITE_CARD_SCAN_URL,
+};

@@ -4,4 +4,11 @@ interface ImportMetaEnv {
   /** The operator's API host; empty means this page's own origin (the sandbox). */
   readonly VITE_API_BASE_URL: string;
   readonly VITE_DEFAULT_SUPPORT_PHONE: string;
+  readonly VITE_GOOGLE_PAY_SDK_URL: string;
+  readonly VITE_APPLE_PAY_SDK_URL: string;
+  readonly VITE_TRANZILA_SDK_URL: string;
+  readonly VITE_STRIPE_JS_URL: string;
+  readonly VITE_HOSTED_PAGE_SUCCESS_URL: string;
+  readonly VITE_BIT_PAY_URL: string;
+  readonly VITE_CARD_SCAN_URL: string;
 }

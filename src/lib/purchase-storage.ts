@@ -1,0 +1,50 @@
+import type { PayStatus } from '../../machines/payment/hosted-page.machine';
+import type { Receipt } from '../../machines/purchase/receipt';
+
+/** The local-storage keys of spec §3. */
+const KEYS = {
+  payData: 'pay_data',
+  machineId: 'machine_id',
+  price: 'price',
+  payStatus: 'payStatus',
+  history: 'pay_history',
+} as const;
+
+/** A visitor's history keeps this many purchases per machine. */
+const HISTORY_LIMIT = 10;
+
+function readJson(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? undefined : JSON.parse(text);
+  } catch {
+    return undefined; // a value another version wrote, or storage that is off: start afresh
+  }
+}
+
+type History = Record<string, Receipt[]>;
+
+/** The purchase on its way to being paid, its pay status, and each machine's history. */
+export const purchaseStorage = {
+  rememberPurchase(receipt: Receipt): void {
+    localStorage.setItem(KEYS.payData, JSON.stringify(receipt));
+    localStorage.setItem(KEYS.machineId, receipt.machineId);
+    localStorage.setItem(KEYS.price, String(receipt.total));
+  },
+  rememberedPurchase: (): Receipt | undefined => readJson(KEYS.payData) as Receipt | undefined,
+  setPayStatus(status: PayStatus): void {
+    localStorage.setItem(KEYS.payStatus, status);
+  },
+  clearPayStatus(): void {
+    localStorage.removeItem(KEYS.payStatus);
+  },
+  /** Spec §4: closing after success stores the purchase in the machine's history. */
+  addToHistory(receipt: Receipt): void {
+    const history = (readJson(KEYS.history) as History | undefined) ?? {};
+    const earlier = history[receipt.machineId] ?? [];
+    history[receipt.machineId] = [receipt, ...earlier].slice(0, HISTORY_LIMIT);
+    localStorage.setItem(KEYS.history, JSON.stringify(history));
+  },
+  latestPurchase: (machineId: string): Receipt | undefined =>
+    (readJson(KEYS.history) as History | undefined)?.[machineId]?.[0],
+};

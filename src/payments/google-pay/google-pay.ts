@@ -1,0 +1,32 @@
+import type { GooglePaymentRequest } from '../../../machines/payment/google-pay.request';
+import { PROVIDER_URLS } from '../../config';
+import { loadScript } from '../load-script';
+
+/** The part of Google's pay.js this app uses. */
+interface PaymentsClient {
+  isReadyToPay(request: object): Promise<{ result: boolean }>;
+  loadPaymentData(request: GooglePaymentRequest): Promise<unknown>;
+}
+
+interface GooglePayGlobal {
+  google?: { payments?: { api?: { PaymentsClient: new (options: { environment: string }) => PaymentsClient } } };
+}
+
+let client: PaymentsClient | undefined;
+
+/** Loads pay.js and checks that this browser can pay with the machine's payment methods. */
+export async function loadGooglePay(request: GooglePaymentRequest, environment: string): Promise<void> {
+  await loadScript(PROVIDER_URLS.googlePaySdk);
+  const PaymentsClient = (window as GooglePayGlobal).google?.payments?.api?.PaymentsClient;
+  if (!PaymentsClient) throw new Error('pay.js did not define google.payments.api.PaymentsClient');
+  client = new PaymentsClient({ environment });
+  const { apiVersion, apiVersionMinor, allowedPaymentMethods } = request;
+  const { result } = await client.isReadyToPay({ apiVersion, apiVersionMinor, allowedPaymentMethods });
+  if (!result) throw new Error('Google Pay is not ready on this device');
+}
+
+/** Shows Google's payment sheet; rejects with {statusCode, statusMessage} when it is closed. */
+export function requestGooglePayment(request: GooglePaymentRequest): Promise<unknown> {
+  if (!client) return Promise.reject(new Error('Google Pay is not loaded'));
+  return client.loadPaymentData(request);
+}

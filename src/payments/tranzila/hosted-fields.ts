@@ -1,0 +1,65 @@
+import type { CardChargeInput, CardProcessorError } from '../../../machines/payment/card-fields.machine';
+import { PROVIDER_URLS } from '../../config';
+import { loadScript, whenElementExists } from '../load-script';
+
+/** Where the view renders each hosted field (the processor puts its own frame inside). */
+export const FIELD_CONTAINERS = {
+  credit_card_number: 'tranzila-card-number',
+  expiry: 'tranzila-expiry',
+  cvv: 'tranzila-cvv',
+} as const;
+
+interface HostedFields {
+  charge(params: object, callback: (error: unknown, response: unknown) => void): void;
+}
+
+interface TranzilaGlobal {
+  TzlaHostedFields?: { create(options: object): HostedFields };
+}
+
+let fields: HostedFields | undefined;
+
+/** The processor's refusal, with its per-field messages (spec §3 "Card processor error"). */
+class ChargeRefused extends Error implements CardProcessorError {
+  readonly messages: CardProcessorError['messages'];
+  constructor(error: unknown) {
+    super('the card processor refused the charge');
+    this.messages = (error as CardProcessorError | undefined)?.messages ?? [];
+  }
+}
+
+/** Loads the processor's script and puts its card number, expiry and CVV fields into the form. */
+export async function mountCardFields(): Promise<void> {
+  await loadScript(PROVIDER_URLS.tranzilaSdk);
+  await Promise.all(Object.values(FIELD_CONTAINERS).map((id) => whenElementExists(`#${id}`)));
+  const api = (window as TranzilaGlobal).TzlaHostedFields;
+  if (!api) throw new Error('the hosted-fields script did not define TzlaHostedFields');
+  const field = (id: string) => ({ selector: `#${id}`, tabindex: 0 });
+  fields = api.create({
+    sandbox: import.meta.env.MODE === 'sandbox',
+    fields: {
+      credit_card_number: field(FIELD_CONTAINERS.credit_card_number),
+      expiry: field(FIELD_CONTAINERS.expiry),
+      cvv: field(FIELD_CONTAINERS.cvv),
+    },
+  });
+}
+
+/** Charges the card in the hosted fields; rejects with the processor's {messages: [{param, message}]}. */
+export function chargeCard({ order, terminal }: CardChargeInput, language: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    if (!fields) {
+      reject(new Error('the card fields are not mounted'));
+      return;
+    }
+    fields.charge(
+      {
+        terminal_name: terminal,
+        amount: order.total.toFixed(2),
+        currency_code: order.currency,
+        response_language: language === 'he' ? 'hebrew' : 'english',
+      },
+      (error, response) => (error ? reject(new ChargeRefused(error)) : resolve(response)),
+    );
+  });
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+
+interface PayButtonProps {
+  busy: boolean;
+  onPay: () => void;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * The one button that starts a payment. While the payment is in flight it stays in place,
+ * announced as busy, and a second tap does nothing (the machine ignores it too).
+ */
+export function PayButton({ busy, onPay, className, children }: PayButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`button button--primary button--block${className ? ` ${className}` : ''}`}
+      aria-disabled={busy}
+      aria-busy={busy}
+      onClick={onPay}
+    >
+      {children}
+    </button>
+  );
+}

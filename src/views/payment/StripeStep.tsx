@@ -1,0 +1,61 @@
+import type { Stripe } from '@stripe/stripe-js';
+import { CardElement, Elements, useStripe } from '@stripe/react-stripe-js';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../components/Money';
+import { Spinner } from '../../components/Spinner';
+import type { StripeCard } from '../../payments/stripe/stripe';
+import { PayButton } from './PayButton';
+import type { StripeRef } from './payment-refs';
+
+/** Stripe's card element and a pay button with the amount (spec §2). Loaded only when Stripe is chosen. */
+export default function StripeStep({ stripeRef }: { stripeRef: StripeRef }) {
+  const { t } = useTranslation();
+  const stripe = useSelector(stripeRef, (snapshot) => snapshot.context.stripe) as Stripe | undefined;
+  if (!stripe) return <Spinner label={t('payment.stripe.loading')} showLabel />;
+  return (
+    <Elements stripe={stripe}>
+      <StripeCardForm stripeRef={stripeRef} />
+    </Elements>
+  );
+}
+
+function StripeCardForm({ stripeRef }: { stripeRef: StripeRef }) {
+  const { t } = useTranslation();
+  const stripe = useStripe();
+  const ready = useSelector(stripeRef, (snapshot) => !snapshot.hasTag('loading'));
+  const processing = useSelector(stripeRef, (snapshot) => snapshot.hasTag('processing'));
+  const error = useSelector(stripeRef, (snapshot) => snapshot.context.error);
+  const order = useSelector(stripeRef, (snapshot) => snapshot.context.order);
+  const errorText =
+    error?.kind === 'server'
+      ? [t('payment.errors.serverError'), error.details].filter(Boolean).join(' ')
+      : error?.message;
+
+  return (
+    <section className="card-form" aria-busy={processing}>
+      <span className="field-label" id="stripe-card-label">
+        {t('payment.stripe.cardLabel')}
+      </span>
+      <div className="hosted-field" role="group" aria-labelledby="stripe-card-label">
+        <CardElement
+          options={{ hidePostalCode: true }}
+          onReady={(element) => {
+            if (stripe) stripeRef.send({ type: 'stripe.cardReady', card: { stripe, element } satisfies StripeCard });
+          }}
+        />
+      </div>
+      {errorText && (
+        <p className="field-error" role="alert">
+          {errorText}
+        </p>
+      )}
+      <p className="secure-note">{t('payment.secureNote')}</p>
+      <PayButton busy={processing || !ready} onPay={() => stripeRef.send({ type: 'payment.start' })}>
+        {processing
+          ? t('payment.processing')
+          : t('payment.payAmount', { amount: formatMoney(order.total, order.currencySymbol) })}
+      </PayButton>
+    </section>
+  );
+}
