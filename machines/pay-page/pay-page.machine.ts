@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Menu } from '../menu/menu.types';
 import { purchaseMachine } from '../purchase/purchase.machine';
+import type { PurchaseSettings } from '../purchase/purchase.types';
 import { ApiError, isHttpStatus, type ApiFailure } from '../shared/api-failure';
 import { splashMachine } from '../splash/splash.machine';
 
@@ -10,7 +11,7 @@ export interface PayPageInput {
   machineClosed: boolean;
   /** The language remembered in the cookie, or the default. */
   language: Language;
-  applePayAvailable: boolean;
+  purchaseSettings: PurchaseSettings;
 }
 
 export interface PayPageContext extends PayPageInput {
@@ -148,7 +149,7 @@ export const payPageMachine = setup({
             input: ({ context }) => ({
               machineId: context.machineId,
               menu: requireMenu(context),
-              applePayAvailable: context.applePayAvailable,
+              ...context.purchaseSettings,
             }),
           },
         },

@@ -57,7 +57,7 @@ export const applePayMachine = setup({
   },
   actors: {
     /** new ApplePaySession(1, request).begin(); forwards its callbacks, obeys the commands. */
-    applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest>(() => undefined),
+    applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(() => undefined),
     /** POST /api/payment/pre/apple_pay/validate_merchant */
     validateMerchant: fromPromise<unknown, { validationURL: string }>(() => Promise.reject(new Error('not provided'))),
     /** POST /api/payment/pay/wallet?payment_method=apple_pay */

@@ -21,7 +21,7 @@ export const cardScanMachine = setup({
   },
   actors: {
     /** Listens for the scan step's messages from its own origin only. */
-    listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }>(() => undefined),
+    listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(() => undefined),
   },
 }).createMachine({
   id: 'cardScan',

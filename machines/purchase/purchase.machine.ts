@@ -1,6 +1,14 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
-import type { ProductId } from '../menu/menu.types';
+import type { CardProvider, ProductId } from '../menu/menu.types';
+import { applePayMachine } from '../payment/apple-pay.machine';
+import { bitMachine } from '../payment/bit.machine';
+import { cardFieldsMachine } from '../payment/card-fields.machine';
+import { cardScanMachine } from '../payment/card-scan.machine';
+import { googlePayMachine } from '../payment/google-pay.machine';
+import { hostedPageMachine } from '../payment/hosted-page.machine';
+import type { PaymentResult } from '../payment/payment.types';
+import { stripeMachine } from '../payment/stripe.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
 import type { PurchaseLineRequest } from './pricing';
 import {
@@ -9,34 +17,57 @@ import {
   MAX_QUANTITY,
   needsPopup,
   offeredMethods,
+  paymentOrder,
   pricedLines,
   purchaseRequest,
 } from './purchase.selectors';
-import type { PaymentMethod, PaymentOutcome, PurchaseContext, PurchaseEvent, PurchaseInput } from './purchase.types';
+import type { PaymentMethod, PurchaseContext, PurchaseEvent, PurchaseInput, ReturnedPayment } from './purchase.types';
+import { receiptOf, type Receipt } from './receipt';
 
 export interface SetPurchaseInput {
   machineId: string;
   lines: PurchaseLineRequest[];
 }
 
-const outcomeOf = ({ transactionId, message, code }: PaymentOutcome): PaymentOutcome => ({
-  transactionId,
-  message,
-  code,
-});
-
 const toFailure = (error: unknown): ApiFailure =>
   error instanceof ApiError ? error.failure : { kind: 'invalid-answer', detail: String(error) };
+
+const receiptFor = (context: PurchaseContext): Receipt =>
+  receiptOf(context.machineId, pricedLines(context), context.menu.currency_symbol);
+
+/** How a payment method's machine ended decides the next stage. */
+const settlePayment = [
+  {
+    guard: { type: 'paymentEndedWith', params: 'succeeded' },
+    target: '#purchase.PAYMENT_SUCCESS',
+    actions: 'keepResult',
+  },
+  { guard: { type: 'paymentEndedWith', params: 'failed' }, target: '#purchase.PAYMENT_FAILURE', actions: 'keepResult' },
+  { guard: { type: 'paymentEndedWith', params: 'cancelled' }, target: '#purchase.SELECT_PAYMENT_METHOD' },
+  { target: '#purchase.SELECT_PRODUCT', actions: 'forgetPayment' },
+] as const;
 
 /**
  * The purchase stages of spec §4: SELECT_PRODUCT -> SELECT_PAYMENT_METHOD -> INIT_METHOD_PENDING ->
  * PAYMENT_SUCCESS | PAYMENT_FAILURE. The drawer is open in every stage tagged `drawerOpen`.
+ * INIT_METHOD_PENDING runs the chosen method's own machine; its result picks the next stage.
  */
 export const purchaseMachine = setup({
   types: {
     context: {} as PurchaseContext,
     events: {} as PurchaseEvent,
     input: {} as PurchaseInput,
+    children: {} as {
+      amountEntry: 'amountEntry';
+      setPurchase: 'setPurchase';
+      googlePay: 'googlePay';
+      applePay: 'applePay';
+      cardFields: 'cardFields';
+      hostedPage: 'hostedPage';
+      stripe: 'stripe';
+      cardScan: 'cardScan';
+      bit: 'bit';
+    },
   },
   actors: {
     amountEntry: amountEntryMachine,
@@ -44,6 +75,13 @@ export const purchaseMachine = setup({
     setPurchase: fromPromise<string, SetPurchaseInput>(() =>
       Promise.reject(new Error('setPurchase is provided at the edge')),
     ),
+    googlePay: googlePayMachine,
+    applePay: applePayMachine,
+    cardFields: cardFieldsMachine,
+    hostedPage: hostedPageMachine,
+    stripe: stripeMachine,
+    cardScan: cardScanMachine,
+    bit: bitMachine,
   },
   actions: {
     selectProduct: assign({
@@ -60,8 +98,25 @@ export const purchaseMachine = setup({
     clearSubmitFailure: assign({ submitFailure: undefined }),
     rememberSession: assign({ sessionId: (_, sessionId: string) => sessionId }),
     chooseMethod: assign({ method: (_, method: PaymentMethod) => method }),
-    rememberOutcome: assign({ outcome: (_, outcome: PaymentOutcome) => outcome }),
-    forgetPayment: assign({ method: undefined, outcome: undefined }),
+    /** Keeps the payment's result and the receipt the success page shows. */
+    keepResult: assign(({ context, event }) => {
+      const result = (event as unknown as { output: PaymentResult }).output;
+      const transactionId = 'transactionId' in result ? result.transactionId : undefined;
+      return { result, receipt: { ...receiptFor(context), transactionId, paidAt: new Date().toISOString() } };
+    }),
+    acceptReturnedPayment: assign((_, returned: ReturnedPayment) => ({
+      result: returned.result,
+      receipt: returned.receipt,
+      returnedPayment: undefined,
+    })),
+    forgetPayment: assign({ method: undefined, result: undefined, receipt: undefined }),
+    /** Keeps the purchase (pay_data) in local storage once the operator has it. */
+    rememberPurchase: (_, _receipt: Receipt) => {},
+    /** Spec §4: closing after success stores the purchase in the machine's history and clears the pay status. */
+    storeInHistory: (_, _receipt: Receipt) => {},
+    announceReturnedPayment: enqueueActions(({ context, enqueue }) => {
+      if (context.returnedPayment) enqueue.raise({ type: 'payment.returned', returned: context.returnedPayment });
+    }),
   },
   guards: {
     productSelectable: ({ context }, productId: ProductId) =>
@@ -73,7 +128,12 @@ export const purchaseMachine = setup({
       context.menu.product_view === 'PRICE_INPUT' && context.menu.products[0] !== undefined,
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),
     chosenMethodNeedsPopup: ({ context }) => needsPopup(context.method),
-    methodChosen: ({ context }) => context.method !== undefined,
+    methodIs: ({ context }, method: PaymentMethod) => context.method === method,
+    cardEntryWith: ({ context }, provider: CardProvider) =>
+      context.method === 'credit_card' && context.menu.frontend_config.credit_card?.type === provider,
+    paymentEndedWith: ({ event }, outcome: PaymentResult['outcome']) =>
+      (event as unknown as { output: PaymentResult }).output.outcome === outcome,
+    returnedPaymentSucceeded: (_, returned: ReturnedPayment) => returned.result.outcome === 'succeeded',
   },
 }).createMachine({
   id: 'purchase',
@@ -86,11 +146,13 @@ export const purchaseMachine = setup({
     sessionId: undefined,
     submitFailure: undefined,
     method: undefined,
-    outcome: undefined,
+    result: undefined,
+    receipt: undefined,
   }),
   initial: 'SELECT_PRODUCT',
   states: {
     SELECT_PRODUCT: {
+      entry: 'announceReturnedPayment',
       on: {
         'product.select': {
           guard: { type: 'productSelectable', params: ({ event }) => event.productId },
@@ -104,6 +166,18 @@ export const purchaseMachine = setup({
           target: 'SubmittingPurchase',
           actions: { type: 'rememberAmount', params: ({ event }) => event.amount },
         },
+        /** Back from a payment made on another page (Bit), with its verdict. */
+        'payment.returned': [
+          {
+            guard: { type: 'returnedPaymentSucceeded', params: ({ event }) => event.returned },
+            target: 'PAYMENT_SUCCESS',
+            actions: { type: 'acceptReturnedPayment', params: ({ event }) => event.returned },
+          },
+          {
+            target: 'PAYMENT_FAILURE',
+            actions: { type: 'acceptReturnedPayment', params: ({ event }) => event.returned },
+          },
+        ],
       },
     },
     SubmittingPurchase: {
@@ -115,7 +189,10 @@ export const purchaseMachine = setup({
         input: ({ context }) => ({ machineId: context.machineId, lines: purchaseRequest(context) }),
         onDone: {
           target: 'SELECT_PAYMENT_METHOD',
-          actions: { type: 'rememberSession', params: ({ event }) => event.output },
+          actions: [
+            { type: 'rememberSession', params: ({ event }) => event.output },
+            { type: 'rememberPurchase', params: ({ context }) => receiptFor(context) },
+          ],
         },
         onError: {
           target: 'SELECT_PRODUCT',
@@ -136,14 +213,27 @@ export const purchaseMachine = setup({
             },
             'method.continue': [
               { guard: 'chosenMethodNeedsPopup', target: 'ExplainingMethod' },
-              { guard: 'methodChosen', target: '#purchase.INIT_METHOD_PENDING' },
+              { guard: { type: 'methodIs', params: 'google_pay' }, target: '#purchase.INIT_METHOD_PENDING.GooglePay' },
+              { guard: { type: 'methodIs', params: 'apple_pay' }, target: '#purchase.INIT_METHOD_PENDING.ApplePay' },
+              { guard: { type: 'methodIs', params: 'stripe' }, target: '#purchase.INIT_METHOD_PENDING.Stripe' },
             ],
           },
         },
         /** The scan-help, secure-payment or Bit popup, before the method starts. */
         ExplainingMethod: {
           on: {
-            'popup.continue': '#purchase.INIT_METHOD_PENDING',
+            'popup.continue': [
+              {
+                guard: { type: 'cardEntryWith', params: 'TRANZILA' },
+                target: '#purchase.INIT_METHOD_PENDING.CardFields',
+              },
+              {
+                guard: { type: 'cardEntryWith', params: 'YAAD_SARIG' },
+                target: '#purchase.INIT_METHOD_PENDING.HostedPage',
+              },
+              { guard: { type: 'methodIs', params: 'card_scan' }, target: '#purchase.INIT_METHOD_PENDING.CardScan' },
+              { guard: { type: 'methodIs', params: 'bit' }, target: '#purchase.INIT_METHOD_PENDING.Bit' },
+            ],
             'popup.cancel': 'ChoosingMethod',
           },
         },
@@ -151,21 +241,101 @@ export const purchaseMachine = setup({
     },
     INIT_METHOD_PENDING: {
       tags: ['drawerOpen'],
-      on: {
-        'drawer.close': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' },
-        'payment.succeeded': {
-          target: 'PAYMENT_SUCCESS',
-          actions: { type: 'rememberOutcome', params: ({ event }) => outcomeOf(event) },
+      // Always entered at the chosen method's state; XState still wants a default child.
+      initial: 'GooglePay',
+      states: {
+        GooglePay: {
+          on: { 'drawer.close': { actions: forwardTo('googlePay') } },
+          invoke: {
+            id: 'googlePay',
+            src: 'googlePay',
+            input: ({ context }) => ({ order: paymentOrder(context) }),
+            onDone: settlePayment,
+          },
         },
-        'payment.failed': {
-          target: 'PAYMENT_FAILURE',
-          actions: { type: 'rememberOutcome', params: ({ event }) => outcomeOf(event) },
+        ApplePay: {
+          on: { 'drawer.close': { actions: forwardTo('applePay') } },
+          invoke: {
+            id: 'applePay',
+            src: 'applePay',
+            input: ({ context }) => ({ order: paymentOrder(context) }),
+            onDone: settlePayment,
+          },
+        },
+        CardFields: {
+          on: { 'drawer.close': { actions: forwardTo('cardFields') } },
+          invoke: {
+            id: 'cardFields',
+            src: 'cardFields',
+            input: ({ context }) => ({
+              order: paymentOrder(context),
+              terminal: context.menu.frontend_config.credit_card?.terminal ?? '',
+            }),
+            onDone: settlePayment,
+          },
+        },
+        HostedPage: {
+          on: { 'drawer.close': { actions: forwardTo('hostedPage') } },
+          invoke: {
+            id: 'hostedPage',
+            src: 'hostedPage',
+            input: ({ context }) => ({ order: paymentOrder(context), successUrl: context.hostedPageSuccessUrl }),
+            onDone: settlePayment,
+          },
+        },
+        Stripe: {
+          on: { 'drawer.close': { actions: forwardTo('stripe') } },
+          invoke: {
+            id: 'stripe',
+            src: 'stripe',
+            input: ({ context }) => ({ order: paymentOrder(context) }),
+            onDone: settlePayment,
+          },
+        },
+        CardScan: {
+          on: { 'drawer.close': { actions: forwardTo('cardScan') } },
+          invoke: {
+            id: 'cardScan',
+            src: 'cardScan',
+            input: ({ context }) => ({ order: paymentOrder(context) }),
+            onDone: settlePayment,
+          },
+        },
+        /** The browser leaves for Bit; the verdict comes back as `payment.returned` on a new page. */
+        Bit: {
+          invoke: {
+            id: 'bit',
+            src: 'bit',
+            input: ({ context }) => ({ order: paymentOrder(context) }),
+            onDone: settlePayment,
+          },
         },
       },
     },
     PAYMENT_SUCCESS: {
       tags: ['drawerOpen'],
-      on: { 'drawer.close': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' } },
+      initial: 'Summary',
+      on: {
+        'drawer.close': {
+          target: 'SELECT_PRODUCT',
+          actions: [
+            { type: 'storeInHistory', params: ({ context }) => context.receipt ?? receiptFor(context) },
+            'forgetPayment',
+          ],
+        },
+        'purchase.restart': {
+          target: 'SELECT_PRODUCT',
+          actions: [
+            { type: 'storeInHistory', params: ({ context }) => context.receipt ?? receiptFor(context) },
+            'forgetPayment',
+          ],
+        },
+      },
+      states: {
+        Summary: { on: { 'history.show': 'LatestPurchase' } },
+        /** 'See latest purchase': the visitor's previous purchase on this machine. */
+        LatestPurchase: { on: { 'history.hide': 'Summary' } },
+      },
     },
     PAYMENT_FAILURE: {
       tags: ['drawerOpen'],

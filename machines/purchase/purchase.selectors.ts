@@ -1,10 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Menu, Product, ProductId } from '../menu/menu.types';
+import type { PaymentOrder } from '../payment/payment.types';
 import { orderTotals, priceLine, toPurchaseRequest, type PricedLine } from './pricing';
 import type { purchaseMachine } from './purchase.machine';
 import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
 
 export const MAX_QUANTITY = 99;
+
+/** Spec §9: the country sent to the wallets. */
+export const DEFAULT_COUNTRY = 'IL';
 
 /** What is selected when the product view first shows (spec §2). */
 export function initialSelection(menu: Menu): ProductId[] {
@@ -41,6 +45,23 @@ export function pricedLines(
     const product = findProduct(menu, id);
     return product ? [priceLine(product, count)] : [];
   });
+}
+
+/** What every payment method is told about the purchase. */
+export function paymentOrder(context: PurchaseContext): PaymentOrder {
+  const lines = pricedLines(context);
+  return {
+    machineId: context.machineId,
+    visitorUuid: context.sessionId,
+    lines,
+    total: orderTotals(lines).total,
+    currency: context.menu.currency,
+    currencySymbol: context.menu.currency_symbol,
+    countryCode: DEFAULT_COUNTRY,
+    customPrice: context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined,
+    deferredPayment: false,
+    config: context.menu.frontend_config,
+  };
 }
 
 export function purchaseRequest(context: PurchaseContext) {

@@ -7,6 +7,8 @@ import { getMenu } from '../api/menu';
 import { setPurchase } from '../api/purchase';
 import { changeLanguage } from '../i18n/i18n';
 import { COOKIES, readCookie, writeCookie } from '../lib/cookies';
+import { purchaseStorage } from '../lib/purchase-storage';
+import { providePayments } from './payments';
 
 /** The /pay machines with their real effects: the API, cookies and i18next. */
 export function providePayPage(api: ApiClient) {
@@ -20,6 +22,14 @@ export function providePayPage(api: ApiClient) {
       purchase: purchaseMachine.provide({
         actors: {
           setPurchase: fromPromise(({ input }) => setPurchase(api, input.machineId, input.lines)),
+          ...providePayments(api),
+        },
+        actions: {
+          rememberPurchase: (_, receipt) => purchaseStorage.rememberPurchase(receipt),
+          storeInHistory: (_, receipt) => {
+            purchaseStorage.addToHistory(receipt);
+            purchaseStorage.clearPayStatus();
+          },
         },
       }),
     },

@@ -35,6 +35,7 @@ export const purchaseStorage = {
   setPayStatus(status: PayStatus): void {
     localStorage.setItem(KEYS.payStatus, status);
   },
+  payStatus: (): string | null => localStorage.getItem(KEYS.payStatus),
   clearPayStatus(): void {
     localStorage.removeItem(KEYS.payStatus);
   },

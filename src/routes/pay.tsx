@@ -1,11 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { useEffect, useState } from 'react';
+import { returnedBitPayment } from '../payments/bit/bit-return';
 import { PayPage } from '../views/pay/PayPage';
 
 const paySearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
   /** Spec §2: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
+  // Bit's page sends the visitor back with its verdict.
+  bit_status: v.optional(v.string()),
+  transaction_id: v.optional(v.string()),
+  message: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/pay')({
@@ -14,6 +20,19 @@ export const Route = createFileRoute('/pay')({
 });
 
 function PayRoute() {
-  const { machine_id = '', machine_close } = Route.useSearch();
-  return <PayPage key={machine_id} machineId={machine_id} machineClosed={machine_close === 'true'} />;
+  const { machine_id = '', machine_close, ...bitReturn } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Read once: the verdict is shown once, and the address loses Bit's parameters so a reload starts afresh.
+  const [returnedPayment] = useState(() => returnedBitPayment(machine_id, bitReturn));
+  useEffect(() => {
+    if (bitReturn.bit_status !== undefined) void navigate({ search: { machine_id }, replace: true });
+  }, [bitReturn.bit_status, machine_id, navigate]);
+  return (
+    <PayPage
+      key={machine_id}
+      machineId={machine_id}
+      machineClosed={machine_close === 'true'}
+      returnedPayment={returnedPayment}
+    />
+  );
 }

@@ -1,4 +1,3 @@
-import { fromCallback } from 'xstate';
 import {
   APPLE_PAY_VERSION,
   type ApplePaymentRequest,
@@ -27,37 +26,39 @@ interface ApplePaySessionClass {
  * One ApplePaySession, alive exactly as long as the actor: its callbacks become events, the
  * machine's commands become session calls, and stopping the actor aborts a session still open.
  */
-export const applePaySession = fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(
-  ({ input, sendBack, receive }) => {
-    const Session = (window as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
-    if (!Session) {
-      sendBack({ type: 'applePay.cancelled' });
+export function runApplePaySession(
+  input: ApplePaymentRequest,
+  sendBack: (event: ApplePaySessionEvent) => void,
+  receive: (listener: (command: ApplePaySessionCommand) => void) => void,
+): () => void {
+  const Session = (window as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession;
+  if (!Session) {
+    sendBack({ type: 'applePay.cancelled' });
+    return () => {};
+  }
+  const session = new Session(APPLE_PAY_VERSION, input);
+  let open = true;
+  session.onvalidatemerchant = ({ validationURL }) => sendBack({ type: 'applePay.validateMerchant', validationURL });
+  session.onpaymentauthorized = ({ payment }) => sendBack({ type: 'applePay.authorized', token: payment.token });
+  session.oncancel = () => {
+    open = false;
+    sendBack({ type: 'applePay.cancelled' });
+  };
+  receive((command) => {
+    if (command.type === 'session.completeMerchantValidation') {
+      session.completeMerchantValidation(command.merchantSession);
       return;
     }
-    const session = new Session(APPLE_PAY_VERSION, input);
-    let open = true;
-    session.onvalidatemerchant = ({ validationURL }) => sendBack({ type: 'applePay.validateMerchant', validationURL });
-    session.onpaymentauthorized = ({ payment }) => sendBack({ type: 'applePay.authorized', token: payment.token });
-    session.oncancel = () => {
-      open = false;
-      sendBack({ type: 'applePay.cancelled' });
-    };
-    receive((command) => {
-      if (command.type === 'session.completeMerchantValidation') {
-        session.completeMerchantValidation(command.merchantSession);
-        return;
-      }
-      try {
-        session.completePayment(command.approved ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE);
-      } catch {
-        // Apple already closed the sheet (it times out); the pay call's answer still decides.
-      }
-      open = false;
-      sendBack({ type: 'applePay.sheetClosed' });
-    });
-    session.begin();
-    return () => {
-      if (open) session.abort();
-    };
-  },
-);
+    try {
+      session.completePayment(command.approved ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE);
+    } catch {
+      // Apple already closed the sheet (it times out); the pay call's answer still decides.
+    }
+    open = false;
+    sendBack({ type: 'applePay.sheetClosed' });
+  });
+  session.begin();
+  return () => {
+    if (open) session.abort();
+  };
+}

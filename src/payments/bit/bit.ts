@@ -2,9 +2,6 @@ import type { PaymentOrder } from '../../../machines/payment/payment.types';
 import { PROVIDER_URLS } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
 
-/** The query Bit's page adds to the return address. */
-export const BIT_RETURN_PARAMS = { status: 'bit_status', transactionId: 'transaction_id' } as const;
-
 /** Keeps the pay status pending and sends the browser to Bit, which brings it back to this machine's /pay. */
 export function redirectToBit({ order }: { order: PaymentOrder }): Promise<void> {
   if (!order.visitorUuid) return Promise.reject(new Error('no session to pay'));

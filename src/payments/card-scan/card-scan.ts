@@ -1,4 +1,3 @@
-import { fromCallback, type EventObject } from 'xstate';
 import type { CardScanEvent } from '../../../machines/payment/card-scan.machine';
 import type { PaymentOrder } from '../../../machines/payment/payment.types';
 import { PROVIDER_URLS } from '../../config';
@@ -40,11 +39,15 @@ export function toScanEvent(origin: string, data: unknown): CardScanEvent | unde
   }
 }
 
-export const listenForScanResult = fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(({ sendBack }) => {
+/** Listens for the scan step's verdict until stopped. */
+export function listenForScanResult(
+  _input: { order: PaymentOrder },
+  sendBack: (event: CardScanEvent) => void,
+): () => void {
   const onMessage = (event: MessageEvent) => {
     const scanEvent = toScanEvent(event.origin, event.data);
     if (scanEvent) sendBack(scanEvent);
   };
   window.addEventListener('message', onMessage);
   return () => window.removeEventListener('message', onMessage);
-});
+}

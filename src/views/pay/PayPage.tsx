@@ -14,7 +14,9 @@ import { Footer } from '../../components/Footer';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
 import { Spinner } from '../../components/Spinner';
-import { DEFAULT_SUPPORT_PHONE } from '../../config';
+import type { ReturnedPayment } from '../../../machines/purchase/purchase.types';
+import { DEFAULT_SUPPORT_PHONE, PROVIDER_URLS } from '../../config';
+import { purchaseStorage } from '../../lib/purchase-storage';
 import { rememberedLanguage } from '../../i18n/i18n';
 import { isApplePayAvailable } from '../../payments/apple-pay/availability';
 import { PurchaseView } from '../purchase/PurchaseView';
@@ -26,14 +28,26 @@ const payPageLogic = providePayPage(apiClient);
 interface PayPageProps {
   machineId: string;
   machineClosed: boolean;
+  /** A payment that came back from Bit with its verdict. */
+  returnedPayment?: ReturnedPayment | undefined;
   /** The machines with their effects; tests pass ones wired to the in-process sandbox. */
   logic?: typeof payPageLogic;
 }
 
-export function PayPage({ machineId, machineClosed, logic = payPageLogic }: PayPageProps) {
+export function PayPage({ machineId, machineClosed, returnedPayment, logic = payPageLogic }: PayPageProps) {
   const { t } = useTranslation();
   const payPage = useActorRef(logic, {
-    input: { machineId, machineClosed, language: rememberedLanguage(), applePayAvailable: isApplePayAvailable() },
+    input: {
+      machineId,
+      machineClosed,
+      language: rememberedLanguage(),
+      purchaseSettings: {
+        applePayAvailable: isApplePayAvailable(),
+        hostedPageSuccessUrl: new URL(PROVIDER_URLS.hostedPageSuccess, window.location.href).href,
+        latestPurchase: purchaseStorage.latestPurchase(machineId),
+        returnedPayment,
+      },
+    },
   });
   const condition = useSelector(payPage, selectMenuCondition);
   const splash = useSelector(payPage, selectSplash);
@@ -68,7 +82,7 @@ export function PayPage({ machineId, machineClosed, logic = payPageLogic }: PayP
               onRetry={() => payPage.send({ type: 'menu.retry' })}
             />
           )}
-          {condition === 'ready' && purchase && <PurchaseView purchase={purchase} />}
+          {condition === 'ready' && purchase && <PurchaseView purchase={purchase} supportPhone={supportPhone} />}
         </main>
         <Footer />
       </div>

@@ -6,7 +6,7 @@ import { PaymentStage } from './PaymentStage';
 import type { PurchaseRef } from './purchase-ref';
 
 /** The payment drawer and its stages: loaded after the product view, as nothing here is needed first. */
-export default function PaymentDrawer({ purchase }: { purchase: PurchaseRef }) {
+export default function PaymentDrawer({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
   const open = useSelector(purchase, selectDrawerOpen);
   return (
@@ -16,7 +16,7 @@ export default function PaymentDrawer({ purchase }: { purchase: PurchaseRef }) {
       closeLabel={t('drawer.close')}
       onClose={() => purchase.send({ type: 'drawer.close' })}
     >
-      <PaymentStage purchase={purchase} />
+      <PaymentStage purchase={purchase} supportPhone={supportPhone} />
     </Drawer>
   );
 }

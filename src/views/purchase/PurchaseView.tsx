@@ -11,7 +11,7 @@ import type { PurchaseRef } from './purchase-ref';
 // Fetched right after the first render, so the product view never waits for the drawer's code.
 const PaymentDrawer = lazy(() => import('./PaymentDrawer'));
 
-export function PurchaseView({ purchase }: { purchase: PurchaseRef }) {
+export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
   const menu = useSelector(purchase, (snapshot) => snapshot.context.menu);
   const amountEntry = useSelector(purchase, (snapshot) => snapshot.context.amountEntry);
@@ -60,7 +60,7 @@ export function PurchaseView({ purchase }: { purchase: PurchaseRef }) {
         </div>
       </div>
       <Suspense fallback={null}>
-        <PaymentDrawer purchase={purchase} />
+        <PaymentDrawer purchase={purchase} supportPhone={supportPhone} />
       </Suspense>
     </>
   );

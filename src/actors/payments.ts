@@ -1,0 +1,116 @@
+import i18next from 'i18next';
+import { fromCallback, fromPromise } from 'xstate';
+import { applePayMachine } from '../../machines/payment/apple-pay.machine';
+import { bitMachine } from '../../machines/payment/bit.machine';
+import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
+import { cardScanMachine } from '../../machines/payment/card-scan.machine';
+import { googlePayMachine } from '../../machines/payment/google-pay.machine';
+import { googlePaymentRequest } from '../../machines/payment/google-pay.request';
+import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
+import { stripeMachine } from '../../machines/payment/stripe.machine';
+import type { ApiClient } from '../api/client';
+import { purchaseStorage } from '../lib/purchase-storage';
+
+// Provider code loads when its method starts, never with the page.
+const googlePay = () => import('../payments/google-pay/google-pay');
+const applePay = () => import('../payments/apple-pay/apple-pay-session');
+const tranzila = () => import('../payments/tranzila/hosted-fields');
+const stripe = () => import('../payments/stripe/stripe');
+const cardScan = () => import('../payments/card-scan/card-scan');
+const bit = () => import('../payments/bit/bit');
+const paymentApi = () => import('../api/payment');
+
+/**
+ * Runs a callback actor from a module loaded on demand: events that arrive while it loads wait
+ * for it, and stopping before it has loaded starts nothing.
+ */
+function lazyCallback<TEvent extends { type: string }, TInput, TEmitted extends { type: string }>(
+  load: () => Promise<{
+    run: (
+      input: TInput,
+      sendBack: (event: TEmitted) => void,
+      receive: (listener: (event: TEvent) => void) => void,
+    ) => () => void;
+  }>,
+) {
+  return fromCallback<TEvent, TInput, TEmitted>(({ input, sendBack, receive }) => {
+    let stopped = false;
+    let cleanup = () => {};
+    const waiting: TEvent[] = [];
+    let listener: (event: TEvent) => void = (event) => waiting.push(event);
+    receive((event) => listener(event));
+    void load().then(({ run }) => {
+      if (stopped) return;
+      cleanup = run(input, sendBack, (next) => {
+        listener = next;
+        waiting.splice(0).forEach(next);
+      });
+    });
+    return () => {
+      stopped = true;
+      cleanup();
+    };
+  });
+}
+
+/** Every payment method's machine with its real effects: the provider adapters and the operator's API. */
+export function providePayments(api: ApiClient) {
+  return {
+    googlePay: googlePayMachine.provide({
+      actors: {
+        loadGooglePay: fromPromise(async ({ input }) =>
+          (await googlePay()).loadGooglePay(
+            googlePaymentRequest(input.order),
+            input.order.config.google_pay?.environment ?? 'TEST',
+          ),
+        ),
+        requestGooglePayment: fromPromise(async ({ input }) => (await googlePay()).requestGooglePayment(input)),
+        payWithWallet: fromPromise(async ({ input }) =>
+          (await paymentApi()).payWithWallet(api, input.order, 'google_pay', input.payment),
+        ),
+      },
+    }),
+    applePay: applePayMachine.provide({
+      actors: {
+        applePaySession: lazyCallback(async () => ({ run: (await applePay()).runApplePaySession })),
+        validateMerchant: fromPromise(async ({ input }) =>
+          (await paymentApi()).validateApplePayMerchant(api, input.validationURL),
+        ),
+        payWithWallet: fromPromise(async ({ input }) =>
+          (await paymentApi()).payWithWallet(api, input.order, 'apple_pay', input.payment),
+        ),
+      },
+    }),
+    cardFields: cardFieldsMachine.provide({
+      actors: {
+        mountCardFields: fromPromise<unknown, { terminal: string }>(async () => (await tranzila()).mountCardFields()),
+        chargeCard: fromPromise(async ({ input }) => (await tranzila()).chargeCard(input, i18next.language)),
+        confirmCharge: fromPromise(async ({ input }) =>
+          (await paymentApi()).confirmCardCharge(api, input.order, input.chargeResponse),
+        ),
+      },
+    }),
+    hostedPage: hostedPageMachine.provide({
+      actors: {
+        fetchPaymentPage: fromPromise(async ({ input }) => (await paymentApi()).getPaymentPage(api, input.order)),
+      },
+      actions: { storePayStatus: (_, status) => purchaseStorage.setPayStatus(status) },
+    }),
+    stripe: stripeMachine.provide({
+      actors: {
+        loadStripe: fromPromise(async ({ input }) => (await stripe()).loadStripeJs(input.publishableKey)),
+        createPaymentMethod: fromPromise(async ({ input }) => (await stripe()).createPaymentMethod(input)),
+        createPaymentIntent: fromPromise(async ({ input }) =>
+          (await paymentApi()).createStripeIntent(api, input.order, i18next.language),
+        ),
+        confirmCardPayment: fromPromise(async ({ input }) => (await stripe()).confirmCardPayment(input)),
+      },
+    }),
+    cardScan: cardScanMachine.provide({
+      actors: { listenForScanResult: lazyCallback(async () => ({ run: (await cardScan()).listenForScanResult })) },
+    }),
+    bit: bitMachine.provide({
+      actors: { redirectToBit: fromPromise(async ({ input }) => (await bit()).redirectToBit(input)) },
+    }),
+  };
+}

@@ -1,0 +1,44 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { FocusHeading } from '../../components/FocusHeading';
+import { SupportCallButton } from '../../components/SupportCallButton';
+import type { PurchaseRef } from '../purchase/purchase-ref';
+
+/** Spec §2 failure page: title, transaction number, image, what went wrong, what to do, support and retry. */
+export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
+  const { t } = useTranslation();
+  const result = useSelector(purchase, (snapshot) => snapshot.context.result);
+  if (result?.outcome !== 'failed') return null;
+  return (
+    <section className="outcome outcome--failure" aria-live="assertive">
+      <svg className="outcome__image" viewBox="0 0 64 64" aria-hidden="true">
+        <circle cx="32" cy="32" r="30" fill="#fde8e7" stroke="#b3261e" strokeWidth="3" />
+        <path d="M22 22l20 20M42 22L22 42" stroke="#b3261e" strokeWidth="5" strokeLinecap="round" />
+      </svg>
+      <FocusHeading className="outcome__title">{t('failure.title')}</FocusHeading>
+      {result.transactionId && (
+        <p className="outcome__transaction">{t('failure.transaction', { id: result.transactionId })}</p>
+      )}
+      <p className="outcome__comment">{t('failure.comment')}</p>
+      {result.reason && <p className="field-error">{t(`payment.errors.${result.reason}`)}</p>}
+      {result.message && (
+        <p className="outcome__message">
+          <bdi>{result.message}</bdi>
+          {result.code !== undefined && <> ({t('failure.code', { code: String(result.code) })})</>}
+        </p>
+      )}
+      <p>{t('failure.recommendation')}</p>
+      <p>{t('failure.callSupport')}</p>
+      <div className="button-row">
+        <SupportCallButton phone={supportPhone} label={t('failure.support')} />
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => purchase.send({ type: 'purchase.retry' })}
+        >
+          {t('failure.retry')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { Receipt } from '../../../machines/purchase/receipt';
+import { FocusHeading } from '../../components/FocusHeading';
+import { Money } from '../../components/Money';
+import { SupportCallButton } from '../../components/SupportCallButton';
+import type { PurchaseRef } from '../purchase/purchase-ref';
+
+function ReceiptLines({ receipt }: { receipt: Receipt }) {
+  const { t, i18n } = useTranslation();
+  const symbol = receipt.currencySymbol;
+  return (
+    <>
+      <ul className="receipt__items">
+        {receipt.items.map((item, index) => (
+          <li key={`${item.name}-${String(index)}`} className="receipt__item">
+            <span>
+              {item.count > 1 ? `${String(item.count)} × ` : ''}
+              {item.name}
+            </span>
+            <Money amount={item.price * item.count} symbol={item.symbol} />
+          </li>
+        ))}
+      </ul>
+      <dl className="receipt__totals">
+        <dt>{t('success.subtotal')}</dt>
+        <dd>
+          <Money amount={receipt.subtotal} symbol={symbol} />
+        </dd>
+        <dt>{t('success.serviceFee')}</dt>
+        <dd>
+          <Money amount={receipt.serviceFee} symbol={symbol} />
+        </dd>
+        <dt className="receipt__total">{t('success.total')}</dt>
+        <dd className="receipt__total">
+          <Money amount={receipt.total} symbol={symbol} />
+        </dd>
+        {receipt.paidAt && (
+          <>
+            <dt>{t('success.date')}</dt>
+            <dd>
+              <time dateTime={receipt.paidAt}>
+                {new Date(receipt.paidAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+              </time>
+            </dd>
+          </>
+        )}
+      </dl>
+    </>
+  );
+}
+
+/** Spec §2 success page: confirmation, transaction number, items, totals, date, latest purchase, support. */
+export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
+  const { t } = useTranslation();
+  const receipt = useSelector(purchase, (snapshot) => snapshot.context.receipt);
+  const latest = useSelector(purchase, (snapshot) => snapshot.context.latestPurchase);
+  const showingLatest = useSelector(purchase, (snapshot) => snapshot.matches({ PAYMENT_SUCCESS: 'LatestPurchase' }));
+  if (!receipt) return null;
+  return (
+    <section className="outcome outcome--success" aria-live="polite">
+      <span className="outcome__icon" aria-hidden="true">
+        ✓
+      </span>
+      <FocusHeading className="outcome__title">{t('success.title')}</FocusHeading>
+      <p>{t('success.text')}</p>
+      {receipt.transactionId && (
+        <p className="outcome__transaction">{t('success.transaction', { id: receipt.transactionId })}</p>
+      )}
+      <h4 className="receipt__heading">{t('success.items')}</h4>
+      <ReceiptLines receipt={receipt} />
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={showingLatest}
+        onClick={() => purchase.send({ type: showingLatest ? 'history.hide' : 'history.show' })}
+      >
+        {showingLatest ? t('success.hideLatest') : t('success.seeLatest')}
+      </button>
+      {showingLatest && (
+        <div className="receipt receipt--latest">
+          <h4 className="receipt__heading">{t('success.latestTitle')}</h4>
+          {latest ? <ReceiptLines receipt={latest} /> : <p>{t('success.noLatest')}</p>}
+        </div>
+      )}
+      <div className="button-row">
+        <SupportCallButton phone={supportPhone} label={t('success.support')} />
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => purchase.send({ type: 'purchase.restart' })}
+        >
+          {t('success.morePurchases')}
+        </button>
+      </div>
+    </section>
+  );
+}
