@@ -40,6 +40,13 @@ export function isChargeablePrice(order: PaymentOrder): boolean {
   return order.total > 0 && order.total === order.lines[0]?.lineTotal;
 }
 
+/** The processor's transaction id in a charge response (transaction_response.transaction_id). */
+export function chargeTransactionId(chargeResponse: unknown): string | undefined {
+  const id = (chargeResponse as { transaction_response?: { transaction_id?: unknown } } | undefined)
+    ?.transaction_response?.transaction_id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
 export interface CardChargeInput {
   order: PaymentOrder;
   terminal: string;
@@ -156,7 +163,13 @@ export const cardFieldsMachine = setup({
               {
                 guard: { type: 'payApproved', params: ({ event }) => event.output },
                 target: '#cardFields.Success',
-                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
+                actions: assign({
+                  result: ({ context, event }) => ({
+                    ...resultOfPayResponse(event.output),
+                    // The callback may not repeat it; the processor's charge always has one.
+                    transactionId: event.output.transactionId ?? chargeTransactionId(context.chargeResponse),
+                  }),
+                }),
               },
               {
                 target: '#cardFields.Failed',
