@@ -3,6 +3,7 @@ import {
   applePayMachine,
   type ApplePaymentRequest,
   type ApplePaySessionCommand,
+  type ApplePaySessionEvent,
 } from '../../machines/payment/apple-pay.machine';
 import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
 import type { PayResponse } from '../../machines/payment/payment.types';
@@ -15,7 +16,7 @@ import { describeEdgePaths, samplesOf } from './edge-coverage';
 /** The session is a silent stand-in; the calls never settle by themselves. */
 const machine = applePayMachine.provide({
   actors: {
-    applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest>(() => undefined),
+    applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(() => undefined),
     validateMerchant: pendingPromise<unknown, { validationURL: string }>(),
     payWithWallet: pendingPromise<PayResponse, WalletPayInput>(),
   },

@@ -1,11 +1,11 @@
 import { fromCallback, type EventObject } from 'xstate';
-import { cardScanMachine } from '../../machines/payment/card-scan.machine';
+import { cardScanMachine, type CardScanEvent } from '../../machines/payment/card-scan.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 import { describeEdgePaths, samplesOf } from './edge-coverage';
 
 const machine = cardScanMachine.provide({
-  actors: { listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }>(() => undefined) },
+  actors: { listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(() => undefined) },
 });
 
 describeEdgePaths({

@@ -8,6 +8,7 @@ import {
   applePayMachine,
   type ApplePaymentRequest,
   type ApplePaySessionCommand,
+  type ApplePaySessionEvent,
 } from '../../machines/payment/apple-pay.machine';
 import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
@@ -41,14 +42,16 @@ function startApplePay(order: PaymentOrder = singleLineOrder, fakes: Fakes = {})
   const actor = createActor(
     applePayMachine.provide({
       actors: {
-        applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest>(({ input, receive }) => {
-          const session: RecordedSession = { request: input, commands: [], stopped: false };
-          sessions.push(session);
-          receive((command) => session.commands.push(command));
-          return () => {
-            session.stopped = true;
-          };
-        }),
+        applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(
+          ({ input, receive }) => {
+            const session: RecordedSession = { request: input, commands: [], stopped: false };
+            sessions.push(session);
+            receive((command) => session.commands.push(command));
+            return () => {
+              session.stopped = true;
+            };
+          },
+        ),
         validateMerchant: fromPromise<unknown, { validationURL: string }>(({ input }) => validateMerchant(input)),
         payWithWallet: fromPromise<PayResponse, WalletPayInput>(({ input }) => payWithWallet(input)),
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type EventObject } from 'xstate';
-import { cardScanMachine } from '../../machines/payment/card-scan.machine';
+import { cardScanMachine, type CardScanEvent } from '../../machines/payment/card-scan.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 
@@ -9,7 +9,7 @@ function startCardScan() {
   const actor = createActor(
     cardScanMachine.provide({
       actors: {
-        listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }>(({ input }) => {
+        listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(({ input }) => {
           const listener = { order: input.order, stopped: false };
           listeners.push(listener);
           return () => {
