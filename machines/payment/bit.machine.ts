@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
+import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
 
 /**
@@ -10,6 +10,7 @@ import type { PaymentOrder, PaymentResult } from './payment.types';
 export const bitMachine = setup({
   types: {
     context: {} as PaymentContext,
+    events: {} as { type: 'drawer.close' },
     input: {} as { order: PaymentOrder },
     output: {} as PaymentResult,
   },
@@ -25,6 +26,8 @@ export const bitMachine = setup({
   states: {
     Processing: {
       tags: ['processing'],
+      // Nothing is charged until the visitor approves at Bit, so a slow or blocked redirect can be left.
+      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
       initial: 'Redirecting',
       states: {
         Redirecting: {
@@ -44,5 +47,6 @@ export const bitMachine = setup({
       },
     },
     Failed: { type: 'final' },
+    Abandoned: { type: 'final' },
   },
 });

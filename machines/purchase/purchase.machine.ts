@@ -114,6 +114,8 @@ export const purchaseMachine = setup({
     rememberPurchase: (_, _receipt: Receipt) => {},
     /** Spec §4: closing after success stores the purchase in the machine's history and clears the pay status. */
     storeInHistory: (_, _receipt: Receipt) => {},
+    /** …and it becomes the visitor's latest purchase here. */
+    rememberAsLatest: assign({ latestPurchase: ({ context }) => context.receipt ?? receiptFor(context) }),
     announceReturnedPayment: enqueueActions(({ context, enqueue }) => {
       if (context.returnedPayment) enqueue.raise({ type: 'payment.returned', returned: context.returnedPayment });
     }),
@@ -303,6 +305,7 @@ export const purchaseMachine = setup({
         },
         /** The browser leaves for Bit; the verdict comes back as `payment.returned` on a new page. */
         Bit: {
+          on: { 'drawer.close': { actions: forwardTo('bit') } },
           invoke: {
             id: 'bit',
             src: 'bit',
@@ -320,6 +323,7 @@ export const purchaseMachine = setup({
           target: 'SELECT_PRODUCT',
           actions: [
             { type: 'storeInHistory', params: ({ context }) => context.receipt ?? receiptFor(context) },
+            'rememberAsLatest',
             'forgetPayment',
           ],
         },
@@ -327,6 +331,7 @@ export const purchaseMachine = setup({
           target: 'SELECT_PRODUCT',
           actions: [
             { type: 'storeInHistory', params: ({ context }) => context.receipt ?? receiptFor(context) },
+            'rememberAsLatest',
             'forgetPayment',
           ],
         },

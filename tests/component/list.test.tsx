@@ -1,10 +1,10 @@
 /**
- * LIST (machine 1001) from product choice to the method-pending step (spec §2, §4, §5), against
+ * LIST (machine 1001) from product choice to the payment method's own step (spec §2, §4, §5), against
  * the in-process sandbox: Cola 6.50 + 2.5 % (0.16) = 6.66, popular; Mineral water 5.00 + 1 = 6.00;
  * Energy drink sold out. Methods: Google Pay, card fields (Tranzila), card scan, Bit; no Apple Pay here.
  */
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogueMenu, en, renderPayPage } from './harness';
 
 // Each card's radio is named by the product; its badge, price and fee describe it.
@@ -124,7 +124,7 @@ describe('LIST product view (1001)', () => {
     expect(continueMethod.getAttribute('aria-disabled')).toBe('false');
   });
 
-  it('Bit: the "Pay with Bit" popup, Cancel back to the methods, Continue to the pending step, Close back to the products', async () => {
+  it('Bit: the "Pay with Bit" popup, Cancel back to the methods, Continue takes the browser to Bit', async () => {
     const { user, products, app } = await openList();
     await user.click(within(products).getByRole('radio', { name: WATER }));
     await user.click(productContinue());
@@ -143,35 +143,74 @@ describe('LIST product view (1001)', () => {
     expect(within(dialog).queryByRole('alertdialog')).toBeNull();
     expect(within(dialog).getByRole('radio', { name: en.methods.names.bit })).toHaveProperty('checked', true);
 
-    await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
-    popup = await within(dialog).findByRole('alertdialog', { name: en.popup.bit.title });
-    await user.click(within(popup).getByRole('button', { name: en.popup.continue }));
+    // jsdom cannot navigate: a stand-in for the page's location records where the browser is sent.
+    const assign = vi.fn<(url: string | URL) => void>();
+    const here = new URL(window.location.href);
+    vi.stubGlobal('location', {
+      href: here.href,
+      origin: here.origin,
+      protocol: here.protocol,
+      host: here.host,
+      hostname: here.hostname,
+      port: here.port,
+      pathname: here.pathname,
+      search: here.search,
+      hash: here.hash,
+      assign,
+    });
+    try {
+      await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
+      popup = await within(dialog).findByRole('alertdialog', { name: en.popup.bit.title });
+      await user.click(within(popup).getByRole('button', { name: en.popup.continue }));
 
-    expect(await within(dialog).findByRole('heading', { name: en.methods.names.bit })).toBeTruthy();
-    expect(within(dialog).getByText(en.pending.placeholder.replace('{{method}}', en.methods.names.bit))).toBeTruthy();
-    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
-    expect(within(dialog).queryByRole('radio')).toBeNull();
-    // Nothing is charged by the placeholder step.
-    expect(app.charges.list()).toEqual([]);
+      expect(await within(dialog).findByRole('status', { name: en.payment.bit.redirecting })).toBeTruthy();
+      expect(within(dialog).getByText(en.payment.bit.redirecting)).toBeTruthy();
+      expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+      expect(within(dialog).queryByRole('radio')).toBeNull();
 
-    await user.click(within(dialog).getByRole('button', { name: en.drawer.close }));
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
-    expect(within(products).getByRole('radio', { name: WATER })).toHaveProperty('checked', true);
-    expect(within(products).getByRole('radio', { name: COLA })).toHaveProperty('checked', false);
-    expect(productContinue().getAttribute('aria-disabled')).toBe('false');
+      await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+      const bit = new URL(String(assign.mock.calls[0]?.[0]));
+      const [sessionId] = [...app.purchases.keys()];
+      expect(bit.searchParams.get('session_id')).toBe(sessionId);
+      expect(bit.searchParams.get('amount')).toBe('6.00');
+      const back = new URL(bit.searchParams.get('return_url') ?? '');
+      expect(back.origin).toBe(window.location.origin);
+      expect(back.pathname).toBe('/pay');
+      expect(back.searchParams.get('machine_id')).toBe('1001');
+      // Bit's return is expected: the purchase waits as pending, remembered with its receipt.
+      expect(localStorage.getItem('payStatus')).toBe('pending');
+      expect(JSON.parse(localStorage.getItem('pay_data') ?? 'null')).toMatchObject({
+        machineId: '1001',
+        items: [{ name: WATER, price: 6, count: 1 }],
+        total: 6,
+      });
+      // Nothing is charged before Bit has approved.
+      expect(app.charges.list()).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
-  it('closing the drawer gives focus back to Continue', async () => {
+  it('closing the drawer (Close or Escape) gives focus back to Continue', async () => {
     const { user } = await openList();
     await user.click(productContinue());
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
     await user.click(within(dialog).getByRole('button', { name: en.drawer.close }));
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
     expect(document.activeElement).toBe(productContinue());
+
+    await user.click(productContinue());
+    const again = await screen.findByRole('dialog', { name: en.drawer.title });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(again).getByRole('heading', { name: en.methods.title })),
+    );
+    await user.keyboard('{Escape}');
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(document.activeElement).toBe(productContinue());
   });
 
-  it('card entry and card scan explain themselves first; Escape closes the drawer', async () => {
-    const { user } = await openList();
+  it('card entry and card scan explain themselves first; Google Pay starts at once; Close abandons it', async () => {
+    const { user, app } = await openList();
     await user.click(productContinue());
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
 
@@ -185,13 +224,63 @@ describe('LIST product view (1001)', () => {
       await user.click(within(popup).getByRole('button', { name: en.popup.cancel }));
     }
 
-    // Google Pay has no popup: Continue goes straight to its pending step.
+    // Google Pay has no popup: Continue goes straight to its step, which loads Google's script first.
     await user.click(within(dialog).getByRole('radio', { name: en.methods.names.google_pay }));
     await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
-    expect(await within(dialog).findByRole('heading', { name: en.methods.names.google_pay })).toBeTruthy();
+    expect(await within(dialog).findByRole('status', { name: en.payment.googlePay.loading })).toBeTruthy();
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
 
-    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: en.drawer.close }));
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
     expect(screen.getByRole('radio', { name: COLA })).toHaveProperty('checked', true);
+    expect(app.charges.list()).toEqual([]);
+  });
+
+  // The method's step takes focus with its heading when it replaces the chooser, so it is announced
+  // and Escape, which the sheet handles, still closes the drawer.
+  it('the method step keeps focus inside the drawer (Escape still closes it)', async () => {
+    const { user } = await openList();
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    await user.click(within(dialog).getByRole('radio', { name: en.methods.names.google_pay }));
+    await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
+    await within(dialog).findByRole('status', { name: en.payment.googlePay.loading });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('card entry (Tranzila): the card form with its three labelled fields and the Pay button; Close returns to the products', async () => {
+    const { user, products, app } = await openList();
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    await user.click(within(dialog).getByRole('radio', { name: en.methods.names.credit_card }));
+    await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
+    const popup = await within(dialog).findByRole('alertdialog', { name: en.popup.credit_card.title });
+    await user.click(within(popup).getByRole('button', { name: en.popup.continue }));
+
+    expect(await within(dialog).findByRole('heading', { name: en.payment.card.title })).toBeTruthy();
+    expect(within(dialog).queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    // The processor's frames go into these boxes, each named by its label.
+    for (const label of [en.payment.card.number, en.payment.card.expiry, en.payment.card.cvv]) {
+      expect(within(dialog).getByRole('group', { name: label })).toBeTruthy();
+    }
+    expect(en.payment.card.expiry).toBe('Expiry date (MM/YY)');
+    expect(within(dialog).getByText(en.payment.secureNote)).toBeTruthy();
+    // Cola 6.50 + 0.16; the hosted-fields script cannot load in jsdom, so the form stays loading.
+    const pay = within(dialog).getByRole('button', { name: 'Pay ₪6.66' });
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    expect(within(dialog).getByRole('status', { name: en.payment.card.loading })).toBeTruthy();
+    expect(app.charges.list()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: en.drawer.close }));
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(within(products).getByRole('radio', { name: COLA })).toHaveProperty('checked', true);
+    expect(productContinue().getAttribute('aria-disabled')).toBe('false');
+
+    // A new Continue starts afresh at the methods.
+    await user.click(productContinue());
+    const again = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(within(again).getByRole('group', { name: en.methods.title })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { purchaseMachine } from '../../machines/purchase/purchase.machine';
 import { ApiError } from '../../machines/shared/api-failure';
 import { splashMachine } from '../../machines/splash/splash.machine';
 import { inactiveMenu, listMenu } from '../fixtures/menus';
+import { purchaseSettings } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
 import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage';
 
@@ -45,7 +46,7 @@ const input = (machineClosed: boolean): PayPageInput => ({
   machineId: 'machine-7',
   machineClosed,
   language: 'fr',
-  applePayAvailable: false,
+  purchaseSettings: purchaseSettings(),
 });
 
 describeEdgePaths({

@@ -17,6 +17,7 @@ describeEdgePaths({
       events: samplesOf([
         { type: 'xstate.done.actor.redirectToBit', output: undefined },
         { type: 'xstate.error.actor.redirectToBit', error: new Error('storage unavailable') },
+        { type: 'drawer.close' },
       ]),
       serializeState: (snapshot) => JSON.stringify(snapshot.value),
     },

@@ -7,6 +7,7 @@ import type { PurchaseInput } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { splashMachine } from '../../machines/splash/splash.machine';
 import { inactiveMenu, listMenu, makeMenu } from '../fixtures/menus';
+import { approvedByBit, earlierPurchase, HOSTED_PAGE_SUCCESS_URL, purchaseSettings } from '../fixtures/purchases';
 import { idleMachine, standInFor } from '../fixtures/stand-ins';
 
 /** Records the input it was invoked with, so the test can see what the page handed over. */
@@ -45,7 +46,13 @@ function startPage({ fetchMenu, input, splash, clock }: Options) {
       },
     }),
     {
-      input: { machineId: 'machine-7', machineClosed: false, language: 'en', applePayAvailable: false, ...input },
+      input: {
+        machineId: 'machine-7',
+        machineClosed: false,
+        language: 'en',
+        purchaseSettings: purchaseSettings(),
+        ...input,
+      },
       ...(clock ? { clock } : {}),
     },
   ).start();
@@ -133,8 +140,13 @@ describe('payPageMachine', () => {
       expect(page.menuState()).toBe('MachineNotActive');
     });
 
-    it('an active machine is Ready, with the purchase invoked on its menu', async () => {
-      const page = startPage({ fetchMenu: answers(listMenu), input: { applePayAvailable: true } });
+    it('an active machine is Ready, with the purchase invoked on its menu and the page’s purchase settings', async () => {
+      const settings = purchaseSettings({
+        applePayAvailable: true,
+        latestPurchase: earlierPurchase,
+        returnedPayment: approvedByBit,
+      });
+      const page = startPage({ fetchMenu: answers(listMenu), input: { purchaseSettings: settings } });
       await page.settled();
       expect(page.menuState()).toBe('Ready');
       const purchase = page.snapshot().children.purchase;
@@ -143,7 +155,19 @@ describe('payPageMachine', () => {
         machineId: 'machine-7',
         menu: listMenu,
         applePayAvailable: true,
+        hostedPageSuccessUrl: HOSTED_PAGE_SUCCESS_URL,
+        latestPurchase: earlierPurchase,
+        returnedPayment: approvedByBit,
       });
+    });
+
+    it('without a payment back from Bit the purchase is told none', async () => {
+      const page = startPage({ fetchMenu: answers(listMenu) });
+      await page.settled();
+      const context = page.snapshot().children.purchase?.getSnapshot().context;
+      expect(context?.menu).toBe(listMenu);
+      expect(context?.returnedPayment).toBeUndefined();
+      expect(context?.latestPurchase).toBeUndefined();
     });
   });
 

@@ -41,4 +41,11 @@ describe('bitMachine', () => {
     expect(bit.snapshot().value).toBe('Failed');
     expect(bit.snapshot().output).toEqual({ outcome: 'failed', reason: 'unavailable' });
   });
+
+  it('closing the drawer before Bit answers abandons the payment (nothing is charged yet)', () => {
+    const bit = startBit(() => new Promise<void>(() => {}));
+    bit.actor.send({ type: 'drawer.close' });
+    expect(bit.snapshot().status).toBe('done');
+    expect(bit.snapshot().output).toEqual({ outcome: 'abandoned' });
+  });
 });

@@ -1,6 +1,22 @@
-import { describe, it, expect } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  waitFor,
+  type AnyActorLogic,
+  type AnyActorRef,
+  type EventObject,
+} from 'xstate';
 import type { Menu } from '../../machines/menu/menu.types';
+import { applePayMachine } from '../../machines/payment/apple-pay.machine';
+import { bitMachine } from '../../machines/payment/bit.machine';
+import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
+import { cardScanMachine, type CardScanEvent } from '../../machines/payment/card-scan.machine';
+import { googlePayMachine } from '../../machines/payment/google-pay.machine';
+import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
+import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
+import { stripeMachine } from '../../machines/payment/stripe.machine';
 import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/purchase.machine';
 import {
   MAX_QUANTITY,
@@ -9,9 +25,11 @@ import {
   selectLines,
   selectTotals,
 } from '../../machines/purchase/purchase.selectors';
-import type { PaymentMethod } from '../../machines/purchase/purchase.types';
+import type { PaymentMethod, PurchaseSettings } from '../../machines/purchase/purchase.types';
+import type { Receipt } from '../../machines/purchase/receipt';
 import { ApiError } from '../../machines/shared/api-failure';
 import {
+  allMethodsConfig,
   chips,
   cola,
   googlePayOnlyConfig,
@@ -24,17 +42,61 @@ import {
   singleMenu,
   water,
 } from '../fixtures/menus';
+import {
+  approvedByBit,
+  declinedByBit,
+  earlierPurchase,
+  HOSTED_PAGE_SUCCESS_URL,
+  purchaseInput,
+} from '../fixtures/purchases';
+import {
+  fakePaymentMachine,
+  paymentLog,
+  standInFor,
+  type FakePaymentOptions,
+  type FinishPayment,
+  type PaymentLog,
+} from '../fixtures/stand-ins';
 
-interface Options {
-  applePayAvailable?: boolean;
-  /** What the fake POST /api/menu/set_purchase does; resolves with a session id by default. */
+/** The payment-method machines the purchase invokes in INIT_METHOD_PENDING, by invoke id. */
+const PAYMENT_MACHINES = {
+  googlePay: googlePayMachine,
+  applePay: applePayMachine,
+  cardFields: cardFieldsMachine,
+  hostedPage: hostedPageMachine,
+  stripe: stripeMachine,
+  cardScan: cardScanMachine,
+  bit: bitMachine,
+} as const;
+type PaymentMachineId = keyof typeof PAYMENT_MACHINES;
+const PAYMENT_MACHINE_IDS = Object.keys(PAYMENT_MACHINES) as PaymentMachineId[];
+
+/** Card entry through Yaad Sarig's hosted payment page instead of Tranzila's fields. */
+const yaadSarigMenu = makeMenu({
+  frontend_config: { ...allMethodsConfig, credit_card: { enabled: true, type: 'YAAD_SARIG', terminal: 'term-9' } },
+});
+
+interface Options extends Partial<PurchaseSettings> {
+  /** What the fake POST /api/menu/set_purchase does; resolves with session-1, session-2, … by default. */
   setPurchase?: (input: SetPurchaseInput) => Promise<string>;
+  /** How each fake payment machine behaves (by default it runs until the drawer closes). */
+  fakes?: Partial<Record<PaymentMachineId, FakePaymentOptions>>;
+  /** Real payment machines (with their own fakes) in place of the fake ones. */
+  machines?: Partial<Record<PaymentMachineId, AnyActorLogic>>;
 }
 
-function startPurchase(menu: Menu, options: Options = {}) {
+function startPurchase(menu: Menu, { setPurchase, fakes = {}, machines = {}, ...settings }: Options = {}) {
   const calls: SetPurchaseInput[] = [];
+  const remembered: Receipt[] = [];
+  const stored: Receipt[] = [];
+  const logs = Object.fromEntries(PAYMENT_MACHINE_IDS.map((id) => [id, paymentLog()])) as Record<
+    PaymentMachineId,
+    PaymentLog
+  >;
+  const payment = (id: PaymentMachineId): AnyActorLogic =>
+    machines[id] ?? fakePaymentMachine(id, { log: logs[id], ...fakes[id] });
   let sessions = 0;
-  const respond = options.setPurchase ?? (() => Promise.resolve(`session-${++sessions}`));
+  const respond = setPurchase ?? (() => Promise.resolve(`session-${String(++sessions)}`));
   const actor = createActor(
     purchaseMachine.provide({
       actors: {
@@ -42,13 +104,37 @@ function startPurchase(menu: Menu, options: Options = {}) {
           calls.push(input);
           return respond(input);
         }),
+        googlePay: standInFor(googlePayMachine, payment('googlePay')),
+        applePay: standInFor(applePayMachine, payment('applePay')),
+        cardFields: standInFor(cardFieldsMachine, payment('cardFields')),
+        hostedPage: standInFor(hostedPageMachine, payment('hostedPage')),
+        stripe: standInFor(stripeMachine, payment('stripe')),
+        cardScan: standInFor(cardScanMachine, payment('cardScan')),
+        bit: standInFor(bitMachine, payment('bit')),
+      },
+      actions: {
+        rememberPurchase: (_, receipt) => {
+          remembered.push(receipt);
+        },
+        storeInHistory: (_, receipt) => {
+          stored.push(receipt);
+        },
       },
     }),
-    { input: { machineId: 'machine-7', menu, applePayAvailable: options.applePayAvailable ?? false } },
+    { input: purchaseInput(menu, settings) },
   ).start();
   const snapshot = () => actor.getSnapshot();
   const settle = () => waitFor(actor, (s) => !s.hasTag('busy'));
-  return { actor, calls, snapshot, settle };
+  /** The running payment machine (a fake unless `machines` gave a real one). */
+  const paymentActor = (id: PaymentMachineId): AnyActorRef => {
+    const child = snapshot().children[id];
+    if (!child) throw new Error(`${id} is not running`);
+    return child;
+  };
+  const finishPayment = (id: PaymentMachineId, result: PaymentResult) => {
+    paymentActor(id).send({ type: 'fake.finish', result } satisfies FinishPayment);
+  };
+  return { actor, calls, remembered, stored, logs, snapshot, settle, paymentActor, finishPayment };
 }
 
 type Purchase = ReturnType<typeof startPurchase>;
@@ -60,15 +146,90 @@ async function continueToMethods(purchase: Purchase) {
   expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
 }
 
-async function toPending(purchase: Purchase, method: PaymentMethod = 'google_pay') {
-  await continueToMethods(purchase);
+/** Choose the method and continue (through its popup, if it has one). */
+function startMethod(purchase: Purchase, method: PaymentMethod) {
   purchase.actor.send({ type: 'method.select', method });
   purchase.actor.send({ type: 'method.continue' });
   if (purchase.snapshot().matches({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' })) {
     purchase.actor.send({ type: 'popup.continue' });
   }
-  expect(purchase.snapshot().value).toBe('INIT_METHOD_PENDING');
 }
+
+/** Continue, choose the method and start it (a fake that ends at once has settled by then). */
+async function payWith(purchase: Purchase, method: PaymentMethod) {
+  await continueToMethods(purchase);
+  startMethod(purchase, method);
+}
+
+async function toPending(purchase: Purchase, method: PaymentMethod = 'google_pay') {
+  await payWith(purchase, method);
+  expect(purchase.snapshot().matches('INIT_METHOD_PENDING')).toBe(true);
+}
+
+/** Each method's step in INIT_METHOD_PENDING and the machine it runs (spec §4). */
+interface Route {
+  method: PaymentMethod;
+  state: string;
+  machine: PaymentMachineId;
+  menu: Menu;
+  popup: boolean;
+  /** What the method's machine is given besides the order. */
+  extraInput: Record<string, unknown>;
+}
+
+const ROUTES: Route[] = [
+  { method: 'google_pay', state: 'GooglePay', machine: 'googlePay', menu: listMenu, popup: false, extraInput: {} },
+  { method: 'apple_pay', state: 'ApplePay', machine: 'applePay', menu: listMenu, popup: false, extraInput: {} },
+  { method: 'stripe', state: 'Stripe', machine: 'stripe', menu: listMenu, popup: false, extraInput: {} },
+  {
+    method: 'credit_card',
+    state: 'CardFields',
+    machine: 'cardFields',
+    menu: listMenu,
+    popup: true,
+    extraInput: { terminal: 'term-1' },
+  },
+  {
+    method: 'credit_card',
+    state: 'HostedPage',
+    machine: 'hostedPage',
+    menu: yaadSarigMenu,
+    popup: true,
+    extraInput: { successUrl: HOSTED_PAGE_SUCCESS_URL },
+  },
+  { method: 'card_scan', state: 'CardScan', machine: 'cardScan', menu: listMenu, popup: true, extraInput: {} },
+  { method: 'bit', state: 'Bit', machine: 'bit', menu: listMenu, popup: true, extraInput: {} },
+];
+
+const routeName = (route: Route) =>
+  `${route.method}${route.machine === 'hostedPage' ? ' (Yaad Sarig)' : route.machine === 'cardFields' ? ' (Tranzila)' : ''}`;
+
+/** One cola (12.90 + 2.5 % = 0.32) as every method is told about it (spec §3, §5, §9). */
+function colaOrder(menu: Menu, visitorUuid = 'session-1'): PaymentOrder {
+  return {
+    machineId: 'machine-7',
+    visitorUuid,
+    lines: [{ product: cola, count: 1, unitPrice: 12.9, unitFee: 0.32, unitTotal: 13.22, lineTotal: 13.22 }],
+    total: 13.22,
+    currency: 'ILS',
+    currencySymbol: '₪',
+    countryCode: 'IL',
+    customPrice: undefined,
+    deferredPayment: false,
+    config: menu.frontend_config,
+  };
+}
+
+const SUCCEEDED: PaymentResult = { outcome: 'succeeded', transactionId: 'tx-9', message: 'Approved' };
+const FAILED: PaymentResult = { outcome: 'failed', message: 'Declined', code: 51, transactionId: 'tx-10' };
+const CANCELLED: PaymentResult = { outcome: 'cancelled' };
+const ABANDONED: PaymentResult = { outcome: 'abandoned' };
+
+const PAID_AT = '2030-05-04T12:34:56.000Z';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('purchaseMachine', () => {
   describe('SELECT_PRODUCT by product view', () => {
@@ -318,6 +479,60 @@ describe('purchaseMachine', () => {
     });
   });
 
+  describe('rememberPurchase (pay_data) once set_purchase has answered', () => {
+    it('keeps the receipt of what is being bought: prices with their fees, subtotal, fee, total', async () => {
+      const purchase = startPurchase(gridMenu);
+      purchase.actor.send({ type: 'product.select', productId: cola.id });
+      purchase.actor.send({ type: 'product.select', productId: water.id });
+      purchase.actor.send({ type: 'purchase.continue' });
+      expect(purchase.remembered).toEqual([]);
+      await purchase.settle();
+      expect(purchase.remembered).toEqual([
+        {
+          machineId: 'machine-7',
+          items: [
+            { name: 'Cola', price: 13.22, symbol: '₪', count: 1 },
+            { name: 'Water', price: 6, symbol: '₪', count: 1 },
+          ],
+          subtotal: 17.9,
+          serviceFee: 1.32,
+          total: 19.22,
+          currencySymbol: '₪',
+        },
+      ]);
+    });
+
+    it('counts the quantity and the typed amount', async () => {
+      const quantity = startPurchase(quantityMenu);
+      quantity.actor.send({ type: 'quantity.increment' });
+      await continueToMethods(quantity);
+      expect(quantity.remembered).toMatchObject([
+        { items: [{ name: 'Water', price: 6, count: 2 }], subtotal: 10, serviceFee: 2, total: 12 },
+      ]);
+
+      const typed = startPurchase(priceInputMenu);
+      typed.actor.send({ type: 'amount.confirmed', amount: 12.5 });
+      await typed.settle();
+      expect(typed.remembered).toMatchObject([
+        { items: [{ name: 'Pay any amount', price: 13.75, count: 1 }], subtotal: 12.5, serviceFee: 1.25, total: 13.75 },
+      ]);
+    });
+
+    it('is not called when set_purchase fails, and again for every new purchase', async () => {
+      const failing = startPurchase(listMenu, { setPurchase: () => Promise.reject(new ApiError({ kind: 'offline' })) });
+      failing.actor.send({ type: 'purchase.continue' });
+      await failing.settle();
+      expect(failing.remembered).toEqual([]);
+
+      const purchase = startPurchase(listMenu);
+      await continueToMethods(purchase);
+      purchase.actor.send({ type: 'drawer.close' });
+      purchase.actor.send({ type: 'product.select', productId: cola.id });
+      await continueToMethods(purchase);
+      expect(purchase.remembered.map((receipt) => receipt.items[0]?.name)).toEqual(['Water', 'Cola']);
+    });
+  });
+
   describe('SELECT_PAYMENT_METHOD', () => {
     it('method.select accepts only offered methods', async () => {
       const purchase = startPurchase(listMenu, { applePayAvailable: false });
@@ -356,30 +571,17 @@ describe('purchaseMachine', () => {
     });
 
     for (const method of ['credit_card', 'card_scan', 'bit'] as const) {
-      it(`${method}: the popup explains first; cancel goes back, continue starts the method`, async () => {
+      it(`${method}: the popup explains first and starts nothing; cancel goes back to the choice`, async () => {
         const purchase = startPurchase(listMenu);
         await continueToMethods(purchase);
         purchase.actor.send({ type: 'method.select', method });
         purchase.actor.send({ type: 'method.continue' });
         expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' });
+        expect(Object.keys(purchase.snapshot().children)).toEqual([]);
         purchase.actor.send({ type: 'popup.cancel' });
         expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
         expect(purchase.snapshot().context.method).toBe(method);
-        purchase.actor.send({ type: 'method.continue' });
-        purchase.actor.send({ type: 'popup.continue' });
-        expect(purchase.snapshot().value).toBe('INIT_METHOD_PENDING');
-        expect(purchase.snapshot().context.method).toBe(method);
-      });
-    }
-
-    for (const method of ['google_pay', 'stripe', 'apple_pay'] as const) {
-      it(`${method}: continue goes straight to INIT_METHOD_PENDING`, async () => {
-        const purchase = startPurchase(listMenu, { applePayAvailable: true });
-        await continueToMethods(purchase);
-        purchase.actor.send({ type: 'method.select', method });
-        purchase.actor.send({ type: 'method.continue' });
-        expect(purchase.snapshot().value).toBe('INIT_METHOD_PENDING');
-        expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
+        expect(Object.values(purchase.logs).flatMap((log) => log.inputs)).toEqual([]);
       });
     }
 
@@ -393,7 +595,430 @@ describe('purchaseMachine', () => {
     });
   });
 
-  describe('drawer.close returns to SELECT_PRODUCT keeping the selection', () => {
+  describe('INIT_METHOD_PENDING runs the chosen method with the order', () => {
+    for (const route of ROUTES) {
+      it(`${routeName(route)}: ${route.popup ? 'the popup’s Continue' : 'Continue'} starts ${route.state} with the cola order`, async () => {
+        const purchase = startPurchase(route.menu, { applePayAvailable: true });
+        purchase.actor.send({ type: 'product.select', productId: cola.id });
+        await continueToMethods(purchase);
+        purchase.actor.send({ type: 'method.select', method: route.method });
+        purchase.actor.send({ type: 'method.continue' });
+        if (route.popup) {
+          expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' });
+          purchase.actor.send({ type: 'popup.continue' });
+        }
+
+        expect(purchase.snapshot().value).toEqual({ INIT_METHOD_PENDING: route.state });
+        expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
+        // Only the chosen method runs, once, told the total, the currency and who pays (the session id).
+        expect(Object.keys(purchase.snapshot().children)).toEqual([route.machine]);
+        expect(purchase.logs[route.machine].inputs).toEqual([{ order: colaOrder(route.menu), ...route.extraInput }]);
+        for (const other of PAYMENT_MACHINE_IDS.filter((id) => id !== route.machine)) {
+          expect(purchase.logs[other].inputs, other).toEqual([]);
+        }
+      });
+    }
+
+    it('card scan runs the scan whatever the card processor (Yaad Sarig here)', async () => {
+      const purchase = startPurchase(yaadSarigMenu);
+      await toPending(purchase, 'card_scan');
+      expect(purchase.snapshot().value).toEqual({ INIT_METHOD_PENDING: 'CardScan' });
+      expect(purchase.logs.hostedPage.inputs).toEqual([]);
+    });
+
+    it('a typed amount reaches the method as the custom price, fee included in the total', async () => {
+      const purchase = startPurchase(priceInputMenu);
+      purchase.actor.send({ type: 'amount.confirmed', amount: 12.5 });
+      await purchase.settle();
+      startMethod(purchase, 'google_pay');
+      expect(purchase.logs.googlePay.inputs).toMatchObject([
+        {
+          order: {
+            visitorUuid: 'session-1',
+            total: 13.75,
+            customPrice: 12.5,
+            currency: 'ILS',
+            lines: [{ count: 1, unitPrice: 12.5, unitFee: 1.25, unitTotal: 13.75 }],
+          },
+        },
+      ]);
+    });
+
+    it('a quantity multiplies the total the method charges', async () => {
+      const purchase = startPurchase(quantityMenu);
+      purchase.actor.send({ type: 'quantity.increment' });
+      purchase.actor.send({ type: 'quantity.increment' });
+      await toPending(purchase, 'credit_card');
+      expect(purchase.logs.cardFields.inputs).toMatchObject([{ order: { total: 18, lines: [{ count: 3 }] } }]);
+    });
+
+    it('the visitor uuid is the session id of this purchase, a new one after closing and continuing again', async () => {
+      const purchase = startPurchase(listMenu);
+      await toPending(purchase, 'google_pay');
+      purchase.actor.send({ type: 'drawer.close' });
+      await toPending(purchase, 'google_pay');
+      expect(purchase.logs.googlePay.inputs).toMatchObject([
+        { order: { visitorUuid: 'session-1' } },
+        { order: { visitorUuid: 'session-2' } },
+      ]);
+    });
+
+    it('method and popup events are ignored while the method runs', async () => {
+      const purchase = startPurchase(listMenu);
+      await toPending(purchase, 'google_pay');
+      for (const type of ['method.continue', 'popup.continue', 'popup.cancel', 'purchase.continue'] as const) {
+        purchase.actor.send({ type });
+      }
+      purchase.actor.send({ type: 'method.select', method: 'bit' });
+      expect(purchase.snapshot().value).toEqual({ INIT_METHOD_PENDING: 'GooglePay' });
+      expect(purchase.snapshot().context.method).toBe('google_pay');
+      expect(purchase.logs.googlePay.inputs).toHaveLength(1);
+    });
+  });
+
+  describe("the method's result picks the next stage", () => {
+    const outcomes: { result: PaymentResult; stage: unknown }[] = [
+      { result: SUCCEEDED, stage: { PAYMENT_SUCCESS: 'Summary' } },
+      { result: FAILED, stage: 'PAYMENT_FAILURE' },
+      { result: CANCELLED, stage: { SELECT_PAYMENT_METHOD: 'ChoosingMethod' } },
+      { result: ABANDONED, stage: 'SELECT_PRODUCT' },
+    ];
+
+    for (const route of ROUTES) {
+      for (const { result, stage } of outcomes) {
+        it(`${route.state} ${result.outcome} -> ${JSON.stringify(stage)}`, async () => {
+          const purchase = startPurchase(route.menu, {
+            applePayAvailable: true,
+            fakes: { [route.machine]: { endsWith: result } },
+          });
+          await payWith(purchase, route.method);
+          expect(purchase.snapshot().value).toEqual(stage);
+          expect(purchase.snapshot().children[route.machine]).toBeUndefined();
+        });
+      }
+    }
+
+    it('succeeded keeps the result and the receipt: items with their fees, subtotal, fee, total, transaction, time', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(PAID_AT));
+      const purchase = startPurchase(gridMenu);
+      purchase.actor.send({ type: 'product.select', productId: cola.id });
+      purchase.actor.send({ type: 'product.select', productId: water.id });
+      await toPending(purchase, 'google_pay');
+      purchase.finishPayment('googlePay', SUCCEEDED);
+
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+      expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
+      expect(purchase.snapshot().context.result).toEqual(SUCCEEDED);
+      expect(purchase.snapshot().context.receipt).toEqual({
+        machineId: 'machine-7',
+        items: [
+          { name: 'Cola', price: 13.22, symbol: '₪', count: 1 },
+          { name: 'Water', price: 6, symbol: '₪', count: 1 },
+        ],
+        subtotal: 17.9,
+        serviceFee: 1.32,
+        total: 19.22,
+        currencySymbol: '₪',
+        transactionId: 'tx-9',
+        paidAt: PAID_AT,
+      });
+      // Nothing is stored in the history until the visitor leaves the success page.
+      expect(purchase.stored).toEqual([]);
+    });
+
+    it('a success without a transaction id keeps the receipt without one', async () => {
+      const purchase = startPurchase(quantityMenu, { fakes: { cardScan: { endsWith: { outcome: 'succeeded' } } } });
+      purchase.actor.send({ type: 'quantity.increment' });
+      await payWith(purchase, 'card_scan');
+      expect(purchase.snapshot().context.receipt).toMatchObject({
+        items: [{ name: 'Water', price: 6, count: 2 }],
+        total: 12,
+        transactionId: undefined,
+      });
+    });
+
+    it('failed keeps the result with its message, code and transaction id', async () => {
+      const purchase = startPurchase(listMenu, { fakes: { cardFields: { endsWith: FAILED } } });
+      await payWith(purchase, 'credit_card');
+      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
+      expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
+      expect(purchase.snapshot().context.result).toEqual(FAILED);
+      expect(purchase.snapshot().context.receipt).toMatchObject({ total: 6, transactionId: 'tx-10' });
+    });
+
+    it('cancelled goes back to the methods with the method and the session kept, nothing paid', async () => {
+      const purchase = startPurchase(listMenu, { fakes: { cardScan: { endsWith: CANCELLED } } });
+      await payWith(purchase, 'card_scan');
+      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
+      expect(purchase.snapshot().context).toMatchObject({
+        method: 'card_scan',
+        sessionId: 'session-1',
+        result: undefined,
+        receipt: undefined,
+      });
+      // Another method starts on the same session, without a second set_purchase.
+      startMethod(purchase, 'google_pay');
+      expect(purchase.logs.googlePay.inputs).toMatchObject([{ order: { visitorUuid: 'session-1' } }]);
+      expect(purchase.calls).toHaveLength(1);
+    });
+
+    it('abandoned closes the drawer, keeping the selection and forgetting the method', async () => {
+      const purchase = startPurchase(quantityMenu, { fakes: { stripe: { endsWith: ABANDONED } } });
+      purchase.actor.send({ type: 'quantity.increment' });
+      await payWith(purchase, 'stripe');
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+      expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
+      expect(purchase.snapshot().context).toMatchObject({
+        selectedIds: [water.id],
+        quantity: 2,
+        method: undefined,
+        result: undefined,
+        receipt: undefined,
+      });
+      expect(purchase.stored).toEqual([]);
+    });
+
+    it('a method that ends later settles the same way (Bit failing to leave the page)', async () => {
+      const purchase = startPurchase(listMenu);
+      await toPending(purchase, 'bit');
+      expect(purchase.snapshot().value).toEqual({ INIT_METHOD_PENDING: 'Bit' });
+      purchase.finishPayment('bit', { outcome: 'failed', reason: 'unavailable' });
+      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
+      expect(purchase.snapshot().context.result).toEqual({ outcome: 'failed', reason: 'unavailable' });
+    });
+  });
+
+  describe('drawer.close while a method runs is passed on to it', () => {
+    for (const route of ROUTES.filter(({ machine }) => machine !== 'bit')) {
+      it(`${route.state}: mid-payment the method keeps running and the drawer stays open`, async () => {
+        const purchase = startPurchase(route.menu, {
+          applePayAvailable: true,
+          fakes: { [route.machine]: { onDrawerClose: 'ignore' } },
+        });
+        await toPending(purchase, route.method);
+        purchase.actor.send({ type: 'drawer.close' });
+        expect(purchase.logs[route.machine].received).toEqual([{ type: 'drawer.close' }]);
+        expect(purchase.snapshot().value).toEqual({ INIT_METHOD_PENDING: route.state });
+        expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
+
+        // The payment it was busy with still counts.
+        purchase.finishPayment(route.machine, SUCCEEDED);
+        expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+      });
+
+      it(`${route.state}: before paying the method ends as abandoned and the drawer closes`, async () => {
+        const purchase = startPurchase(route.menu, { applePayAvailable: true });
+        purchase.actor.send({ type: 'product.select', productId: cola.id });
+        await toPending(purchase, route.method);
+        purchase.actor.send({ type: 'drawer.close' });
+        expect(purchase.logs[route.machine].received).toEqual([{ type: 'drawer.close' }]);
+        expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+        expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
+        expect(purchase.snapshot().context).toMatchObject({ selectedIds: [cola.id], method: undefined });
+        expect(purchase.snapshot().children[route.machine]).toBeUndefined();
+      });
+    }
+
+    it('Bit: closing the drawer while the browser leaves for Bit is passed on (nothing is charged yet)', async () => {
+      const purchase = startPurchase(listMenu);
+      await toPending(purchase, 'bit');
+      purchase.actor.send({ type: 'drawer.close' });
+      expect(purchase.logs.bit.received).toEqual([{ type: 'drawer.close' }]);
+    });
+  });
+
+  describe('with the real method machines', () => {
+    /** The real card scan, its scan step answering when the test says so. */
+    function realCardScan() {
+      const scan: { answer: (event: CardScanEvent) => void } = { answer: () => {} };
+      const logic = cardScanMachine.provide({
+        actors: {
+          listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(({ sendBack }) => {
+            scan.answer = sendBack;
+          }),
+        },
+      });
+      return { logic, scan };
+    }
+
+    it('card scan approved: PAYMENT_SUCCESS with the transaction of the scan', async () => {
+      const { logic, scan } = realCardScan();
+      const purchase = startPurchase(listMenu, { machines: { cardScan: logic } });
+      await toPending(purchase, 'card_scan');
+      scan.answer({ type: 'scan.approved', transactionId: 'scan-tx-1' });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+      expect(purchase.snapshot().context.receipt).toMatchObject({ total: 6, transactionId: 'scan-tx-1' });
+    });
+
+    it('card scan cancelled: back to the methods; closed while scanning: back to the products', async () => {
+      const first = realCardScan();
+      const purchase = startPurchase(listMenu, { machines: { cardScan: first.logic } });
+      await toPending(purchase, 'card_scan');
+      first.scan.answer({ type: 'scan.cancelled' });
+      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
+
+      startMethod(purchase, 'card_scan');
+      expect(purchase.snapshot().value).toEqual({ INIT_METHOD_PENDING: 'CardScan' });
+      purchase.actor.send({ type: 'drawer.close' });
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+    });
+
+    it('Google Pay still loading: closing the drawer abandons it', async () => {
+      const googlePay = googlePayMachine.provide({
+        actors: { loadGooglePay: fromPromise<unknown, { order: PaymentOrder }>(() => new Promise(() => {})) },
+      });
+      const purchase = startPurchase(listMenu, { machines: { googlePay } });
+      await toPending(purchase, 'google_pay');
+      expect(purchase.paymentActor('googlePay').getSnapshot()).toMatchObject({ value: { Idle: 'LoadingSdk' } });
+      purchase.actor.send({ type: 'drawer.close' });
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+    });
+
+    it('card fields that cannot load fail the payment as unavailable', async () => {
+      const cardFields = cardFieldsMachine.provide({
+        actors: {
+          mountCardFields: fromPromise<unknown, { terminal: string }>(() => Promise.reject(new Error('no script'))),
+        },
+      });
+      const purchase = startPurchase(listMenu, { machines: { cardFields } });
+      await payWith(purchase, 'credit_card');
+      await waitFor(purchase.actor, (s) => s.matches('PAYMENT_FAILURE'));
+      expect(purchase.snapshot().context.result).toEqual({ outcome: 'failed', reason: 'unavailable' });
+    });
+
+    it('the hosted page succeeds at the success address it was given', async () => {
+      const hostedPage = hostedPageMachine.provide({
+        actors: {
+          fetchPaymentPage: fromPromise<string, { order: PaymentOrder }>(() =>
+            Promise.resolve('https://pay.yaad.example/form?id=1'),
+          ),
+        },
+      });
+      const purchase = startPurchase(yaadSarigMenu, { machines: { hostedPage } });
+      await toPending(purchase, 'credit_card');
+      const page = purchase.paymentActor('hostedPage');
+      await waitFor(page, (s: { matches: (value: unknown) => boolean }) => s.matches({ Processing: 'LoadingPage' }));
+      page.send({ type: 'frame.loaded', url: `${HOSTED_PAGE_SUCCESS_URL}?transaction_id=yaad-7` });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+      expect(purchase.snapshot().context.receipt).toMatchObject({ transactionId: 'yaad-7' });
+    });
+  });
+
+  describe('PAYMENT_SUCCESS', () => {
+    async function paid(options: Options = {}) {
+      const purchase = startPurchase(listMenu, { fakes: { googlePay: { endsWith: SUCCEEDED } }, ...options });
+      purchase.actor.send({ type: 'product.select', productId: cola.id });
+      await payWith(purchase, 'google_pay');
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+      return purchase;
+    }
+
+    it('history.show and history.hide toggle the latest purchase, kept from the input', async () => {
+      const purchase = await paid({ latestPurchase: earlierPurchase });
+      expect(purchase.snapshot().context.latestPurchase).toEqual(earlierPurchase);
+      purchase.actor.send({ type: 'history.hide' });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+      purchase.actor.send({ type: 'history.show' });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'LatestPurchase' });
+      expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
+      purchase.actor.send({ type: 'history.show' });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'LatestPurchase' });
+      purchase.actor.send({ type: 'history.hide' });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+    });
+
+    it('history.show is ignored outside the success page', async () => {
+      const purchase = startPurchase(listMenu, { latestPurchase: earlierPurchase });
+      purchase.actor.send({ type: 'history.show' });
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+      await continueToMethods(purchase);
+      purchase.actor.send({ type: 'history.show' });
+      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
+    });
+
+    for (const type of ['purchase.restart', 'drawer.close'] as const) {
+      for (const from of ['Summary', 'LatestPurchase'] as const) {
+        it(`${type} from ${from} stores the receipt in the history and returns to the products`, async () => {
+          const purchase = await paid();
+          if (from === 'LatestPurchase') purchase.actor.send({ type: 'history.show' });
+          const receipt = purchase.snapshot().context.receipt;
+          expect(receipt).toMatchObject({ items: [{ name: 'Cola', price: 13.22 }], transactionId: 'tx-9' });
+
+          purchase.actor.send({ type });
+          expect(purchase.stored).toEqual([receipt]);
+          expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+          expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
+          expect(purchase.snapshot().context).toMatchObject({
+            selectedIds: [cola.id],
+            method: undefined,
+            result: undefined,
+            receipt: undefined,
+          });
+        });
+      }
+    }
+
+    it('the next purchase is a new one, stored separately', async () => {
+      const purchase = await paid();
+      purchase.actor.send({ type: 'purchase.restart' });
+      purchase.actor.send({ type: 'product.select', productId: water.id });
+      await payWith(purchase, 'google_pay');
+      purchase.actor.send({ type: 'drawer.close' });
+      expect(purchase.calls).toHaveLength(2);
+      expect(purchase.stored.map((receipt) => [receipt.items[0]?.name, receipt.total])).toEqual([
+        ['Cola', 13.22],
+        ['Water', 6],
+      ]);
+    });
+
+    it('after "Make more purchases", the latest purchase is the one just made', async () => {
+      const purchase = await paid({ latestPurchase: earlierPurchase });
+      const first = purchase.snapshot().context.receipt;
+      purchase.actor.send({ type: 'purchase.restart' });
+      await payWith(purchase, 'google_pay');
+      purchase.actor.send({ type: 'history.show' });
+      // The first purchase of this visit was stored in the history: it is the latest one now.
+      expect(purchase.snapshot().context.latestPurchase).toEqual(first);
+    });
+
+    it('purchase.retry is only offered after a failure', async () => {
+      const purchase = await paid();
+      purchase.actor.send({ type: 'purchase.retry' });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+    });
+  });
+
+  describe('PAYMENT_FAILURE', () => {
+    for (const type of ['purchase.retry', 'drawer.close'] as const) {
+      it(`${type} returns to the products with the selection kept and nothing stored`, async () => {
+        const purchase = startPurchase(listMenu, { fakes: { bit: { endsWith: FAILED } } });
+        purchase.actor.send({ type: 'product.select', productId: cola.id });
+        await payWith(purchase, 'bit');
+        expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
+        purchase.actor.send({ type });
+        expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+        expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
+        expect(purchase.snapshot().context).toMatchObject({
+          selectedIds: [cola.id],
+          method: undefined,
+          result: undefined,
+          receipt: undefined,
+        });
+        expect(purchase.stored).toEqual([]);
+      });
+    }
+
+    it('history and restart are not offered after a failure', async () => {
+      const purchase = startPurchase(listMenu, { fakes: { googlePay: { endsWith: FAILED } } });
+      await payWith(purchase, 'google_pay');
+      purchase.actor.send({ type: 'history.show' });
+      purchase.actor.send({ type: 'purchase.restart' });
+      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
+    });
+  });
+
+  describe('drawer.close before a method runs returns to SELECT_PRODUCT keeping the selection', () => {
     const reach: Record<string, (purchase: Purchase) => Promise<void>> = {
       ChoosingMethod: continueToMethods,
       ExplainingMethod: async (purchase) => {
@@ -401,17 +1026,6 @@ describe('purchaseMachine', () => {
         purchase.actor.send({ type: 'method.select', method: 'bit' });
         purchase.actor.send({ type: 'method.continue' });
         expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' });
-      },
-      INIT_METHOD_PENDING: (purchase) => toPending(purchase),
-      PAYMENT_SUCCESS: async (purchase) => {
-        await toPending(purchase);
-        purchase.actor.send({ type: 'payment.succeeded', transactionId: 'tx-1' });
-        expect(purchase.snapshot().value).toBe('PAYMENT_SUCCESS');
-      },
-      PAYMENT_FAILURE: async (purchase) => {
-        await toPending(purchase);
-        purchase.actor.send({ type: 'payment.failed', message: 'Declined' });
-        expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
       },
     };
 
@@ -427,7 +1041,6 @@ describe('purchaseMachine', () => {
         expect(purchase.snapshot().context.selectedIds).toEqual([water.id]);
         expect(purchase.snapshot().context.quantity).toBe(2);
         expect(purchase.snapshot().context.method).toBeUndefined();
-        expect(purchase.snapshot().context.outcome).toBeUndefined();
       });
     }
 
@@ -448,52 +1061,70 @@ describe('purchaseMachine', () => {
     });
   });
 
-  describe('payment outcome', () => {
-    it('payment.succeeded reaches PAYMENT_SUCCESS with the outcome', async () => {
-      const purchase = startPurchase(listMenu);
-      await toPending(purchase);
-      purchase.actor.send({ type: 'payment.succeeded', transactionId: 'tx-9', message: 'Approved' });
-      expect(purchase.snapshot().value).toBe('PAYMENT_SUCCESS');
-      expect(purchase.snapshot().context.outcome).toEqual({
-        transactionId: 'tx-9',
-        message: 'Approved',
-        code: undefined,
+  describe('a payment back from Bit (input.returnedPayment)', () => {
+    it('approved: opens on PAYMENT_SUCCESS with its result and receipt, once', async () => {
+      const purchase = startPurchase(listMenu, { returnedPayment: approvedByBit, latestPurchase: earlierPurchase });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+      expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
+      expect(purchase.snapshot().context).toMatchObject({
+        result: approvedByBit.result,
+        receipt: approvedByBit.receipt,
+        returnedPayment: undefined,
       });
-    });
+      expect(purchase.calls).toEqual([]);
 
-    it('payment.failed reaches PAYMENT_FAILURE with the outcome', async () => {
-      const purchase = startPurchase(listMenu);
-      await toPending(purchase, 'credit_card');
-      purchase.actor.send({ type: 'payment.failed', message: 'Declined', code: 51, transactionId: 'tx-10' });
-      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
-      expect(purchase.snapshot().context.outcome).toEqual({ transactionId: 'tx-10', message: 'Declined', code: 51 });
-    });
+      purchase.actor.send({ type: 'history.show' });
+      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'LatestPurchase' });
+      purchase.actor.send({ type: 'drawer.close' });
+      expect(purchase.stored).toEqual([approvedByBit.receipt]);
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+      expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
 
-    it('payment events are ignored before the method starts', async () => {
-      const purchase = startPurchase(listMenu);
+      // Coming back to the products again does not show the verdict a second time.
       await continueToMethods(purchase);
-      purchase.actor.send({ type: 'payment.succeeded', transactionId: 'tx-1' });
-      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
+      purchase.actor.send({ type: 'drawer.close' });
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+      expect(purchase.stored).toHaveLength(1);
     });
 
-    it('purchase.retry returns to SELECT_PRODUCT with the selection kept', async () => {
-      const purchase = startPurchase(listMenu);
-      purchase.actor.send({ type: 'product.select', productId: cola.id });
-      await toPending(purchase, 'bit');
-      purchase.actor.send({ type: 'payment.failed', message: 'Declined' });
+    it('approved: "Make more purchases" stores it and starts afresh', () => {
+      const purchase = startPurchase(listMenu, { returnedPayment: approvedByBit });
+      purchase.actor.send({ type: 'purchase.restart' });
+      expect(purchase.stored).toEqual([approvedByBit.receipt]);
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+      expect(purchase.snapshot().context.receipt).toBeUndefined();
+    });
+
+    it('declined: opens on PAYMENT_FAILURE with its result, once, nothing stored', async () => {
+      const purchase = startPurchase(listMenu, { returnedPayment: declinedByBit });
+      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
+      expect(purchase.snapshot().context).toMatchObject({
+        result: declinedByBit.result,
+        receipt: declinedByBit.receipt,
+        returnedPayment: undefined,
+      });
       purchase.actor.send({ type: 'purchase.retry' });
       expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      expect(purchase.snapshot().context.selectedIds).toEqual([cola.id]);
-      expect(purchase.snapshot().context.outcome).toBeUndefined();
-      expect(purchase.snapshot().context.method).toBeUndefined();
+      await continueToMethods(purchase);
+      purchase.actor.send({ type: 'drawer.close' });
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+      expect(purchase.stored).toEqual([]);
     });
 
-    it('purchase.retry is only offered after a failure', async () => {
+    it('without one the purchase starts on the products', () => {
+      const purchase = startPurchase(listMenu, { latestPurchase: earlierPurchase });
+      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+      expect(purchase.snapshot().context.result).toBeUndefined();
+    });
+
+    it('payment.returned is only heard on the products', async () => {
       const purchase = startPurchase(listMenu);
-      await toPending(purchase);
-      purchase.actor.send({ type: 'payment.succeeded' });
-      purchase.actor.send({ type: 'purchase.retry' });
-      expect(purchase.snapshot().value).toBe('PAYMENT_SUCCESS');
+      await continueToMethods(purchase);
+      purchase.actor.send({ type: 'payment.returned', returned: approvedByBit });
+      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
+      purchase.actor.send({ type: 'drawer.close' });
+      purchase.actor.send({ type: 'payment.returned', returned: declinedByBit });
+      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
     });
   });
 });

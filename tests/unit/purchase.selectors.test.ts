@@ -7,12 +7,14 @@ import {
   initialSelection,
   needsPopup,
   offeredMethods,
+  paymentOrder,
   pricedLines,
   purchaseRequest,
   selectApplePayUnavailable,
   selectOfferedMethods,
 } from '../../machines/purchase/purchase.selectors';
 import type { PurchaseContext } from '../../machines/purchase/purchase.types';
+import { receiptOf } from '../../machines/purchase/receipt';
 import {
   allMethodsConfig,
   chips,
@@ -27,12 +29,11 @@ import {
   singleMenu,
   water,
 } from '../fixtures/menus';
+import { purchaseInput } from '../fixtures/purchases';
 
 function context(menu: Menu, overrides: Partial<PurchaseContext> = {}): PurchaseContext {
   return {
-    machineId: 'machine-7',
-    menu,
-    applePayAvailable: false,
+    ...purchaseInput(menu),
     selectedIds: initialSelection(menu),
     quantity: 1,
     customAmount: undefined,
@@ -40,7 +41,8 @@ function context(menu: Menu, overrides: Partial<PurchaseContext> = {}): Purchase
     sessionId: undefined,
     submitFailure: undefined,
     method: undefined,
-    outcome: undefined,
+    result: undefined,
+    receipt: undefined,
     ...overrides,
   };
 }
@@ -100,6 +102,62 @@ describe('pricedLines and purchaseRequest', () => {
   });
 });
 
+describe('paymentOrder: what every payment method is told', () => {
+  it('the lines, their total with fees, the currency, the country and the session id as visitor uuid', () => {
+    const order = paymentOrder(
+      context(gridMenu, { selectedIds: [cola.id, water.id], sessionId: 'session-42', machineId: 'machine-9' }),
+    );
+    expect(order).toEqual({
+      machineId: 'machine-9',
+      visitorUuid: 'session-42',
+      lines: pricedLines(context(gridMenu, { selectedIds: [cola.id, water.id] })),
+      total: 19.22,
+      currency: 'ILS',
+      currencySymbol: '₪',
+      countryCode: 'IL',
+      customPrice: undefined,
+      deferredPayment: false,
+      config: gridMenu.frontend_config,
+    });
+  });
+
+  it('QUANTITY multiplies the total; PRICE_INPUT passes the typed amount on', () => {
+    expect(paymentOrder(context(quantityMenu, { quantity: 3 })).total).toBe(18);
+    expect(paymentOrder(context(priceInputMenu, { customAmount: 20 }))).toMatchObject({ total: 22, customPrice: 20 });
+  });
+
+  it('before set_purchase has answered the visitor is unknown', () => {
+    expect(paymentOrder(context(listMenu)).visitorUuid).toBeUndefined();
+  });
+});
+
+describe('receiptOf: what the success page lists and the history keeps (spec §2, §3)', () => {
+  it('items priced with their fee, subtotal, service fee and total', () => {
+    const lines = pricedLines(context(gridMenu, { selectedIds: [cola.id, water.id] }));
+    expect(receiptOf('machine-7', lines, '₪')).toEqual({
+      machineId: 'machine-7',
+      items: [
+        { name: 'Cola', price: 13.22, symbol: '₪', count: 1 },
+        { name: 'Water', price: 6, symbol: '₪', count: 1 },
+      ],
+      subtotal: 17.9,
+      serviceFee: 1.32,
+      total: 19.22,
+      currencySymbol: '₪',
+    });
+  });
+
+  it('a count keeps the unit price and multiplies the totals', () => {
+    const lines = pricedLines(context(quantityMenu, { quantity: 3 }));
+    expect(receiptOf('machine-7', lines, '₪')).toMatchObject({
+      items: [{ name: 'Water', price: 6, count: 3 }],
+      subtotal: 15,
+      serviceFee: 3,
+      total: 18,
+    });
+  });
+});
+
 describe('offeredMethods (spec §2, from frontend_config)', () => {
   const offered = (menu: Menu, applePayAvailable = false) => offeredMethods({ menu, applePayAvailable });
 
@@ -141,7 +199,7 @@ describe('needsPopup', () => {
 
 describe('snapshot selectors', () => {
   const snapshotOf = (menu: Menu, applePayAvailable: boolean) =>
-    createActor(purchaseMachine, { input: { machineId: 'm', menu, applePayAvailable } }).getSnapshot();
+    createActor(purchaseMachine, { input: purchaseInput(menu, { applePayAvailable }) }).getSnapshot();
 
   it('selectApplePayUnavailable: configured but not supported by the browser', () => {
     expect(selectApplePayUnavailable(snapshotOf(listMenu, false))).toBe(true);

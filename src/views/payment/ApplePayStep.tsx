@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { FocusHeading } from '../../components/FocusHeading';
 import { PayButton } from './PayButton';
 import type { ApplePayRef } from './payment-refs';
 
@@ -8,6 +9,7 @@ export function ApplePayStep({ applePay }: { applePay: ApplePayRef }) {
   const processing = useSelector(applePay, (snapshot) => snapshot.hasTag('processing'));
   return (
     <section className="payment-step">
+      <FocusHeading>{t('methods.names.apple_pay')}</FocusHeading>
       <p role="status">{processing ? t('payment.applePay.inProgress') : t('payment.applePay.instructions')}</p>
       <PayButton busy={processing} className="button--apple-pay" onPay={() => applePay.send({ type: 'payment.start' })}>
         {t('payment.applePay.button')}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { CARD_FIELDS, type CardField } from '../../../machines/payment/card-fields.machine';
+import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
 import { FIELD_CONTAINERS } from '../../payments/tranzila/hosted-fields';
@@ -24,7 +25,7 @@ export function CardFieldsStep({ cardFields }: { cardFields: CardFieldsRef }) {
 
   return (
     <section className="card-form" aria-busy={processing}>
-      <h3 className="stage-heading">{t('payment.card.title')}</h3>
+      <FocusHeading>{t('payment.card.title')}</FocusHeading>
       {loading && <Spinner label={t('payment.card.loading')} showLabel />}
       {CARD_FIELDS.map((field) => (
         <div key={field} className="card-form__field">

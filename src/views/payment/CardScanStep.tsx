@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { FocusHeading } from '../../components/FocusHeading';
 import { cardScanUrl } from '../../payments/card-scan/card-scan';
 import type { CardScanRef } from './payment-refs';
 
@@ -9,7 +10,7 @@ export function CardScanStep({ cardScan }: { cardScan: CardScanRef }) {
   const order = useSelector(cardScan, (snapshot) => snapshot.context.order);
   return (
     <section className="hosted-page">
-      <h3 className="stage-heading">{t('payment.cardScan.title')}</h3>
+      <FocusHeading>{t('payment.cardScan.title')}</FocusHeading>
       <iframe
         className="hosted-page__frame"
         title={t('payment.cardScan.frameTitle')}

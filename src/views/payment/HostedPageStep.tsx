@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
 import { SupportCallButton } from '../../components/SupportCallButton';
 import type { HostedPageRef } from './payment-refs';
@@ -20,6 +21,7 @@ export function HostedPageStep({ hostedPage, supportPhone }: { hostedPage: Hoste
   const loading = useSelector(hostedPage, (snapshot) => snapshot.hasTag('loading'));
   return (
     <section className="hosted-page">
+      <FocusHeading>{t('payment.hostedPage.title')}</FocusHeading>
       {loading && <Spinner label={t('payment.hostedPage.loading')} showLabel />}
       {pageUrl && (
         <iframe

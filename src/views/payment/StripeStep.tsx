@@ -2,6 +2,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { CardElement, Elements, useStripe } from '@stripe/react-stripe-js';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
 import type { StripeCard } from '../../payments/stripe/stripe';
@@ -34,6 +35,7 @@ function StripeCardForm({ stripeRef }: { stripeRef: StripeRef }) {
 
   return (
     <section className="card-form" aria-busy={processing}>
+      <FocusHeading>{t('payment.card.title')}</FocusHeading>
       <span className="field-label" id="stripe-card-label">
         {t('payment.stripe.cardLabel')}
       </span>
