@@ -19,7 +19,6 @@ const StripeStep = lazy(() => import('../payment/StripeStep'));
 
 /** What the drawer shows in each purchase stage. */
 export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
-  const { t } = useTranslation();
   const children = useSelector(purchase, (snapshot) => snapshot.children);
   const stage = useSelector(purchase, (snapshot) => {
     if (snapshot.matches({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' })) return 'explaining';
@@ -40,20 +39,12 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
         </>
       );
     case 'pending':
-      if (children.googlePay) return <GooglePayStep googlePay={children.googlePay} />;
-      if (children.applePay) return <ApplePayStep applePay={children.applePay} />;
-      if (children.cardFields) return <CardFieldsStep cardFields={children.cardFields} />;
-      if (children.hostedPage) return <HostedPageStep hostedPage={children.hostedPage} supportPhone={supportPhone} />;
-      if (children.cardScan) return <CardScanStep cardScan={children.cardScan} />;
-      if (children.bit) return <BitStep />;
-      if (children.stripe) {
-        return (
-          <Suspense fallback={<Spinner label={t('payment.stripe.loading')} showLabel />}>
-            <StripeStep stripeRef={children.stripe} />
-          </Suspense>
-        );
-      }
-      return null;
+      // INIT_METHOD_PENDING: the chosen method's own step (the test id names the stage for QA).
+      return (
+        <div data-testid="method-pending">
+          <MethodStep running={children} supportPhone={supportPhone} />
+        </div>
+      );
     case 'success':
       return <SuccessPage purchase={purchase} supportPhone={supportPhone} />;
     case 'failure':
@@ -61,4 +52,25 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
     case 'closed':
       return null;
   }
+}
+
+/** The actors the purchase runs now: at most one payment method's machine among them. */
+type PurchaseChildren = ReturnType<PurchaseRef['getSnapshot']>['children'];
+
+function MethodStep({ running, supportPhone }: { running: PurchaseChildren; supportPhone: string }) {
+  const { t } = useTranslation();
+  if (running.googlePay) return <GooglePayStep googlePay={running.googlePay} />;
+  if (running.applePay) return <ApplePayStep applePay={running.applePay} />;
+  if (running.cardFields) return <CardFieldsStep cardFields={running.cardFields} />;
+  if (running.hostedPage) return <HostedPageStep hostedPage={running.hostedPage} supportPhone={supportPhone} />;
+  if (running.cardScan) return <CardScanStep cardScan={running.cardScan} />;
+  if (running.bit) return <BitStep />;
+  if (running.stripe) {
+    return (
+      <Suspense fallback={<Spinner label={t('payment.stripe.loading')} showLabel />}>
+        <StripeStep stripeRef={running.stripe} />
+      </Suspense>
+    );
+  }
+  return null;
 }
