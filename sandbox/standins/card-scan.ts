@@ -60,11 +60,11 @@ export function cardScanRoutes({ purchases, cashier }: SandboxState) {
         <p id="scan-status" role="status">Scanning…</p>
         ${cards.map(
           (card) =>
-            html`<button type="button" data-number="${card.number}" data-expiry="${card.expiry}">
+            html`<button type="button" data-number="${card.number}" data-expiry="${card.expiry}" disabled>
               ${card.label}
             </button>`,
         )}
-        <button type="button" class="secondary">Cancel</button>
+        <button type="button" class="secondary" disabled>Cancel</button>
       </main>`;
       return c.html(page('Card scan (sandbox)', body, { script: '/sandbox/pages/card-scan.js', style: STYLE }));
     })

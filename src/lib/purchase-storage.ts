@@ -8,6 +8,7 @@ const KEYS = {
   price: 'price',
   payStatus: 'payStatus',
   history: 'pay_history',
+  returnToken: 'payment_return_token',
 } as const;
 
 /** A visitor's history keeps this many purchases per machine. */
@@ -38,6 +39,18 @@ export const purchaseStorage = {
   payStatus: (): string | null => localStorage.getItem(KEYS.payStatus),
   clearPayStatus(): void {
     localStorage.removeItem(KEYS.payStatus);
+  },
+  /** A one-time token for a payment that leaves the page and comes back (Bit). */
+  newReturnToken(): string {
+    const token = crypto.randomUUID();
+    localStorage.setItem(KEYS.returnToken, token);
+    return token;
+  },
+  /** The pending return token, which can be used once. */
+  takeReturnToken(): string | null {
+    const token = localStorage.getItem(KEYS.returnToken);
+    localStorage.removeItem(KEYS.returnToken);
+    return token;
   },
   /** Spec §4: closing after success stores the purchase in the machine's history. */
   addToHistory(receipt: Receipt): void {

@@ -8,7 +8,8 @@ const paySearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
   /** Spec §2: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
-  // Bit's page sends the visitor back with its verdict.
+  // Bit's page sends the visitor back with its verdict (and the token of the redirect).
+  bit_return: v.optional(v.string()),
   bit_status: v.optional(v.string()),
   transaction_id: v.optional(v.string()),
   message: v.optional(v.string()),

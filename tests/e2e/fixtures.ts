@@ -3,7 +3,17 @@
  * texts (so every name is the one a screen reader hears) and the sandbox catalogue's figures.
  */
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
+import { checkCard, TEST_CARDS, type CardInput } from '../../sandbox/cards';
+import type { Charge } from '../../sandbox/stores';
 import catalogueJson from '../../sandbox/catalogue.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import he from '../../locales/he.json' with { type: 'json' };
@@ -268,4 +278,282 @@ export async function tabTo(page: Page, target: Locator, max = 30): Promise<void
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments: the purchase's session, the sandbox's charges, the methods' steps and the outcome pages
+// ---------------------------------------------------------------------------------------------
+
+export { TEST_CARDS };
+
+/** A charge as GET /sandbox/charges lists it. */
+export type SandboxCharge = Charge;
+
+/** A card expiry some years ahead and one long gone (MM/YY), and a CVV the card rules accept. */
+export const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+export const PAST_EXPIRY = '01/20';
+export const TEST_CVV = '123';
+
+/** What the sandbox's wallet pay call says when it declines (sandbox/api/payment.ts). */
+export const WALLET_DECLINED = 'Card declined (sandbox).';
+
+/** The field message the sandbox's card rules (sandbox/cards.ts) give a card they refuse before charging. */
+export function cardFieldError(card: CardInput): string {
+  const check = checkCard(card);
+  if (check.outcome !== 'invalid') throw new Error(`the card rules accept ${card.number} ${card.expiry}`);
+  return check.error.message;
+}
+
+/**
+ * The charges the sandbox recorded for one purchase. Charges are global to the server and the tests
+ * run in parallel, so a test counts only those of its own purchase (set_purchase's session_id).
+ */
+export async function chargesFor(request: APIRequestContext, sessionId: string): Promise<SandboxCharge[]> {
+  const response = await request.get('/sandbox/charges');
+  expect(response.ok(), 'GET /sandbox/charges').toBe(true);
+  const charges = (await response.json()) as SandboxCharge[];
+  return charges.filter((charge) => charge.session_id === sessionId);
+}
+
+type ExpectedCharge = Pick<SandboxCharge, 'method' | 'status' | 'amount'>;
+
+/** Waits until the purchase has exactly these charges, in order; answers them. */
+export async function expectCharges(
+  request: APIRequestContext,
+  sessionId: string,
+  expected: readonly ExpectedCharge[],
+): Promise<SandboxCharge[]> {
+  const summary = (charges: SandboxCharge[]) =>
+    charges.map(({ method, status, amount }) => ({ method, status, amount }));
+  await expect
+    .poll(async () => summary(await chargesFor(request, sessionId)), { message: `charges of session ${sessionId}` })
+    .toEqual(expected);
+  return chargesFor(request, sessionId);
+}
+
+/** Records the requests the page (and its frames) send with this method to a path; read it at any time. */
+export function recordRequests(page: Page, method: string, path: string | RegExp): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    const matches = typeof path === 'string' ? pathname === path : path.test(pathname);
+    if (request.method() === method && matches) requests.push(request);
+  });
+  return requests;
+}
+
+/** Stripe's code: the StripeStep and Stripe adapter chunks (with @stripe/*) and Stripe.js (the sandbox's stand-in). */
+export const STRIPE_CODE = /\/assets\/[^/]*stripe[^/]*\.js$|\/sdk\/stripe\.js$/i;
+
+/** The sandbox serves its ApplePaySession stand-in only to a browser with this cookie (it plays Safari). */
+export async function enableSandboxApplePay(context: BrowserContext, baseURL: string | undefined): Promise<void> {
+  if (!baseURL) throw new Error('playwright.config.ts sets no baseURL');
+  await context.addCookies([{ name: 'sandbox_apple_pay', value: '1', url: baseURL }]);
+}
+
+/** Clicks the product page's Continue; answers the session_id set_purchase gave this purchase. */
+export async function continueToPayment(page: Page, t: Texts): Promise<string> {
+  const answered = page.waitForResponse((response) => isSetPurchase(response.request()));
+  await continueButton(page, t).click();
+  const response = await answered;
+  expect(response.ok(), 'POST set_purchase').toBe(true);
+  const { session_id: sessionId } = (await response.json()) as { session_id: string };
+  await expect(methodList(page, t)).toBeVisible();
+  return sessionId;
+}
+
+/**
+ * Opens a machine, selects the named products (none: the preselected or only one) and continues to
+ * the payment methods; answers the purchase's session_id.
+ */
+export async function openPayment(
+  page: Page,
+  lang: Lang,
+  machineId: string | number,
+  products: readonly string[] = [],
+  role: 'radio' | 'checkbox' = 'radio',
+): Promise<string> {
+  const t = TEXTS[lang];
+  await openMachine(page, lang, machineId);
+  for (const name of products) await productInput(page, t, name, role).check();
+  return continueToPayment(page, t);
+}
+
+type Method = keyof Texts['methods']['names'];
+
+/** Chooses a method and continues; card entry, card scan and Bit first explain themselves in a popup. */
+export async function startMethod(page: Page, t: Texts, method: Method): Promise<void> {
+  await chooseMethod(page, t, method);
+  await methodContinue(page, t).click();
+  if (method === 'credit_card' || method === 'card_scan' || method === 'bit') {
+    const popup = drawer(page, t).getByRole('alertdialog', { name: t.popup[method].title });
+    await popup.getByRole('button', { name: t.popup.continue, exact: true }).click();
+    await expect(popup).toHaveCount(0);
+  }
+}
+
+/** A button in the drawer, by its exact name. */
+export function drawerButton(page: Page, t: Texts, name: string): Locator {
+  return drawer(page, t).getByRole('button', { name, exact: true });
+}
+
+/** The card forms' "Pay ₪x" button. */
+export function payAmountButton(page: Page, t: Texts, amount: number): Locator {
+  return drawerButton(page, t, fill(t.payment.payAmount, { amount: money(amount) }));
+}
+
+/** The wallet stand-ins' payment sheet: a modal dialog over the page, outside the drawer. */
+export function walletSheet(page: Page, wallet: 'Google Pay' | 'Apple Pay'): Locator {
+  return page.getByRole('dialog', { name: `${wallet} (sandbox)`, exact: true });
+}
+
+/** Approve / Decline / Cancel in a wallet sheet. */
+export function sheetButton(page: Page, wallet: 'Google Pay' | 'Apple Pay', name: 'Approve' | 'Decline' | 'Cancel') {
+  return walletSheet(page, wallet).getByRole('button', { name, exact: true });
+}
+
+/** The stand-in hosted fields (Tranzila): one frame per field, titled, each with one labelled input. */
+export const HOSTED_FIELDS = { number: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV' } as const;
+
+export function hostedField(page: Page, field: keyof typeof HOSTED_FIELDS): Locator {
+  const title = HOSTED_FIELDS[field];
+  return page.frameLocator(`iframe[title="${title}"]`).getByRole('textbox', { name: title, exact: true });
+}
+
+export interface TestCard {
+  number: string;
+  expiry: string;
+  cvv: string;
+}
+
+/** A card the sandbox approves; `number` swaps in another test card. */
+export const card = (number: string = TEST_CARDS.approved, expiry = FUTURE_EXPIRY): TestCard => ({
+  number,
+  expiry,
+  cvv: TEST_CVV,
+});
+
+export async function fillHostedFields(page: Page, { number, expiry, cvv }: TestCard): Promise<void> {
+  await hostedField(page, 'number').fill(number);
+  await hostedField(page, 'expiry').fill(expiry);
+  await hostedField(page, 'cvv').fill(cvv);
+}
+
+/** The success page: the section under its "Payment successful" heading. */
+export function successHeading(page: Page, t: Texts): Locator {
+  return drawer(page, t).getByRole('heading', { name: t.success.title, exact: true });
+}
+
+export function successPage(page: Page, t: Texts): Locator {
+  // `has` is matched inside each section, so it names the heading from there.
+  const heading = page.getByRole('heading', { name: t.success.title, exact: true });
+  return drawer(page, t).locator('section').filter({ has: heading });
+}
+
+/** The failure page: the section under its "Payment failed" heading. */
+export function failureHeading(page: Page, t: Texts): Locator {
+  return drawer(page, t).getByRole('heading', { name: t.failure.title, exact: true });
+}
+
+export function failurePage(page: Page, t: Texts): Locator {
+  const heading = page.getByRole('heading', { name: t.failure.title, exact: true });
+  return drawer(page, t).locator('section').filter({ has: heading });
+}
+
+export interface ReceiptLine {
+  name: string;
+  /** What the line costs, fees included. */
+  price: number;
+}
+
+/**
+ * A receipt as the success page writes it: each item with its price (fees included), then the
+ * subtotal, service fee and total.
+ */
+export function receiptText(
+  t: Texts,
+  lines: readonly ReceiptLine[],
+  totals: { subtotal: number; fee: number; total: number },
+): RegExp {
+  const items = lines.map(({ name, price }) => `${escapeRegExp(name)}\\s*${escapeRegExp(money(price))}`);
+  const sums = [
+    [t.success.subtotal, totals.subtotal],
+    [t.success.serviceFee, totals.fee],
+    [t.success.total, totals.total],
+  ] as const;
+  const totalsText = sums.map(([label, amount]) => `${escapeRegExp(label)}\\s*${escapeRegExp(money(amount))}`);
+  return new RegExp([...items, ...totalsText].join('\\s*'));
+}
+
+/** The receipt of one line of one catalogue product (spec §5 figures). */
+export function receiptOfProduct(t: Texts, item: ReturnType<typeof product>): RegExp {
+  return receiptText(t, [{ name: item.name, price: linePrice(item) }], {
+    subtotal: item.price,
+    fee: fee(item),
+    total: linePrice(item),
+  });
+}
+
+/** Local storage of the page's origin, by key (spec §3 keys: payStatus, pay_data, pay_history ...). */
+export function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+/** The technician's phone a machine's support buttons call, as a tel: address. */
+export function machineTel(machineId: string | number): string {
+  return telHref(machine(machineId).technician_phone_number ?? DEFAULT_SUPPORT_PHONE);
+}
+
+/**
+ * A double tap: two clicks in one go, the second while the first is being handled (the sandbox
+ * takes SANDBOX_PROCESSING_MS over a charge). Answers how many of the two reached the element: a
+ * busy overlay the first tap put up may take the second.
+ */
+export async function doubleTap(target: Locator): Promise<number> {
+  await target.evaluate((element) => {
+    element.setAttribute('data-taps', '0');
+    element.addEventListener('click', () =>
+      element.setAttribute('data-taps', String(Number(element.getAttribute('data-taps')) + 1)),
+    );
+  });
+  const handle = await target.elementHandle();
+  await target.dblclick();
+  const taps = Number(await handle.getAttribute('data-taps'));
+  expect(taps, 'clicks that reached the element').toBeGreaterThanOrEqual(1);
+  test.info().annotations.push({ type: 'double tap', description: `${String(taps)} of 2 clicks reached the element` });
+  return taps;
+}
+
+/** Two activations of a button in the same task, before the page can re-render or cover it. */
+export async function clickTwiceAtOnce(target: Locator): Promise<void> {
+  await target.evaluate((element: HTMLElement) => {
+    element.click();
+    element.click();
+  });
+}
+
+/** The choices on the sandbox's card scanner page (sandbox/standins/card-scan.ts). */
+export const SCANNER_BUTTONS = {
+  approved: `Simulate scan: Visa ${TEST_CARDS.approved.slice(0, 4)}…`,
+  declined: `Simulate scan: declined card ${TEST_CARDS.declined}`,
+  cancel: 'Cancel',
+} as const;
+
+/** A button on the scanner page, in the frame the card-scan step titles. */
+export function scannerButton(page: Page, t: Texts, choice: keyof typeof SCANNER_BUTTONS): Locator {
+  return drawer(page, t)
+    .locator(`iframe[title="${t.payment.cardScan.frameTitle}"]`)
+    .contentFrame()
+    .getByRole('button', { name: SCANNER_BUTTONS[choice], exact: true });
+}
+
+/**
+ * Taps a choice on the scanner page once its script is running: the page's buttons show before
+ * its script (at the end of the body) has loaded, and a tap before then does nothing.
+ */
+export async function tapScanner(page: Page, t: Texts, choice: keyof typeof SCANNER_BUTTONS): Promise<void> {
+  const button = scannerButton(page, t, choice);
+  await expect(button).toBeEnabled();
+  await expect.poll(() => button.evaluate((element) => element.ownerDocument.readyState)).toBe('complete');
+  await button.click();
 }

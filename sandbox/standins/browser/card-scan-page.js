@@ -29,6 +29,8 @@ async function charge(button) {
   report(result);
 }
 
+// The buttons come disabled, so a tap before this script runs is never lost.
 for (const button of buttons) {
   button.addEventListener('click', () => (button.dataset.number ? charge(button) : report({ status: 'cancelled' })));
+  button.disabled = false;
 }

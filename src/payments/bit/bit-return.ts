@@ -2,19 +2,28 @@ import type { ReturnedPayment } from '../../../machines/purchase/purchase.types'
 import { purchaseStorage } from '../../lib/purchase-storage';
 
 export interface BitReturnParams {
+  bit_return?: string | undefined;
   bit_status?: string | undefined;
   transaction_id?: string | undefined;
   message?: string | undefined;
 }
 
 /**
- * The verdict Bit brought back, for the purchase this browser sent there (pay status pending, same
- * machine); a link carrying Bit's parameters without such a purchase shows nothing.
+ * The verdict Bit brought back, for the purchase this browser sent there: the return carries the
+ * one-time token of that redirect, the pay status is pending and the machine is the same. Any other
+ * address carrying Bit's parameters (replayed, shared or made up) shows nothing.
  */
 export function returnedBitPayment(machineId: string, params: BitReturnParams): ReturnedPayment | undefined {
+  if (!params.bit_status) return undefined;
   const receipt = purchaseStorage.rememberedPurchase();
   const approved = params.bit_status === 'approved';
-  if (!params.bit_status || purchaseStorage.payStatus() !== 'pending' || receipt?.machineId !== machineId) {
+  const expectedReturn = purchaseStorage.takeReturnToken();
+  if (
+    !expectedReturn ||
+    params.bit_return !== expectedReturn ||
+    purchaseStorage.payStatus() !== 'pending' ||
+    receipt?.machineId !== machineId
+  ) {
     return undefined;
   }
   return approved

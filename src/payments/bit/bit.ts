@@ -8,6 +8,8 @@ export function redirectToBit({ order }: { order: PaymentOrder }): Promise<void>
   purchaseStorage.setPayStatus('pending');
   const back = new URL('/pay', window.location.origin);
   back.searchParams.set('machine_id', order.machineId);
+  // Only this redirect's return is believed: a replayed or hand-made address lacks the token.
+  back.searchParams.set('bit_return', purchaseStorage.newReturnToken());
   const bit = new URL(PROVIDER_URLS.bitPay, window.location.href);
   bit.searchParams.set('session_id', order.visitorUuid);
   bit.searchParams.set('amount', order.total.toFixed(2));

@@ -1,0 +1,207 @@
+/**
+ * Spec §4 card processor hosted fields (Tranzila, machine 1001) and the §5 price rule (machine
+ * 1010): the three field frames, per-field errors or 'Payment failed.', the success page, and one
+ * charge per purchase whatever the visitor taps or reloads. Charges are counted per purchase.
+ */
+import type { Page } from '@playwright/test';
+import {
+  card,
+  cardFieldError,
+  chargesFor,
+  clickTwiceAtOnce,
+  doubleTap,
+  drawer,
+  expect,
+  expectCharges,
+  failureHeading,
+  failurePage,
+  fill,
+  fillHostedFields,
+  forEachLanguage,
+  hostedField,
+  linePrice,
+  openPayment,
+  PAST_EXPIRY,
+  payAmountButton,
+  product,
+  productChoices,
+  productInput,
+  receiptOfProduct,
+  recordRequests,
+  startMethod,
+  successHeading,
+  successPage,
+  TEST_CARDS,
+  TEST_CVV,
+  test,
+  TEXTS,
+  type Lang,
+  type Texts,
+} from './fixtures';
+
+const cola = product(1001, 101);
+const TRANZILA_CHARGE = '/sandbox/tranzila/charge';
+const SET_PURCHASE_PATH = '/v4/api/menu/set_purchase';
+
+/** Opens 1001 (Cola preselected), chooses "Enter credit card", and waits for the three fields. */
+async function startCardEntry(page: Page, lang: Lang, t: Texts): Promise<string> {
+  const sessionId = await openPayment(page, lang, 1001);
+  await startMethod(page, t, 'credit_card');
+  await expect(drawer(page, t).getByRole('heading', { name: t.payment.card.title })).toBeVisible();
+  for (const field of ['number', 'expiry', 'cvv'] as const) await expect(hostedField(page, field)).toBeEditable();
+  await expect(payAmountButton(page, t, linePrice(cola))).toHaveAttribute('aria-busy', 'false');
+  return sessionId;
+}
+
+/** A field's box in the form, named by the app's label; its error is its description. */
+const fieldGroup = (page: Page, t: Texts, label: string) => drawer(page, t).getByRole('group', { name: label });
+
+forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
+  test('an approved card: the success page with the transaction number; one approved charge', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startCardEntry(page, lang, t);
+    await expect(drawer(page, t).getByText(t.payment.secureNote)).toBeVisible();
+    await fillHostedFields(page, card());
+    await payAmountButton(page, t, linePrice(cola)).click();
+
+    await expect(successHeading(page, t)).toBeVisible();
+    const [charge] = await expectCharges(request, sessionId, [
+      { method: 'tranzila', status: 'approved', amount: linePrice(cola) },
+    ]);
+    await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
+  });
+
+  test('a declined card stays on the form with "Payment failed." (one declined charge); another card then pays', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startCardEntry(page, lang, t);
+    await fillHostedFields(page, card(TEST_CARDS.declined));
+    await payAmountButton(page, t, linePrice(cola)).click();
+
+    await expect(drawer(page, t).getByRole('alert')).toHaveText(t.payment.errors.paymentFailed);
+    await expect(failureHeading(page, t)).toHaveCount(0);
+    await expect(payAmountButton(page, t, linePrice(cola))).toHaveAttribute('aria-busy', 'false');
+    await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'declined', amount: linePrice(cola) }]);
+
+    await hostedField(page, 'number').fill(TEST_CARDS.approved);
+    await payAmountButton(page, t, linePrice(cola)).click();
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectCharges(request, sessionId, [
+      { method: 'tranzila', status: 'declined', amount: linePrice(cola) },
+      { method: 'tranzila', status: 'approved', amount: linePrice(cola) },
+    ]);
+  });
+
+  test('the CVV error shows under the CVV field; nothing charged', async ({ page, request }) => {
+    const sessionId = await startCardEntry(page, lang, t);
+    const entered = card(TEST_CARDS.cvvError);
+    await fillHostedFields(page, entered);
+    await payAmountButton(page, t, linePrice(cola)).click();
+
+    const message = cardFieldError({ ...entered, cvv: TEST_CVV });
+    await expect(fieldGroup(page, t, t.payment.card.cvv)).toHaveAccessibleDescription(message);
+    await expect(drawer(page, t).getByRole('alert')).toHaveText(message);
+    await expect(fieldGroup(page, t, t.payment.card.number)).toHaveAccessibleDescription('');
+    await expect(fieldGroup(page, t, t.payment.card.expiry)).toHaveAccessibleDescription('');
+    await expect(drawer(page, t).getByText(t.payment.errors.paymentFailed, { exact: true })).toHaveCount(0);
+    await expectCharges(request, sessionId, []);
+  });
+
+  test('an expired card: the expiry message shows under the expiry field; nothing charged', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startCardEntry(page, lang, t);
+    const entered = card(TEST_CARDS.approved, PAST_EXPIRY);
+    await fillHostedFields(page, entered);
+    await payAmountButton(page, t, linePrice(cola)).click();
+
+    const message = cardFieldError(entered);
+    await expect(fieldGroup(page, t, t.payment.card.expiry)).toHaveAccessibleDescription(message);
+    await expect(drawer(page, t).getByRole('alert')).toHaveText(message);
+    await expect(fieldGroup(page, t, t.payment.card.cvv)).toHaveAccessibleDescription('');
+    await expectCharges(request, sessionId, []);
+  });
+
+  test('1010, two products: "Invalid price. Payment failed." on the failure page, and no charge is sent', async ({
+    page,
+    request,
+  }) => {
+    const [first, second] = [product(1010, 201), product(1010, 202)];
+    const sessionId = await openPayment(page, lang, 1010, [first.name, second.name], 'checkbox');
+    await startMethod(page, t, 'credit_card');
+    const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
+    await expect(hostedField(page, 'number')).toBeEditable();
+    await fillHostedFields(page, card());
+    const total = linePrice(first) + linePrice(second);
+    await payAmountButton(page, t, Number(total.toFixed(2))).click();
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expect(failurePage(page, t)).toContainText(t.payment.errors.invalidPrice);
+    await expect(failurePage(page, t)).toContainText(t.failure.comment);
+    expect(chargeCalls).toHaveLength(0);
+    await expectCharges(request, sessionId, []);
+  });
+});
+
+test.describe('card entry, Tranzila hosted fields (1001), once', () => {
+  const t = TEXTS.en;
+
+  test('a double tap on "Pay ₪…" charges once', async ({ page, request }) => {
+    const sessionId = await startCardEntry(page, 'en', t);
+    const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
+    await fillHostedFields(page, card());
+    // The second tap lands on the button or on the processing overlay the first one put up.
+    await doubleTap(payAmountButton(page, t, linePrice(cola)));
+
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(chargeCalls).toHaveLength(1);
+    await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'approved', amount: linePrice(cola) }]);
+  });
+
+  test('two activations of "Pay ₪…" before the page re-renders charge once', async ({ page, request }) => {
+    const sessionId = await startCardEntry(page, 'en', t);
+    const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
+    await fillHostedFields(page, card());
+    await clickTwiceAtOnce(payAmountButton(page, t, linePrice(cola)));
+
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(chargeCalls).toHaveLength(1);
+    await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'approved', amount: linePrice(cola) }]);
+  });
+
+  test('a reload while the payment is pending charges at most once and sends nothing again', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startCardEntry(page, 'en', t);
+    // What the page sends, split at the moment the reloaded document takes over.
+    let reloaded = false;
+    const sent = { before: [] as string[], after: [] as string[] };
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+    page.on('request', (sentRequest) => {
+      const { pathname } = new URL(sentRequest.url());
+      if (sentRequest.method() === 'POST' && (pathname === TRANZILA_CHARGE || pathname === SET_PURCHASE_PATH))
+        (reloaded ? sent.after : sent.before).push(pathname);
+    });
+    await fillHostedFields(page, card());
+    await payAmountButton(page, t, linePrice(cola)).click();
+    await page.reload();
+
+    await expect(productChoices(page, t)).toBeVisible();
+    await expect(productInput(page, t, cola.name)).toBeChecked();
+    await expect(drawer(page, t)).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(sent.after, 'payment requests after the reload').toEqual([]);
+    expect(sent.before.filter((path) => path === TRANZILA_CHARGE).length).toBeLessThanOrEqual(1);
+    const charges = await chargesFor(request, sessionId);
+    expect(charges.length, 'charges of the purchase').toBeLessThanOrEqual(1);
+    for (const charge of charges) expect(charge).toMatchObject({ method: 'tranzila', amount: linePrice(cola) });
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Card scan (machine 1001): the "Scan your card" popup, then the scanner's page in a frame, which
+ * charges the card it reads and reports back; Cancel returns to the payment methods.
+ */
+import type { Page } from '@playwright/test';
+import {
+  drawer,
+  expect,
+  expectCharges,
+  failureHeading,
+  failurePage,
+  fill,
+  forEachLanguage,
+  linePrice,
+  methodList,
+  methodRadio,
+  openPayment,
+  product,
+  scannerButton,
+  receiptOfProduct,
+  startMethod,
+  successHeading,
+  successPage,
+  tapScanner,
+  test,
+  type Lang,
+  type Texts,
+} from './fixtures';
+
+const cola = product(1001, 101);
+const DECLINED = 'Your card was declined.';
+
+/** Opens 1001 (Cola preselected) and the card scan, through its popup; the session_id. */
+async function startScan(page: Page, lang: Lang, t: Texts): Promise<string> {
+  const sessionId = await openPayment(page, lang, 1001);
+  await startMethod(page, t, 'card_scan');
+  await expect(drawer(page, t).getByRole('heading', { name: t.payment.cardScan.title })).toBeVisible();
+  await expect(scannerButton(page, t, 'approved')).toBeEnabled();
+  return sessionId;
+}
+
+forEachLanguage('card scan (1001)', (lang, t) => {
+  test('a scanned card is charged: the success page; one card_scan charge', async ({ page, request }) => {
+    const sessionId = await startScan(page, lang, t);
+    await tapScanner(page, t, 'approved');
+
+    await expect(successHeading(page, t)).toBeVisible();
+    const [charge] = await expectCharges(request, sessionId, [
+      { method: 'card_scan', status: 'approved', amount: linePrice(cola) },
+    ]);
+    await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
+  });
+
+  test('a declined card: the failure page with the reason; one declined charge', async ({ page, request }) => {
+    const sessionId = await startScan(page, lang, t);
+    await tapScanner(page, t, 'declined');
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expect(failurePage(page, t)).toContainText(t.failure.comment);
+    await expect(failurePage(page, t)).toContainText(DECLINED);
+    await expectCharges(request, sessionId, [{ method: 'card_scan', status: 'declined', amount: linePrice(cola) }]);
+  });
+
+  test('Cancel in the scanner: back to the payment methods, nothing charged', async ({ page, request }) => {
+    const sessionId = await startScan(page, lang, t);
+    await tapScanner(page, t, 'cancel');
+
+    await expect(methodList(page, t)).toBeVisible();
+    await expect(methodRadio(page, t, 'card_scan')).toBeVisible();
+    await expect(drawer(page, t).locator(`iframe[title="${t.payment.cardScan.frameTitle}"]`)).toHaveCount(0);
+    await expect(failureHeading(page, t)).toHaveCount(0);
+    await expectCharges(request, sessionId, []);
+  });
+});

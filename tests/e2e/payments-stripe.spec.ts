@@ -1,0 +1,136 @@
+/**
+ * Spec §2/§4 Stripe's card element (machine 1004, SINGLE): the pay button with the amount, a
+ * validation error that stops before the payment intent, a declined card on the form, and one
+ * charge per purchase. Stripe's code loads only here (the Google Pay spec checks it stays away).
+ */
+import type { Page } from '@playwright/test';
+import {
+  card,
+  cardFieldError,
+  clickTwiceAtOnce,
+  doubleTap,
+  drawer,
+  expect,
+  expectCharges,
+  failureHeading,
+  fill,
+  forEachLanguage,
+  linePrice,
+  openPayment,
+  payAmountButton,
+  product,
+  receiptOfProduct,
+  recordRequests,
+  startMethod,
+  STRIPE_CODE,
+  successHeading,
+  successPage,
+  TEST_CARDS,
+  test,
+  TEXTS,
+  type Lang,
+  type TestCard,
+  type Texts,
+} from './fixtures';
+
+const carWash = product(1004, 401);
+const STRIPE_INTENT = '/v4/api/payment/pre/stripe';
+const STRIPE_CONFIRM = '/sandbox/stripe/confirm';
+/** What Stripe says of a declined card (the sandbox's stand-in says it as Stripe does). */
+const STRIPE_DECLINED = 'Your card was declined.';
+
+/** The stand-in card element's inputs, labelled as Stripe labels them. */
+const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
+const stripeInput = (page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS) =>
+  drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
+
+/** Opens 1004, chooses the card element and waits until it is ready; the session_id. */
+async function startStripe(page: Page, lang: Lang, t: Texts): Promise<string> {
+  const sessionId = await openPayment(page, lang, 1004);
+  await startMethod(page, t, 'stripe');
+  await expect(stripeInput(page, t, 'number')).toBeEditable();
+  await expect(payAmountButton(page, t, linePrice(carWash))).toHaveAttribute('aria-busy', 'false');
+  return sessionId;
+}
+
+async function fillCardElement(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
+  await stripeInput(page, t, 'number').fill(number);
+  await stripeInput(page, t, 'expiry').fill(expiry);
+  await stripeInput(page, t, 'cvv').fill(cvv);
+}
+
+forEachLanguage('Stripe card element (1004)', (lang, t) => {
+  test('the pay button shows the total; 4242 4242 4242 4242 pays: the success page, one charge', async ({
+    page,
+    request,
+  }) => {
+    const stripeCode: string[] = [];
+    page.on('request', (sent) => {
+      if (STRIPE_CODE.test(new URL(sent.url()).pathname)) stripeCode.push(sent.url());
+    });
+    const sessionId = await startStripe(page, lang, t);
+    // 20.00 + 2 % = 20.40 (sandbox/catalogue.json)
+    await expect(payAmountButton(page, t, linePrice(carWash))).toHaveText(
+      fill(t.payment.payAmount, { amount: '₪20.40' }),
+    );
+    // The same pattern that must match nothing on a machine without Stripe matches Stripe's code here.
+    expect(stripeCode.length).toBeGreaterThan(0);
+
+    await fillCardElement(page, t, card('4242424242424242'));
+    await payAmountButton(page, t, linePrice(carWash)).click();
+
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, carWash));
+  });
+
+  test("an empty card: Stripe's validation message, and no payment intent is asked for", async ({ page, request }) => {
+    const sessionId = await startStripe(page, lang, t);
+    const intents = recordRequests(page, 'POST', STRIPE_INTENT);
+    await payAmountButton(page, t, linePrice(carWash)).click();
+
+    await expect(drawer(page, t).getByRole('alert')).toHaveText(cardFieldError({ number: '', expiry: '', cvv: '' }));
+    await expect(payAmountButton(page, t, linePrice(carWash))).toHaveAttribute('aria-busy', 'false');
+    expect(intents).toHaveLength(0);
+    await expectCharges(request, sessionId, []);
+  });
+
+  test('a declined card: "Your card was declined." on the form; one declined charge', async ({ page, request }) => {
+    const sessionId = await startStripe(page, lang, t);
+    await fillCardElement(page, t, card(TEST_CARDS.declined));
+    await payAmountButton(page, t, linePrice(carWash)).click();
+
+    await expect(drawer(page, t).getByRole('alert')).toHaveText(STRIPE_DECLINED);
+    await expect(failureHeading(page, t)).toHaveCount(0);
+    await expect(stripeInput(page, t, 'number')).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'stripe', status: 'declined', amount: linePrice(carWash) }]);
+  });
+});
+
+test.describe('Stripe card element (1004), once', () => {
+  const t = TEXTS.en;
+
+  test('a double tap on "Pay ₪20.40" asks for one intent and charges once', async ({ page, request }) => {
+    const sessionId = await startStripe(page, 'en', t);
+    const intents = recordRequests(page, 'POST', STRIPE_INTENT);
+    const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
+    await fillCardElement(page, t, card('4242424242424242'));
+    await doubleTap(payAmountButton(page, t, linePrice(carWash)));
+
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(intents).toHaveLength(1);
+    expect(confirms).toHaveLength(1);
+    await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
+  });
+
+  test('two activations of "Pay ₪20.40" before the page re-renders charge once', async ({ page, request }) => {
+    const sessionId = await startStripe(page, 'en', t);
+    const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
+    await fillCardElement(page, t, card('4242424242424242'));
+    await clickTwiceAtOnce(payAmountButton(page, t, linePrice(carWash)));
+
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(confirms).toHaveLength(1);
+    await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
+  });
+});

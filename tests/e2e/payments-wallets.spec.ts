@@ -1,0 +1,236 @@
+/**
+ * Spec §4 Google Pay and Apple Pay against the sandbox's wallet stand-ins: the sheet's Approve,
+ * Decline and Cancel, the success and failure pages (§2), and one charge per purchase however often
+ * the pay button is tapped. Charges are counted per purchase (set_purchase's session_id).
+ */
+import type { Page } from '@playwright/test';
+import {
+  clickTwiceAtOnce,
+  doubleTap,
+  drawer,
+  drawerButton,
+  enableSandboxApplePay,
+  expect,
+  expectCharges,
+  failureHeading,
+  failurePage,
+  fill,
+  forEachLanguage,
+  linePrice,
+  methodList,
+  methodRadio,
+  openPayment,
+  product,
+  receiptOfProduct,
+  recordRequests,
+  sheetButton,
+  startMethod,
+  STRIPE_CODE,
+  successHeading,
+  successPage,
+  test,
+  TEXTS,
+  walletSheet,
+  WALLET_DECLINED,
+  type Lang,
+  type Texts,
+} from './fixtures';
+
+const cola = product(1001, 101);
+const WALLET_PAY = '/v4/api/payment/pay/wallet';
+/** What the Google Pay stand-in rejects with when the visitor closes its sheet. */
+const GOOGLE_CANCELED = { code: 'CANCELED', message: 'User closed the Payment Request UI.' };
+
+const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.googlePay.button);
+const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.applePay.button);
+
+/** Opens 1001 (Cola preselected), chooses Google Pay and waits out its loader; the session_id. */
+async function startGooglePay(page: Page, lang: Lang, t: Texts): Promise<string> {
+  const sessionId = await openPayment(page, lang, 1001);
+  await startMethod(page, t, 'google_pay');
+  await expect(googlePayButton(page, t)).toBeVisible();
+  return sessionId;
+}
+
+forEachLanguage('Google Pay (1001)', (lang, t) => {
+  test('Approve: the success page with the transaction number, the item with its fee, the totals and the time; one approved charge', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startGooglePay(page, lang, t);
+    const startedAt = Date.now();
+    await googlePayButton(page, t).click();
+    await expect(walletSheet(page, 'Google Pay')).toContainText(`Total: ${linePrice(cola).toFixed(2)} ILS`);
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+
+    await expect(successHeading(page, t)).toBeVisible();
+    await expect(successHeading(page, t)).toBeFocused();
+    const [charge] = await expectCharges(request, sessionId, [
+      { method: 'google_pay', status: 'approved', amount: linePrice(cola) },
+    ]);
+    const success = successPage(page, t);
+    await expect(success).toContainText(t.success.text);
+    await expect(success).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
+    await expect(success).toContainText(receiptOfProduct(t, cola));
+    await expect(success).toContainText(t.success.date);
+    const paidAt = Date.parse((await success.locator('time').getAttribute('datetime')) ?? '');
+    expect(paidAt).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(paidAt).toBeLessThanOrEqual(Date.now() + 1000);
+    await expect(success.locator('time')).not.toBeEmpty();
+    await expect(walletSheet(page, 'Google Pay')).toHaveCount(0);
+  });
+
+  test('Decline: the failure page with the server message and the transaction number; one declined charge', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startGooglePay(page, lang, t);
+    await googlePayButton(page, t).click();
+    await sheetButton(page, 'Google Pay', 'Decline').click();
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    const [charge] = await expectCharges(request, sessionId, [
+      { method: 'google_pay', status: 'declined', amount: linePrice(cola) },
+    ]);
+    const failure = failurePage(page, t);
+    await expect(failure).toContainText(t.failure.comment);
+    await expect(failure).toContainText(WALLET_DECLINED);
+    await expect(failure).toContainText(fill(t.failure.transaction, { id: charge?.id ?? '?' }));
+    await expect(failure).toContainText(t.failure.recommendation);
+    await expect(successHeading(page, t)).toHaveCount(0);
+  });
+
+  test('Cancel in the sheet: the failure page with the status code CANCELED and its message; nothing charged', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startGooglePay(page, lang, t);
+    const payCalls = recordRequests(page, 'POST', WALLET_PAY);
+    await googlePayButton(page, t).click();
+    await sheetButton(page, 'Google Pay', 'Cancel').click();
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    const failure = failurePage(page, t);
+    await expect(failure).toContainText(t.failure.comment);
+    await expect(failure).toContainText(GOOGLE_CANCELED.message);
+    await expect(failure).toContainText(fill(t.failure.code, { code: GOOGLE_CANCELED.code }));
+    expect(payCalls).toHaveLength(0);
+    await expectCharges(request, sessionId, []);
+  });
+});
+
+test.describe('Google Pay (1001), once', () => {
+  const t = TEXTS.en;
+
+  test('a double tap on "Pay with Google Pay" opens one sheet and charges once', async ({ page, request }) => {
+    const sessionId = await startGooglePay(page, 'en', t);
+    const payCalls = recordRequests(page, 'POST', WALLET_PAY);
+    // The second tap reaches the button, or the sheet the first one opened.
+    await doubleTap(googlePayButton(page, t));
+
+    await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+    await expect(successHeading(page, t)).toBeVisible();
+    await expect(walletSheet(page, 'Google Pay')).toHaveCount(0);
+    expect(payCalls).toHaveLength(1);
+    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
+  });
+
+  test('two activations of "Pay with Google Pay" before the page re-renders open one sheet and charge once', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startGooglePay(page, 'en', t);
+    const payCalls = recordRequests(page, 'POST', WALLET_PAY);
+    await clickTwiceAtOnce(googlePayButton(page, t));
+
+    await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(payCalls).toHaveLength(1);
+    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
+  });
+
+  test("paying with Google Pay on a machine without Stripe never loads Stripe's code", async ({ page }) => {
+    const stripeRequests: string[] = [];
+    page.on('request', (request) => {
+      if (STRIPE_CODE.test(new URL(request.url()).pathname)) stripeRequests.push(request.url());
+    });
+    await startGooglePay(page, 'en', t);
+    await googlePayButton(page, t).click();
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(stripeRequests).toEqual([]);
+  });
+});
+
+forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await enableSandboxApplePay(context, baseURL);
+  });
+
+  /** Opens 1001, checks Apple Pay is offered (and no notice says otherwise), and starts it. */
+  async function startApplePay(page: Page): Promise<string> {
+    const sessionId = await openPayment(page, lang, 1001);
+    await expect(methodRadio(page, t, 'apple_pay')).toBeVisible();
+    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
+    await startMethod(page, t, 'apple_pay');
+    await expect(applePayButton(page, t)).toBeVisible();
+    return sessionId;
+  }
+
+  test('Approve: the success page; one approved charge', async ({ page, request }) => {
+    const sessionId = await startApplePay(page);
+    const payCalls = recordRequests(page, 'POST', WALLET_PAY);
+    await applePayButton(page, t).click();
+    await expect(walletSheet(page, 'Apple Pay')).toContainText(`${cola.name}: ${linePrice(cola).toFixed(2)} ILS`);
+    await sheetButton(page, 'Apple Pay', 'Approve').click();
+
+    await expect(successHeading(page, t)).toBeVisible();
+    await expect(walletSheet(page, 'Apple Pay')).toHaveCount(0);
+    const [charge] = await expectCharges(request, sessionId, [
+      { method: 'apple_pay', status: 'approved', amount: linePrice(cola) },
+    ]);
+    await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
+    expect(payCalls).toHaveLength(1);
+  });
+
+  test('Decline: the failure page with the server message; one declined charge', async ({ page, request }) => {
+    const sessionId = await startApplePay(page);
+    await applePayButton(page, t).click();
+    await sheetButton(page, 'Apple Pay', 'Decline').click();
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expect(walletSheet(page, 'Apple Pay')).toHaveCount(0);
+    await expect(failurePage(page, t)).toContainText(t.failure.comment);
+    await expect(failurePage(page, t)).toContainText(WALLET_DECLINED);
+    await expectCharges(request, sessionId, [{ method: 'apple_pay', status: 'declined', amount: linePrice(cola) }]);
+  });
+
+  test('Cancel: back to the Apple Pay step with nothing charged, and the button works again', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startApplePay(page);
+    const payCalls = recordRequests(page, 'POST', WALLET_PAY);
+    await applePayButton(page, t).click();
+    // Cancel once the merchant is validated (the sheet's buttons are enabled then).
+    await expect(sheetButton(page, 'Apple Pay', 'Approve')).toBeEnabled();
+    await sheetButton(page, 'Apple Pay', 'Cancel').click();
+
+    await expect(walletSheet(page, 'Apple Pay')).toHaveCount(0);
+    await expect(drawer(page, t).getByText(t.payment.applePay.instructions)).toBeVisible();
+    await expect(applePayButton(page, t)).toHaveAttribute('aria-busy', 'false');
+    await expect(failureHeading(page, t)).toHaveCount(0);
+    await expect(methodList(page, t)).toHaveCount(0);
+    expect(payCalls).toHaveLength(0);
+    await expectCharges(request, sessionId, []);
+
+    await applePayButton(page, t).click();
+    await sheetButton(page, 'Apple Pay', 'Approve').click();
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(payCalls).toHaveLength(1);
+    await expectCharges(request, sessionId, [{ method: 'apple_pay', status: 'approved', amount: linePrice(cola) }]);
+  });
+});
