@@ -557,3 +557,92 @@ export async function tapScanner(page: Page, t: Texts, choice: keyof typeof SCAN
   await expect.poll(() => button.evaluate((element) => element.ownerDocument.readyState)).toBe('complete');
   await button.click();
 }
+
+// ---------------------------------------------------------------------------------------------
+// A payment across a reload (or Back / Forward): what the page sent before and after
+// ---------------------------------------------------------------------------------------------
+
+/** The path of set_purchase, which a reloaded page must not send again by itself. */
+export const SET_PURCHASE_PATH = '/v4/api/menu/set_purchase';
+
+export interface RequestsAroundNavigation {
+  /** Paths the page (and its frames) sent before the navigation the test started had committed. */
+  before: string[];
+  /** Paths sent once the main frame had its new document. */
+  after: string[];
+  /**
+   * Runs a navigation of the main frame (page.reload(), goBack() ...); requests count as `after`
+   * from the moment the main frame commits its next document, not from the call.
+   */
+  navigate<T>(action: () => Promise<T>): Promise<T>;
+}
+
+/** Records the requests sent with this method to these paths, split at a navigation `navigate` starts. */
+export function recordAroundNavigation(
+  page: Page,
+  method: string,
+  paths: readonly (string | RegExp)[],
+): RequestsAroundNavigation {
+  let phase: 'before' | 'navigating' | 'after' = 'before';
+  const before: string[] = [];
+  const after: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && phase === 'navigating') phase = 'after';
+  });
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    const matches = paths.some((path) => (typeof path === 'string' ? pathname === path : path.test(pathname)));
+    if (sent.method() === method && matches) (phase === 'after' ? after : before).push(pathname);
+  });
+  return {
+    before,
+    after,
+    async navigate(action) {
+      phase = 'navigating';
+      return action();
+    },
+  };
+}
+
+/**
+ * Reloads the page right after `pay` (a tap that starts a payment) and checks spec §10 once
+ * more: back on the products with no drawer, nothing of the payment sent again, and exactly as
+ * many charges as charge calls were sent before the reload (at most one, of `expected`). Answers
+ * that number.
+ */
+export async function reloadDuringPayment(
+  page: Page,
+  request: APIRequestContext,
+  t: Texts,
+  options: {
+    sessionId: string;
+    /** The call that charges (a POST): the sandbox records a charge for each one it gets. */
+    chargePath: string;
+    /** Other POSTs of the payment (intents, tokens ...), which the reloaded page must not send either. */
+    alsoPaths?: readonly string[];
+    pay: () => Promise<unknown>;
+    expected: ExpectedCharge;
+  },
+): Promise<number> {
+  const { sessionId, chargePath, alsoPaths = [], pay, expected } = options;
+  const sent = recordAroundNavigation(page, 'POST', [chargePath, ...alsoPaths, SET_PURCHASE_PATH]);
+  await pay();
+  await sent.navigate(() => page.reload());
+
+  await expect(continueButton(page, t)).toBeVisible();
+  await expect(drawer(page, t)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(sent.after, 'payment requests after the reload').toEqual([]);
+  const chargeCalls = sent.before.filter((path) => path === chargePath).length;
+  expect(chargeCalls, `${chargePath} calls before the reload`).toBeLessThanOrEqual(1);
+  test.info().annotations.push({
+    type: 'reload',
+    description: `${String(chargeCalls)} charge call(s) sent before the reload`,
+  });
+  await expectCharges(
+    request,
+    sessionId,
+    Array.from({ length: chargeCalls }, () => expected),
+  );
+  return chargeCalls;
+}
