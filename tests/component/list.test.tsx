@@ -197,7 +197,8 @@ describe('LIST product view (1001)', () => {
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
     await user.click(within(dialog).getByRole('button', { name: en.drawer.close }));
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
-    expect(document.activeElement).toBe(productContinue());
+    // Focus returns once the sheet's exit animation has completed, just after it leaves the DOM.
+    await waitFor(() => expect(document.activeElement).toBe(productContinue()));
 
     await user.click(productContinue());
     const again = await screen.findByRole('dialog', { name: en.drawer.title });
@@ -206,7 +207,7 @@ describe('LIST product view (1001)', () => {
     );
     await user.keyboard('{Escape}');
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
-    expect(document.activeElement).toBe(productContinue());
+    await waitFor(() => expect(document.activeElement).toBe(productContinue()));
   });
 
   it('card entry and card scan explain themselves first; Google Pay starts at once; Close abandons it', async () => {
