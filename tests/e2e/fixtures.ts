@@ -657,3 +657,17 @@ export async function reloadDuringPayment(
   });
   return charges.length;
 }
+
+/** The payment calls and provider pages the tests watch (src/api/payment.ts, sandbox/standins). */
+export const WALLET_PAY = '/v4/api/payment/pay/wallet';
+export const APPLE_VALIDATE = '/v4/api/payment/pre/apple_pay/validate_merchant';
+export const STRIPE_INTENT = '/v4/api/payment/pre/stripe';
+export const STRIPE_PAYMENT_METHOD = '/sandbox/stripe/payment_methods';
+export const STRIPE_CONFIRM = '/sandbox/stripe/confirm';
+export const HOSTED_PAGE = '/sandbox/hosted-page/pay';
+export const CARD_SCAN_CHARGE = '/sandbox/card-scan/charge';
+export const BIT_PAGE = '/sandbox/bit/pay';
+export const TRANZILA_CHARGE = '/sandbox/tranzila/charge';
+
+/** What the sandbox's card processors say when they decline (sandbox/cards.ts). */
+export const CARD_DECLINED = 'Your card was declined.';

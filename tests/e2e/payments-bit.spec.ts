@@ -4,6 +4,8 @@
  */
 import type { Page } from '@playwright/test';
 import {
+  BIT_PAGE,
+  CARD_DECLINED,
   drawer,
   expect,
   expectCharges,
@@ -11,6 +13,7 @@ import {
   failurePage,
   fill,
   forEachLanguage,
+  type Lang,
   linePrice,
   money,
   openPayment,
@@ -23,13 +26,10 @@ import {
   successHeading,
   successPage,
   test,
-  type Lang,
   type Texts,
 } from './fixtures';
 
 const cola = product(1001, 101);
-const BIT_PAGE = '/sandbox/bit/pay';
-const DECLINED = 'Your card was declined.';
 
 /** Opens 1001 (Cola preselected), chooses Bit and lands on Bit's page; the session_id. */
 async function goToBit(page: Page, lang: Lang, t: Texts): Promise<string> {
@@ -91,7 +91,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
       { method: 'bit', status: 'declined', amount: linePrice(cola) },
     ]);
     await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText(DECLINED);
+    await expect(failurePage(page, t)).toContainText(CARD_DECLINED);
     await expect(failurePage(page, t)).toContainText(fill(t.failure.transaction, { id: charge?.id ?? '?' }));
   });
 

@@ -19,6 +19,7 @@ import {
   fillHostedFields,
   forEachLanguage,
   hostedField,
+  type Lang,
   linePrice,
   openPayment,
   PAST_EXPIRY,
@@ -28,20 +29,19 @@ import {
   productInput,
   receiptOfProduct,
   recordRequests,
+  SET_PURCHASE_PATH,
   startMethod,
   successHeading,
   successPage,
+  test,
   TEST_CARDS,
   TEST_CVV,
-  test,
   TEXTS,
-  type Lang,
   type Texts,
+  TRANZILA_CHARGE,
 } from './fixtures';
 
 const cola = product(1001, 101);
-const TRANZILA_CHARGE = '/sandbox/tranzila/charge';
-const SET_PURCHASE_PATH = '/v4/api/menu/set_purchase';
 
 /** Opens 1001 (Cola preselected), chooses "Enter credit card", and waits for the three fields. */
 async function startCardEntry(page: Page, lang: Lang, t: Texts): Promise<string> {

@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import {
+  CARD_DECLINED,
   drawer,
   expect,
   expectCharges,
@@ -11,24 +12,23 @@ import {
   failurePage,
   fill,
   forEachLanguage,
+  type Lang,
   linePrice,
   methodList,
   methodRadio,
   openPayment,
   product,
-  scannerButton,
   receiptOfProduct,
+  scannerButton,
   startMethod,
   successHeading,
   successPage,
   tapScanner,
   test,
-  type Lang,
   type Texts,
 } from './fixtures';
 
 const cola = product(1001, 101);
-const DECLINED = 'Your card was declined.';
 
 /** Opens 1001 (Cola preselected) and the card scan, through its popup; the session_id. */
 async function startScan(page: Page, lang: Lang, t: Texts): Promise<string> {
@@ -58,7 +58,7 @@ forEachLanguage('card scan (1001)', (lang, t) => {
 
     await expect(failureHeading(page, t)).toBeVisible();
     await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText(DECLINED);
+    await expect(failurePage(page, t)).toContainText(CARD_DECLINED);
     await expectCharges(request, sessionId, [{ method: 'card_scan', status: 'declined', amount: linePrice(cola) }]);
   });
 

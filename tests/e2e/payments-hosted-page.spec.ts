@@ -15,6 +15,8 @@ import {
   failurePage,
   fill,
   forEachLanguage,
+  HOSTED_PAGE,
+  type Lang,
   linePrice,
   machineTel,
   money,
@@ -27,16 +29,14 @@ import {
   storedItem,
   successHeading,
   successPage,
-  TEST_CARDS,
   test,
-  TEXTS,
-  type Lang,
+  TEST_CARDS,
   type TestCard,
   type Texts,
+  TEXTS,
 } from './fixtures';
 
 const chocolate = product(1002, 204);
-const HOSTED_PAGE = '/sandbox/hosted-page/pay';
 
 /** The provider's page inside the drawer, in the frame the app titles. */
 const paymentFrame = (page: Page, t: Texts) => page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);

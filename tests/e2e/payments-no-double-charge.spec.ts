@@ -6,13 +6,17 @@
  */
 import type { Page } from '@playwright/test';
 import {
+  APPLE_VALIDATE,
+  BIT_PAGE,
   card,
+  CARD_SCAN_CHARGE,
   doubleTap,
   drawer,
   drawerButton,
   enableSandboxApplePay,
   expect,
   expectCharges,
+  HOSTED_PAGE,
   linePrice,
   money,
   openPayment,
@@ -26,9 +30,13 @@ import {
   scannerButton,
   sheetButton,
   startMethod,
+  STRIPE_CONFIRM,
+  STRIPE_INTENT,
+  STRIPE_PAYMENT_METHOD,
   successHeading,
   test,
   TEXTS,
+  WALLET_PAY,
   walletSheet,
 } from './fixtures';
 
@@ -36,15 +44,6 @@ const t = TEXTS.en;
 const cola = product(1001, 101);
 const chocolate = product(1002, 204);
 const carWash = product(1004, 401);
-
-const WALLET_PAY = '/v4/api/payment/pay/wallet';
-const APPLE_VALIDATE = '/v4/api/payment/pre/apple_pay/validate_merchant';
-const STRIPE_INTENT = '/v4/api/payment/pre/stripe';
-const STRIPE_PAYMENT_METHOD = '/sandbox/stripe/payment_methods';
-const STRIPE_CONFIRM = '/sandbox/stripe/confirm';
-const HOSTED_PAGE = '/sandbox/hosted-page/pay';
-const CARD_SCAN_CHARGE = '/sandbox/card-scan/charge';
-const BIT_PAGE = '/sandbox/bit/pay';
 
 const approved = (method: 'apple_pay' | 'google_pay' | 'stripe' | 'yaad_sarig' | 'card_scan' | 'bit', amount: number) =>
   ({ method, status: 'approved', amount }) as const;

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import {
   card,
+  CARD_DECLINED,
   cardFieldError,
   clickTwiceAtOnce,
   doubleTap,
@@ -15,6 +16,7 @@ import {
   failureHeading,
   fill,
   forEachLanguage,
+  type Lang,
   linePrice,
   openPayment,
   payAmountButton,
@@ -23,21 +25,19 @@ import {
   recordRequests,
   startMethod,
   STRIPE_CODE,
+  STRIPE_CONFIRM,
+  STRIPE_INTENT,
   successHeading,
   successPage,
-  TEST_CARDS,
   test,
-  TEXTS,
-  type Lang,
+  TEST_CARDS,
   type TestCard,
   type Texts,
+  TEXTS,
 } from './fixtures';
 
 const carWash = product(1004, 401);
-const STRIPE_INTENT = '/v4/api/payment/pre/stripe';
-const STRIPE_CONFIRM = '/sandbox/stripe/confirm';
 /** What Stripe says of a declined card (the sandbox's stand-in says it as Stripe does). */
-const STRIPE_DECLINED = 'Your card was declined.';
 
 /** The stand-in card element's inputs, labelled as Stripe labels them. */
 const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
@@ -100,7 +100,7 @@ forEachLanguage('Stripe card element (1004)', (lang, t) => {
     await fillCardElement(page, t, card(TEST_CARDS.declined));
     await payAmountButton(page, t, linePrice(carWash)).click();
 
-    await expect(drawer(page, t).getByRole('alert')).toHaveText(STRIPE_DECLINED);
+    await expect(drawer(page, t).getByRole('alert')).toHaveText(CARD_DECLINED);
     await expect(failureHeading(page, t)).toHaveCount(0);
     await expect(stripeInput(page, t, 'number')).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'stripe', status: 'declined', amount: linePrice(carWash) }]);

@@ -16,6 +16,7 @@ import {
   failurePage,
   fill,
   forEachLanguage,
+  type Lang,
   linePrice,
   methodList,
   methodRadio,
@@ -29,15 +30,14 @@ import {
   successHeading,
   successPage,
   test,
-  TEXTS,
-  walletSheet,
-  WALLET_DECLINED,
-  type Lang,
   type Texts,
+  TEXTS,
+  WALLET_DECLINED,
+  WALLET_PAY,
+  walletSheet,
 } from './fixtures';
 
 const cola = product(1001, 101);
-const WALLET_PAY = '/v4/api/payment/pay/wallet';
 /** What the Google Pay stand-in rejects with when the visitor closes its sheet. */
 const GOOGLE_CANCELED = { code: 'CANCELED', message: 'User closed the Payment Request UI.' };
 
