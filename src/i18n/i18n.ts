@@ -20,18 +20,33 @@ function applyDocumentLanguage(language: string): void {
 }
 
 /**
- * English ships in the entry bundle; the other languages are fetched when first chosen.
+ * The flows besides /pay keep their texts in their own namespace (locales/<namespace>/<language>.json),
+ * fetched when a page first asks for it, so /pay never downloads them.
+ */
+export const NAMESPACES = ['translation', 'info', 'vacuum', 'wheelshare', 'custom'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+function loadTexts(language: string, namespace: string): Promise<unknown> {
+  return namespace === 'translation'
+    ? import(`../../locales/${language}.json`)
+    : import(`../../locales/${namespace}/${language}.json`);
+}
+
+/**
+ * English /pay texts ship in the entry bundle; other languages and namespaces are fetched when first used.
  * Resolves once the starting language's texts are in place.
  */
 export async function startI18n(language: Language): Promise<void> {
   i18next.on('languageChanged', applyDocumentLanguage);
   await i18next
     .use(initReactI18next)
-    .use(resourcesToBackend((code: string) => import(`../../locales/${code}.json`)))
+    .use(resourcesToBackend(loadTexts))
     .init({
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGES,
+      ns: ['translation'],
+      defaultNS: 'translation',
       resources: { en: { translation: en } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false }, // React escapes

@@ -1,8 +1,19 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
-import he from '../../locales/he.json';
-import fr from '../../locales/fr.json';
-import es from '../../locales/es.json';
+import { NAMESPACES } from '../../src/i18n/i18n';
+
+/** Every namespace's texts by language: locales/<language>.json and locales/<namespace>/<language>.json. */
+const files = import.meta.glob<Record<string, unknown>>(['../../locales/*.json', '../../locales/*/*.json'], {
+  eager: true,
+  import: 'default',
+});
+const textsOf = (namespace: string, language: string): Record<string, unknown> => {
+  const path =
+    namespace === 'translation' ? `../../locales/${language}.json` : `../../locales/${namespace}/${language}.json`;
+  const texts = files[path];
+  if (!texts) throw new Error(`${path} is missing`);
+  return texts;
+};
 
 /** Flattens nested i18next resources into `a.b.c` → value. Non-string leaves are kept as-is so they fail the checks. */
 function flatten(node: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
@@ -19,9 +30,6 @@ function flatten(node: unknown, prefix = '', out: Record<string, unknown> = {}):
 const placeholders = (value: unknown): string[] =>
   typeof value === 'string' ? [...new Set(value.match(/{{\s*[^{}]+?\s*}}/g) ?? [])].sort() : [];
 
-const english = flatten(en);
-const englishKeys = Object.keys(english);
-
 /** Brand names are never translated. */
 const BRANDS = ['Google Pay', 'Apple Pay', 'Bit', 'PayPoint'];
 /** Values allowed to equal the English one: brand names and each language's own name. */
@@ -29,9 +37,22 @@ const SAME_AS_ENGLISH = new Set<string>([...BRANDS, ...Object.values(en.language
 /** A value made only of placeholders (e.g. "{{method}}") has nothing to translate. */
 const onlyPlaceholders = (value: string): boolean => value.replace(/{{[^{}]*}}/g, '').trim() === '';
 
-const translations = { he, fr, es } as const;
+const TRANSLATED = ['he', 'fr', 'es'] as const;
+const cases = NAMESPACES.flatMap((namespace) => TRANSLATED.map((language) => [namespace, language] as const));
 
-describe.each(Object.entries(translations))('locales/%s.json', (language, resources) => {
+it('has a file for every namespace and language, and no other', () => {
+  const expected = NAMESPACES.flatMap((namespace) =>
+    ['en', ...TRANSLATED].map((language) =>
+      namespace === 'translation' ? `../../locales/${language}.json` : `../../locales/${namespace}/${language}.json`,
+    ),
+  );
+  expect(Object.keys(files).sort()).toEqual(expected.sort());
+});
+
+describe.each(cases)('locales: %s namespace in %s', (namespace, language) => {
+  const english = flatten(textsOf(namespace, 'en'));
+  const englishKeys = Object.keys(english);
+  const resources = textsOf(namespace, language);
   const translated = flatten(resources);
   const translatedKeys = Object.keys(translated);
 
@@ -78,13 +99,13 @@ describe.each(Object.entries(translations))('locales/%s.json', (language, resour
     expect(lost).toEqual([]);
   });
 
-  it('keeps language.names identical to en.json', () => {
-    expect(resources.language.names).toEqual(en.language.names);
+  it.runIf(namespace === 'translation')('keeps language.names identical to en.json', () => {
+    expect(resources['language']).toHaveProperty('names', en.language.names);
   });
 });
 
-describe('locales/he.json', () => {
-  const hebrew = flatten(he);
+describe.each(NAMESPACES)('locales: %s namespace in he', (namespace) => {
+  const hebrew = flatten(textsOf(namespace, 'he'));
 
   it('has no niqqud or cantillation marks', () => {
     // U+0591–U+05C7 minus the punctuation maqaf (05BE), paseq (05C0), sof pasuq (05C3) and nun hafukha (05C6).
