@@ -9,7 +9,8 @@ import { TEST_CARDS } from './cards';
 import { CatalogueError, loadCatalogue, type Catalogue } from './catalogue';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const distDir = join(repoRoot, 'dist');
+// SANDBOX_DIST serves another build (e.g. one per working copy when several builds run side by side).
+const distDir = process.env.SANDBOX_DIST ? resolve(process.env.SANDBOX_DIST) : join(repoRoot, 'dist');
 // A path given by the user is relative to where they are; the default is relative to the repo.
 const cataloguePath = process.env.SANDBOX_CATALOGUE
   ? resolve(process.env.SANDBOX_CATALOGUE)
