@@ -1,6 +1,8 @@
 /** Build-time settings (see .env and .env.sandbox). */
 export const API_BASE_URL = import.meta.env.VITE_API_BASE_URL;
 export const DEFAULT_SUPPORT_PHONE = import.meta.env.VITE_DEFAULT_SUPPORT_PHONE;
+/** The machine the wheelshare station's calls name (spec §9: 15). */
+export const WHEELSHARE_MACHINE_ID = import.meta.env.VITE_WHEELSHARE_MACHINE_ID || '15';
 
 /** Where each payment provider's code or page lives (production: the providers; sandbox: its stand-ins). */
 export const PROVIDER_URLS = {

@@ -11,4 +11,5 @@ interface ImportMetaEnv {
   readonly VITE_HOSTED_PAGE_SUCCESS_URL: string;
   readonly VITE_BIT_PAY_URL: string;
   readonly VITE_CARD_SCAN_URL: string;
+  readonly VITE_WHEELSHARE_MACHINE_ID: string;
 }
