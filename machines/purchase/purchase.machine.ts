@@ -1,6 +1,6 @@
 import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
-import type { CardProvider, ProductId } from '../menu/menu.types';
+import type { CardProvider, Menu, ProductId } from '../menu/menu.types';
 import { applePayMachine } from '../payment/apple-pay.machine';
 import { bitMachine } from '../payment/bit.machine';
 import { cardFieldsMachine } from '../payment/card-fields.machine';
@@ -9,6 +9,7 @@ import { googlePayMachine } from '../payment/google-pay.machine';
 import { hostedPageMachine } from '../payment/hosted-page.machine';
 import type { PaymentResult } from '../payment/payment.types';
 import { stripeMachine } from '../payment/stripe.machine';
+import { vacuumMachine } from '../vacuum/vacuum.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
 import type { PurchaseLineRequest } from './pricing';
 import {
@@ -21,7 +22,14 @@ import {
   pricedLines,
   purchaseRequest,
 } from './purchase.selectors';
-import type { PaymentMethod, PurchaseContext, PurchaseEvent, PurchaseInput, ReturnedPayment } from './purchase.types';
+import type {
+  OrderSource,
+  PaymentMethod,
+  PurchaseContext,
+  PurchaseEvent,
+  PurchaseInput,
+  ReturnedPayment,
+} from './purchase.types';
 import { receiptOf, type Receipt } from './receipt';
 
 export interface SetPurchaseInput {
@@ -31,6 +39,14 @@ export interface SetPurchaseInput {
 
 const toFailure = (error: unknown): ApiFailure =>
   error instanceof ApiError ? error.failure : { kind: 'invalid-answer', detail: String(error) };
+
+/** The product view decides the order only on /pay's menu-driven purchases. */
+const showsView = (context: PurchaseContext, view: Menu['product_view']) =>
+  context.orderSource.kind === 'menu' && context.menu.product_view === view;
+
+/** The return address of a payment link for an outcome, if the link gave one. */
+const returnUrlFor = (source: OrderSource, outcome: 'success' | 'failure') =>
+  source.kind === 'fixed' ? source.returnUrls[outcome] : undefined;
 
 const receiptFor = (context: PurchaseContext): Receipt =>
   receiptOf(context.machineId, pricedLines(context), context.menu.currency_symbol);
@@ -59,6 +75,7 @@ export const purchaseMachine = setup({
     input: {} as PurchaseInput,
     children: {} as {
       amountEntry: 'amountEntry';
+      vacuum: 'vacuum';
       setPurchase: 'setPurchase';
       googlePay: 'googlePay';
       applePay: 'applePay';
@@ -71,6 +88,7 @@ export const purchaseMachine = setup({
   },
   actors: {
     amountEntry: amountEntryMachine,
+    vacuum: vacuumMachine,
     /** POST /api/menu/set_purchase; resolves with the new session id. */
     setPurchase: fromPromise<string, SetPurchaseInput>(() =>
       Promise.reject(new Error('setPurchase is provided at the edge')),
@@ -95,6 +113,19 @@ export const purchaseMachine = setup({
     incrementQuantity: assign({ quantity: ({ context }) => context.quantity + 1 }),
     decrementQuantity: assign({ quantity: ({ context }) => context.quantity - 1 }),
     rememberAmount: assign({ customAmount: (_, amount: number) => amount }),
+    rememberHours: assign((_, { productId, minutes }: { productId: ProductId; minutes: number }) => ({
+      selectedIds: [productId],
+      minutes,
+    })),
+    /** A payment link's intent is the session the operator already holds: the payment calls carry it. */
+    adoptPaymentIntent: assign({
+      sessionId: ({ context }) =>
+        context.orderSource.kind === 'fixed' ? context.orderSource.paymentIntent : undefined,
+    }),
+    /** Sends the session uuid on every later call (set_purchase's answer does it on its own). */
+    useSession: (_, _sessionId: string | undefined) => {},
+    /** Spec §4: a payment link's page sends the browser to its success or failure address. */
+    leaveForReturnUrl: (_, _url: string | undefined) => {},
     clearSubmitFailure: assign({ submitFailure: undefined }),
     rememberSession: assign({ sessionId: (_, sessionId: string) => sessionId }),
     chooseMethod: assign({ method: (_, method: PaymentMethod) => method }),
@@ -122,12 +153,18 @@ export const purchaseMachine = setup({
   },
   guards: {
     productSelectable: ({ context }, productId: ProductId) =>
-      context.menu.product_view !== 'PRICE_INPUT' && findProduct(context.menu, productId)?.available === true,
-    canAddOne: ({ context }) => context.menu.product_view === 'QUANTITY' && context.quantity < MAX_QUANTITY,
-    canRemoveOne: ({ context }) => context.menu.product_view === 'QUANTITY' && context.quantity > 1,
-    hasSelection: ({ context }) => context.menu.product_view !== 'PRICE_INPUT' && pricedLines(context).length > 0,
-    hasProductForAmount: ({ context }) =>
-      context.menu.product_view === 'PRICE_INPUT' && context.menu.products[0] !== undefined,
+      context.orderSource.kind === 'menu' &&
+      context.menu.product_view !== 'PRICE_INPUT' &&
+      findProduct(context.menu, productId)?.available === true,
+    canAddOne: ({ context }) => showsView(context, 'QUANTITY') && context.quantity < MAX_QUANTITY,
+    canRemoveOne: ({ context }) => showsView(context, 'QUANTITY') && context.quantity > 1,
+    hasSelection: ({ context }) =>
+      context.orderSource.kind !== 'hourly' && !showsView(context, 'PRICE_INPUT') && pricedLines(context).length > 0,
+    hasPaymentIntent: ({ context }) =>
+      context.orderSource.kind === 'fixed' && context.orderSource.paymentIntent !== undefined,
+    hasProductForAmount: ({ context }) => showsView(context, 'PRICE_INPUT') && context.menu.products[0] !== undefined,
+    hourlyProductAvailable: ({ context }, { productId, minutes }: { productId: ProductId; minutes: number }) =>
+      context.orderSource.kind === 'hourly' && minutes > 0 && findProduct(context.menu, productId)?.available === true,
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),
     chosenMethodNeedsPopup: ({ context }) => needsPopup(context.method),
     methodIs: ({ context }, method: PaymentMethod) => context.method === method,
@@ -139,18 +176,38 @@ export const purchaseMachine = setup({
   },
 }).createMachine({
   id: 'purchase',
-  context: ({ input, spawn }) => ({
-    ...input,
-    selectedIds: initialSelection(input.menu),
-    quantity: 1,
-    customAmount: undefined,
-    amountEntry: input.menu.product_view === 'PRICE_INPUT' ? spawn('amountEntry', { id: 'amountEntry' }) : undefined,
-    sessionId: undefined,
-    submitFailure: undefined,
-    method: undefined,
-    result: undefined,
-    receipt: undefined,
-  }),
+  context: ({ input, spawn }) => {
+    const orderSource = input.orderSource ?? { kind: 'menu' };
+    const menuDriven = orderSource.kind === 'menu';
+    return {
+      ...input,
+      orderSource,
+      selectedIds: menuDriven ? initialSelection(input.menu) : [],
+      quantity: 1,
+      customAmount: undefined,
+      minutes: undefined,
+      amountEntry:
+        menuDriven && input.menu.product_view === 'PRICE_INPUT'
+          ? spawn('amountEntry', { id: 'amountEntry' })
+          : undefined,
+      vacuum:
+        orderSource.kind === 'hourly'
+          ? spawn('vacuum', {
+              id: 'vacuum',
+              input: {
+                products: input.menu.products,
+                now: orderSource.now,
+                promotionMember: orderSource.promotionMember,
+              },
+            })
+          : undefined,
+      sessionId: undefined,
+      submitFailure: undefined,
+      method: undefined,
+      result: undefined,
+      receipt: undefined,
+    };
+  },
   initial: 'SELECT_PRODUCT',
   states: {
     SELECT_PRODUCT: {
@@ -162,7 +219,23 @@ export const purchaseMachine = setup({
         },
         'quantity.increment': { guard: 'canAddOne', actions: 'incrementQuantity' },
         'quantity.decrement': { guard: 'canRemoveOne', actions: 'decrementQuantity' },
-        'purchase.continue': { guard: 'hasSelection', target: 'SubmittingPurchase' },
+        'purchase.continue': [
+          {
+            guard: 'hasPaymentIntent',
+            target: 'SELECT_PAYMENT_METHOD',
+            actions: [
+              'adoptPaymentIntent',
+              { type: 'useSession', params: ({ context }) => context.sessionId },
+              { type: 'rememberPurchase', params: ({ context }) => receiptFor(context) },
+            ],
+          },
+          { guard: 'hasSelection', target: 'SubmittingPurchase' },
+        ],
+        'hours.confirmed': {
+          guard: { type: 'hourlyProductAvailable', params: ({ event }) => event },
+          target: 'SubmittingPurchase',
+          actions: { type: 'rememberHours', params: ({ event }) => event },
+        },
         'amount.confirmed': {
           guard: 'hasProductForAmount',
           target: 'SubmittingPurchase',
@@ -317,6 +390,7 @@ export const purchaseMachine = setup({
     },
     PAYMENT_SUCCESS: {
       tags: ['drawerOpen'],
+      entry: { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'success') },
       initial: 'Summary',
       on: {
         'drawer.close': {
@@ -344,6 +418,7 @@ export const purchaseMachine = setup({
     },
     PAYMENT_FAILURE: {
       tags: ['drawerOpen'],
+      entry: { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'failure') },
       on: {
         'drawer.close': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' },
         'purchase.retry': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' },

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Menu, Product, ProductId } from '../menu/menu.types';
 import type { PaymentOrder } from '../payment/payment.types';
+import { hourlyLine } from '../vacuum/hourly';
 import { orderTotals, priceLine, toPurchaseRequest, type PricedLine } from './pricing';
 import type { purchaseMachine } from './purchase.machine';
 import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
@@ -33,9 +34,14 @@ export function findProduct(menu: Menu, id: ProductId): Product | undefined {
 
 /** The products the visitor is buying, priced with their fees. */
 export function pricedLines(
-  context: Pick<PurchaseContext, 'menu' | 'selectedIds' | 'quantity' | 'customAmount'>,
+  context: Pick<PurchaseContext, 'menu' | 'orderSource' | 'selectedIds' | 'quantity' | 'customAmount' | 'minutes'>,
 ): PricedLine[] {
-  const { menu } = context;
+  const { menu, orderSource } = context;
+  if (orderSource.kind === 'fixed') return fixedLines(menu, orderSource);
+  if (orderSource.kind === 'hourly') {
+    const product = context.selectedIds[0] === undefined ? undefined : findProduct(menu, context.selectedIds[0]);
+    return product && context.minutes ? [hourlyLine(product, context.minutes)] : [];
+  }
   if (menu.product_view === 'PRICE_INPUT') {
     const product = menu.products[0];
     return product && context.customAmount ? [priceLine(product, 1, context.customAmount)] : [];
@@ -45,6 +51,39 @@ export function pricedLines(
     const product = findProduct(menu, id);
     return product ? [priceLine(product, count)] : [];
   });
+}
+
+/**
+ * The one line of a payment link: its amount under its description, with no fee. It is booked on the
+ * machine's first product, unless the operator already holds the payment (a payment intent).
+ */
+function fixedLines(menu: Menu, source: Extract<PurchaseContext['orderSource'], { kind: 'fixed' }>): PricedLine[] {
+  const booked = menu.products[0];
+  if (!booked && !source.paymentIntent) return [];
+  const product: Product = {
+    id: booked?.id ?? '',
+    name: source.label,
+    description: source.label,
+    price: source.amount,
+    image_url: booked?.image_url ?? '',
+    available: true,
+    is_most_popular: false,
+    convenience_fee_type: 'flat',
+    convenience_fee_value: 0,
+  };
+  return [priceLine(product, 1)];
+}
+
+/** The amount sent as custom_price: what the visitor typed, the hourly charge, or the link's amount. */
+function customPriceOf(context: PurchaseContext): number | undefined {
+  switch (context.orderSource.kind) {
+    case 'fixed':
+      return context.orderSource.amount;
+    case 'hourly':
+      return pricedLines(context)[0]?.unitPrice;
+    case 'menu':
+      return context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined;
+  }
 }
 
 /** What every payment method is told about the purchase. */
@@ -58,17 +97,14 @@ export function paymentOrder(context: PurchaseContext): PaymentOrder {
     currency: context.menu.currency,
     currencySymbol: context.menu.currency_symbol,
     countryCode: DEFAULT_COUNTRY,
-    customPrice: context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined,
-    deferredPayment: false,
+    customPrice: customPriceOf(context),
+    deferredPayment: context.orderSource.kind === 'fixed' && context.orderSource.deferredPayment,
     config: context.menu.frontend_config,
   };
 }
 
 export function purchaseRequest(context: PurchaseContext) {
-  return toPurchaseRequest(
-    pricedLines(context),
-    context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined,
-  );
+  return toPurchaseRequest(pricedLines(context), customPriceOf(context));
 }
 
 /** Spec §2: the payment options that the machine's frontend_config enables. */

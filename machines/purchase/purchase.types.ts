@@ -1,6 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { amountEntryMachine, AmountConfirmedEvent } from '../amount-entry/amount-entry.machine';
 import type { Menu, ProductId } from '../menu/menu.types';
+import type { HoursConfirmedEvent, vacuumMachine } from '../vacuum/vacuum.machine';
 import type { PaymentResult } from '../payment/payment.types';
 import type { ApiFailure } from '../shared/api-failure';
 import type { Receipt } from './receipt';
@@ -17,6 +18,33 @@ export interface ReturnedPayment {
   receipt: Receipt;
 }
 
+/**
+ * What decides the order (spec §2):
+ * - menu: the machine's product view (/pay);
+ * - hourly: an hourly product and a time span the visitor picks (/vacuum);
+ * - fixed: the amount the payment link names (/customPaymentIframe). A link made by /genPaymentIntend
+ *   comes with the payment intent the operator already holds (its visitor uuid), so nothing is submitted.
+ */
+export type OrderSource =
+  | { kind: 'menu' }
+  | {
+      kind: 'hourly';
+      /** The clock time when the page opened ("HH:MM"). */
+      now: string;
+      /** The visitor already joined the loyalty programme here. */
+      promotionMember: boolean;
+    }
+  | {
+      kind: 'fixed';
+      amount: number;
+      /** What is being paid for, as the link describes it. */
+      label: string;
+      deferredPayment: boolean;
+      paymentIntent: string | undefined;
+      /** Where the browser goes on the success or failure stage (http or https only). */
+      returnUrls: { success: string | undefined; failure: string | undefined };
+    };
+
 export interface PurchaseInput extends PurchaseSettings {
   machineId: string;
   menu: Menu;
@@ -31,13 +59,19 @@ export interface PurchaseSettings {
   /** The visitor's previous purchase on this machine, for 'see latest purchase'. */
   latestPurchase: Receipt | undefined;
   returnedPayment?: ReturnedPayment | undefined;
+  /** /pay's product view unless a page says otherwise. */
+  orderSource?: OrderSource | undefined;
 }
 
 export interface PurchaseContext extends PurchaseInput {
+  orderSource: OrderSource;
   selectedIds: ProductId[];
+  /** The time span chosen in the hourly flow. */
+  minutes: number | undefined;
   quantity: number;
   customAmount: number | undefined;
   amountEntry: ActorRefFrom<typeof amountEntryMachine> | undefined;
+  vacuum: ActorRefFrom<typeof vacuumMachine> | undefined;
   sessionId: string | undefined;
   submitFailure: ApiFailure | undefined;
   method: PaymentMethod | undefined;
@@ -51,6 +85,7 @@ export type PurchaseEvent =
   | { type: 'quantity.decrement' }
   | { type: 'purchase.continue' }
   | AmountConfirmedEvent
+  | HoursConfirmedEvent
   | { type: 'method.select'; method: PaymentMethod }
   | { type: 'method.continue' }
   | { type: 'popup.continue' }

@@ -1,30 +1,54 @@
 import { fromPromise } from 'xstate';
 import { payPageMachine } from '../../machines/pay-page/pay-page.machine';
 import { purchaseMachine } from '../../machines/purchase/purchase.machine';
+import { isWebAddress } from '../../machines/shared/web-address';
 import { splashMachine } from '../../machines/splash/splash.machine';
+import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import type { ApiClient } from '../api/client';
 import { getMenu } from '../api/menu';
 import { setPurchase } from '../api/purchase';
 import { changeLanguage } from '../i18n/i18n';
 import { COOKIES, readCookie, writeCookie } from '../lib/cookies';
+import { promotionStorage } from '../lib/promotion-storage';
 import { purchaseStorage } from '../lib/purchase-storage';
 import { providePayments } from './payments';
 
-/** The /pay machines with their real effects: the API, cookies and i18next. */
-export function providePayPage(api: ApiClient) {
+export interface PayPageOptions {
+  /** A payment link's page opens without the splash (it may be shown inside another site's frame). */
+  withSplash: boolean;
+}
+
+/** The /pay machines (also behind /vacuum and /customPaymentIframe) with their real effects: the API, cookies and i18next. */
+export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = { withSplash: true }) {
   return payPageMachine.provide({
     actors: {
       fetchMenu: fromPromise(({ input }) => getMenu(api, input.machineId)),
       splash: splashMachine.provide({
-        actors: { readSplashSeen: fromPromise(() => Promise.resolve(readCookie(COOKIES.splash) !== undefined)) },
+        actors: {
+          readSplashSeen: fromPromise(() => Promise.resolve(!withSplash || readCookie(COOKIES.splash) !== undefined)),
+        },
         actions: { rememberSplashSeen: () => writeCookie(COOKIES.splash, '1') },
       }),
       purchase: purchaseMachine.provide({
         actors: {
           setPurchase: fromPromise(({ input }) => setPurchase(api, input.machineId, input.lines)),
+          vacuum: vacuumMachine.provide({
+            actors: {
+              joinPromotion: fromPromise(({ input }) => {
+                promotionStorage.join(input);
+                return Promise.resolve(undefined);
+              }),
+            },
+          }),
           ...providePayments(api),
         },
         actions: {
+          useSession: (_, sessionId) => {
+            if (sessionId) api.setSessionUuid(sessionId);
+          },
+          leaveForReturnUrl: (_, url) => {
+            if (isWebAddress(url)) window.location.assign(url);
+          },
           rememberPurchase: (_, receipt) => purchaseStorage.rememberPurchase(receipt),
           storeInHistory: (_, receipt) => {
             purchaseStorage.addToHistory(receipt);

@@ -10,12 +10,14 @@ import type { PaymentResult } from '../../machines/payment/payment.types';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
 import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/purchase.machine';
 import type {
+  OrderSource,
   PaymentMethod,
   PurchaseContext,
   PurchaseEvent,
   PurchaseSettings,
 } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
+import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import { allMethodsConfig, gridMenu, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
 import { approvedByBit, declinedByBit, purchaseInput } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
@@ -28,6 +30,7 @@ import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage
 const machine = purchaseMachine.provide({
   actors: {
     amountEntry: standInFor(amountEntryMachine, idleMachine('amountEntry')),
+    vacuum: standInFor(vacuumMachine, idleMachine('vacuum')),
     setPurchase: pendingPromise<string, SetPurchaseInput>(),
     googlePay: standInFor(googlePayMachine, idleMachine('googlePay')),
     applePay: standInFor(applePayMachine, idleMachine('applePay')),
@@ -99,6 +102,11 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
       // only the keypad of a PRICE_INPUT menu confirms an amount
       samples['amount.confirmed'] =
         walkProducts && menu.product_view === 'PRICE_INPUT' ? [{ type: 'amount.confirmed', amount: 12.5 }] : [];
+      // the vacuum's drawer hands over a product and a span: an available and an unavailable product
+      samples['hours.confirmed'] =
+        walkProducts && context.orderSource.kind === 'hourly'
+          ? menu.products.map((product) => ({ type: 'hours.confirmed', productId: product.id, minutes: 90 }))
+          : [];
       samples['quantity.increment'] =
         walkProducts && context.quantity < MAX_WALKED_QUANTITY ? [{ type: 'quantity.increment' }] : [];
       samples['quantity.decrement'] = walkProducts ? [{ type: 'quantity.decrement' }] : [];
@@ -111,6 +119,7 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         selectedIds: context.selectedIds,
         quantity: context.quantity,
         customAmount: context.customAmount,
+        minutes: context.minutes,
         sessionId: context.sessionId,
         submitFailure: context.submitFailure?.kind,
         method: context.method,
@@ -120,6 +129,17 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         returnedPayment: context.returnedPayment?.result.outcome,
       });
     },
+  };
+}
+
+function paymentLink(paymentIntent: string | undefined): OrderSource {
+  return {
+    kind: 'fixed',
+    amount: 42,
+    label: 'Wheelchair rental',
+    deferredPayment: true,
+    paymentIntent,
+    returnUrls: { success: 'https://merchant.example/ok', failure: 'https://merchant.example/failed' },
   };
 }
 
@@ -151,6 +171,23 @@ describeEdgePaths({
         label: `back from Bit, ${returnedPayment.result.outcome}`,
         menu: listMenu,
         settings: { returnedPayment },
+        methods: ['google_pay'],
+        walkProducts: false,
+      }),
+    ),
+    scenario({
+      label: 'vacuum: an hourly product and a time span',
+      menu: gridMenu,
+      settings: { orderSource: { kind: 'hourly', now: '10:00', promotionMember: false } },
+      methods: ['google_pay'],
+      walkProducts: true,
+    }),
+    // A payment link: booked with set_purchase, or already held by the operator (its payment intent).
+    ...[undefined, 'intent-1'].map((paymentIntent) =>
+      scenario({
+        label: `payment link ${paymentIntent ? 'with' : 'without'} a payment intent`,
+        menu: listMenu,
+        settings: { orderSource: paymentLink(paymentIntent) },
         methods: ['google_pay'],
         walkProducts: false,
       }),

@@ -34,10 +34,13 @@ import { purchaseInput } from '../fixtures/purchases';
 function context(menu: Menu, overrides: Partial<PurchaseContext> = {}): PurchaseContext {
   return {
     ...purchaseInput(menu),
+    orderSource: { kind: 'menu' },
     selectedIds: initialSelection(menu),
     quantity: 1,
     customAmount: undefined,
+    minutes: undefined,
     amountEntry: undefined,
+    vacuum: undefined,
     sessionId: undefined,
     submitFailure: undefined,
     method: undefined,

@@ -14,7 +14,7 @@ import { Footer } from '../../components/Footer';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
 import { Spinner } from '../../components/Spinner';
-import type { ReturnedPayment } from '../../../machines/purchase/purchase.types';
+import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/purchase.types';
 import { DEFAULT_SUPPORT_PHONE, PROVIDER_URLS } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
 import { rememberedLanguage } from '../../i18n/i18n';
@@ -30,11 +30,19 @@ interface PayPageProps {
   machineClosed: boolean;
   /** A payment that came back from Bit with its verdict. */
   returnedPayment?: ReturnedPayment | undefined;
+  /** What decides the order: the product view (default), an hourly span (/vacuum) or a payment link. */
+  orderSource?: OrderSource | undefined;
   /** The machines with their effects; tests pass ones wired to the in-process sandbox. */
   logic?: typeof payPageLogic;
 }
 
-export function PayPage({ machineId, machineClosed, returnedPayment, logic = payPageLogic }: PayPageProps) {
+export function PayPage({
+  machineId,
+  machineClosed,
+  returnedPayment,
+  orderSource,
+  logic = payPageLogic,
+}: PayPageProps) {
   const { t } = useTranslation();
   const payPage = useActorRef(logic, {
     input: {
@@ -46,6 +54,7 @@ export function PayPage({ machineId, machineClosed, returnedPayment, logic = pay
         hostedPageSuccessUrl: new URL(PROVIDER_URLS.hostedPageSuccess, window.location.href).href,
         latestPurchase: purchaseStorage.latestPurchase(machineId),
         returnedPayment,
+        orderSource,
       },
     },
   });

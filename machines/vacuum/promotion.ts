@@ -1,0 +1,20 @@
+/** The vacuum's loyalty offer (spec §2, §9): every tenth vacuuming is free; its text uses count 1 and amount 3. */
+export const PROMOTION = { everyNth: 10, count: 1, amount: 3 } as const;
+
+export type Contact = { kind: 'phone' | 'email'; value: string };
+export type ContactError = 'empty' | 'invalid';
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** Digits with an optional leading +; spaces, dashes, dots and brackets are how people write them. */
+const PHONE = /^\+?\d{9,15}$/;
+
+/** Spec §2: the promotion sign-up takes a mobile number or an e-mail address. */
+export function parseContact(input: string): Contact | ContactError {
+  const text = input.trim();
+  if (text === '') return 'empty';
+  if (text.includes('@')) return EMAIL.test(text) ? { kind: 'email', value: text.toLowerCase() } : 'invalid';
+  const phone = text.replace(/[\s\-.()]/g, '');
+  return PHONE.test(phone) ? { kind: 'phone', value: phone } : 'invalid';
+}
+
+export const isContact = (parsed: Contact | ContactError): parsed is Contact => typeof parsed === 'object';

@@ -1,0 +1,151 @@
+import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
+import type { Product, ProductId } from '../menu/menu.types';
+import { minutesBetween } from './hourly';
+import { isContact, parseContact, type Contact, type ContactError } from './promotion';
+
+export interface VacuumInput {
+  products: Product[];
+  /** The clock time when the page opened ("HH:MM"): both time pickers start there (spec §2). */
+  now: string;
+  /** The visitor joined the loyalty programme on an earlier visit: the offer is not shown again. */
+  promotionMember: boolean;
+}
+
+export interface VacuumContext extends VacuumInput {
+  productId: ProductId | undefined;
+  start: string;
+  end: string;
+  contact: string;
+  contactError: ContactError | undefined;
+  /** The last sign-up attempt failed; the visitor can try again or skip. */
+  joinFailed: boolean;
+  /** The visitor joined or skipped the offer in this visit. */
+  offerAnswered: boolean;
+}
+
+export type VacuumEvent =
+  | { type: 'product.select'; productId: ProductId }
+  | { type: 'selection.continue' }
+  | { type: 'loyalty.join' }
+  | { type: 'loyalty.skip' }
+  | { type: 'loyalty.continue' }
+  | { type: 'contact.change'; value: string }
+  | { type: 'signup.submit' }
+  | { type: 'time.start'; time: string }
+  | { type: 'time.end'; time: string }
+  | { type: 'time.confirm' }
+  | { type: 'time.close' };
+
+/** What the vacuum tells the purchase once the visitor confirms a product and a time span. */
+export interface HoursConfirmedEvent {
+  type: 'hours.confirmed';
+  productId: ProductId;
+  minutes: number;
+}
+
+/**
+ * /vacuum before payment (spec §2): an hourly product from the grid, the loyalty offer ('Every tenth
+ * vacuuming is on us': join with a mobile number or e-mail, or skip), then the drawer with the start and
+ * end times. Confirming hands the product and the minutes to the purchase, which takes it to payment.
+ */
+export const vacuumMachine = setup({
+  types: {
+    context: {} as VacuumContext,
+    events: {} as VacuumEvent,
+    input: {} as VacuumInput,
+    children: {} as { joinPromotion: 'joinPromotion' },
+  },
+  actors: {
+    /** Signs the visitor up for the promotion. */
+    joinPromotion: fromPromise<undefined, Contact>(() => Promise.reject(new Error('joinPromotion is provided at the edge'))),
+  },
+  actions: {
+    selectProduct: assign({ productId: (_, productId: ProductId) => productId }),
+    answerOffer: assign({ offerAnswered: true }),
+    changeContact: assign({ contact: (_, value: string) => value, contactError: undefined, joinFailed: false }),
+    showContactError: assign({
+      contactError: ({ context }) => {
+        const parsed = parseContact(context.contact);
+        return isContact(parsed) ? undefined : parsed;
+      },
+    }),
+    noteJoinFailed: assign({ joinFailed: true }),
+    changeStart: assign({ start: (_, time: string) => time }),
+    changeEnd: assign({ end: (_, time: string) => time }),
+    confirmHours: sendParent(({ context }): HoursConfirmedEvent => ({
+      type: 'hours.confirmed',
+      productId: context.productId ?? '',
+      minutes: minutesBetween(context.start, context.end),
+    })),
+  },
+  guards: {
+    productAvailable: ({ context }, productId: ProductId) =>
+      context.products.some((product) => product.id === productId && product.available),
+    productChosen: ({ context }) => context.productId !== undefined,
+    offerPending: ({ context }) => !context.promotionMember && !context.offerAnswered,
+    contactValid: ({ context }) => isContact(parseContact(context.contact)),
+    spanChosen: ({ context }) => minutesBetween(context.start, context.end) > 0,
+  },
+}).createMachine({
+  id: 'vacuum',
+  context: ({ input }) => ({
+    ...input,
+    productId: undefined,
+    start: input.now,
+    end: input.now,
+    contact: '',
+    contactError: undefined,
+    joinFailed: false,
+    offerAnswered: false,
+  }),
+  initial: 'ChoosingProduct',
+  states: {
+    ChoosingProduct: {
+      on: {
+        'product.select': {
+          guard: { type: 'productAvailable', params: ({ event }) => event.productId },
+          actions: { type: 'selectProduct', params: ({ event }) => event.productId },
+        },
+        'selection.continue': [
+          { guard: and(['productChosen', 'offerPending']), target: 'LoyaltyOffer' },
+          { guard: and(['productChosen', not('offerPending')]), target: 'ChoosingTime' },
+        ],
+      },
+    },
+    /** 'Every tenth vacuuming is on us': join now, or skip. */
+    LoyaltyOffer: {
+      initial: 'Offered',
+      on: { 'loyalty.skip': { target: 'ChoosingTime', actions: 'answerOffer' } },
+      states: {
+        Offered: { on: { 'loyalty.join': 'SigningUp' } },
+        SigningUp: {
+          on: {
+            'contact.change': { actions: { type: 'changeContact', params: ({ event }) => event.value } },
+            'signup.submit': [{ guard: 'contactValid', target: 'Joining' }, { actions: 'showContactError' }],
+          },
+        },
+        Joining: {
+          tags: ['busy'],
+          invoke: {
+            id: 'joinPromotion',
+            src: 'joinPromotion',
+            input: ({ context }) => parseContact(context.contact) as Contact,
+            onDone: { target: 'Joined', actions: 'answerOffer' },
+            onError: { target: 'SigningUp', actions: 'noteJoinFailed' },
+          },
+        },
+        Joined: { on: { 'loyalty.continue': '#vacuum.ChoosingTime' } },
+      },
+    },
+    /** The drawer: start and end time, the item, subtotal, service fee 0 and total. */
+    ChoosingTime: {
+      tags: ['drawerOpen'],
+      on: {
+        'time.start': { actions: { type: 'changeStart', params: ({ event }) => event.time } },
+        'time.end': { actions: { type: 'changeEnd', params: ({ event }) => event.time } },
+        'time.confirm': { guard: 'spanChosen', target: 'ChoosingProduct', actions: 'confirmHours' },
+        'time.close': 'ChoosingProduct',
+      },
+    },
+  },
+});
