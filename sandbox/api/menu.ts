@@ -43,11 +43,13 @@ function priceLines(menu: Menu, lines: readonly PurchaseLine[]): PricedLine[] {
       fail(400, `${at} appears more than once`);
     if (priceInput && line.custom_price === undefined)
       fail(400, `${at}: custom_price is required on a price-input machine`);
-    if (!priceInput && line.custom_price !== undefined)
-      fail(400, `${at}: custom_price is only accepted on a price-input machine`);
-    if (line.custom_price !== undefined && !isCustomAmount(line.custom_price))
+    if (line.custom_price === undefined) return priceLine(product, line.count);
+    if (!isCustomAmount(line.custom_price))
       fail(400, `${at}: custom_price must be above 0 with at most 2 decimals and 10 digits`);
-    return priceLine(product, line.count, line.custom_price);
+    if (priceInput) return priceLine(product, line.count, line.custom_price);
+    // Elsewhere a custom price is the whole charge for one item (a vacuum's hours, a payment link's amount): no fee.
+    if (line.count !== 1) fail(400, `${at}: custom_price prices a single item (count 1)`);
+    return priceLine({ ...product, convenience_fee_value: 0 }, 1, line.custom_price);
   });
 }
 

@@ -90,6 +90,9 @@ describe('POST /v4/api/menu/set_purchase', () => {
       '&session_uuid=visitor-2',
     );
     expect(typed).toMatchObject({ session_uuid: 'visitor-2', totals: { total: 12.34 } });
+    // a vacuum's hours or a payment link's amount: the whole charge, with no convenience fee (1001 has 2.5 %)
+    const charged = await totalOf('1001', [{ product_id: 101, count: 1, custom_price: 18.5 }]);
+    expect(charged?.totals).toEqual({ subtotal: 18.5, fees: 0, total: 18.5 });
   });
 
   it.each([
@@ -119,10 +122,10 @@ describe('POST /v4/api/menu/set_purchase', () => {
       /more than once/,
     ],
     [
-      'custom_price off a price-input machine',
+      'custom_price on more than one item off a price-input machine',
       '1001',
-      [{ product_id: 101, count: 1, custom_price: 5 }],
-      /only accepted/,
+      [{ product_id: 101, count: 2, custom_price: 5 }],
+      /single item/,
     ],
     ['no custom_price on a price-input machine', '1006', [{ product_id: 601, count: 1 }], /custom_price is required/],
     ['custom_price with 3 decimals', '1006', [{ product_id: 601, count: 1, custom_price: 1.234 }], /2 decimals/],
