@@ -1,13 +1,30 @@
+/** Why a text is not an absolute http(s) address. */
+export type HttpUrlProblem = 'empty' | 'notUrl' | 'notHttp';
+
+export type HttpUrlCheck = { ok: true; url: URL } | { ok: false; problem: HttpUrlProblem };
+
+/**
+ * An absolute http or https address, written in full (`https://host...`). The URL parser alone is
+ * lenient with these schemes (`https:host` parses), so the `//` is required as well.
+ */
+export function checkHttpUrl(text: string): HttpUrlCheck {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, problem: 'empty' };
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return { ok: false, problem: 'notUrl' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'notHttp' };
+  if (!/^https?:\/\/[^/?#]/i.test(trimmed) || url.hostname === '') return { ok: false, problem: 'notUrl' };
+  return { ok: true, url };
+}
+
 /**
  * Redirect targets (return URLs, payment and iframe URLs) are followed only when they are absolute
  * http or https addresses (DESIGN §10): never javascript:, data: or a relative path.
  */
 export function isWebAddress(text: string | undefined): text is string {
-  if (text === undefined) return false;
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
+  return text !== undefined && checkHttpUrl(text).ok;
 }

@@ -2,7 +2,7 @@ import type { PayStatus } from '../../machines/payment/hosted-page.machine';
 import type { Receipt } from '../../machines/purchase/receipt';
 
 /** The local-storage keys of spec §3. */
-const KEYS = {
+export const PURCHASE_STORAGE_KEYS = {
   payData: 'pay_data',
   machineId: 'machine_id',
   price: 'price',
@@ -28,37 +28,37 @@ type History = Record<string, Receipt[]>;
 /** The purchase on its way to being paid, its pay status, and each machine's history. */
 export const purchaseStorage = {
   rememberPurchase(receipt: Receipt): void {
-    localStorage.setItem(KEYS.payData, JSON.stringify(receipt));
-    localStorage.setItem(KEYS.machineId, receipt.machineId);
-    localStorage.setItem(KEYS.price, String(receipt.total));
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.payData, JSON.stringify(receipt));
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.machineId, receipt.machineId);
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.price, String(receipt.total));
   },
-  rememberedPurchase: (): Receipt | undefined => readJson(KEYS.payData) as Receipt | undefined,
+  rememberedPurchase: (): Receipt | undefined => readJson(PURCHASE_STORAGE_KEYS.payData) as Receipt | undefined,
   setPayStatus(status: PayStatus): void {
-    localStorage.setItem(KEYS.payStatus, status);
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.payStatus, status);
   },
-  payStatus: (): string | null => localStorage.getItem(KEYS.payStatus),
+  payStatus: (): string | null => localStorage.getItem(PURCHASE_STORAGE_KEYS.payStatus),
   clearPayStatus(): void {
-    localStorage.removeItem(KEYS.payStatus);
+    localStorage.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
   },
   /** A one-time token for a payment that leaves the page and comes back (Bit). */
   newReturnToken(): string {
     const token = crypto.randomUUID();
-    localStorage.setItem(KEYS.returnToken, token);
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.returnToken, token);
     return token;
   },
   /** The pending return token, which can be used once. */
   takeReturnToken(): string | null {
-    const token = localStorage.getItem(KEYS.returnToken);
-    localStorage.removeItem(KEYS.returnToken);
+    const token = localStorage.getItem(PURCHASE_STORAGE_KEYS.returnToken);
+    localStorage.removeItem(PURCHASE_STORAGE_KEYS.returnToken);
     return token;
   },
   /** Spec §4: closing after success stores the purchase in the machine's history. */
   addToHistory(receipt: Receipt): void {
-    const history = (readJson(KEYS.history) as History | undefined) ?? {};
+    const history = (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined) ?? {};
     const earlier = history[receipt.machineId] ?? [];
     history[receipt.machineId] = [receipt, ...earlier].slice(0, HISTORY_LIMIT);
-    localStorage.setItem(KEYS.history, JSON.stringify(history));
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.history, JSON.stringify(history));
   },
   latestPurchase: (machineId: string): Receipt | undefined =>
-    (readJson(KEYS.history) as History | undefined)?.[machineId]?.[0],
+    (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined)?.[machineId]?.[0],
 };

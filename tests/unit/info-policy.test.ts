@@ -1,0 +1,64 @@
+/** Spec §1, §2, §9: the refund and cancellation policy's sections and figures. */
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/info/en.json';
+import es from '../../locales/info/es.json';
+import fr from '../../locales/info/fr.json';
+import he from '../../locales/info/he.json';
+import { POLICY_FIGURES, POLICY_SECTIONS } from '../../machines/info/policy';
+
+const TEXTS = { en, he, fr, es };
+
+describe('policy figures (spec §9)', () => {
+  it('refunds begin within 24 hours; ages 13 and 18', () => {
+    expect(POLICY_FIGURES).toEqual({ hours: 24, minAge: 13, cardAge: 18 });
+  });
+});
+
+describe('policy sections (spec §2)', () => {
+  it('come in the order the spec lists them', () => {
+    expect(POLICY_SECTIONS).toEqual([
+      'intro',
+      'refund-policy',
+      'cancellation',
+      'refund-process',
+      'clarifications',
+      'guidelines',
+      'technical-issues',
+      'double-charges',
+      'special-cases',
+      'exceptional-cases',
+      'children',
+      'unauthorized-activity',
+      'privacy',
+      'contact',
+    ]);
+  });
+
+  it.each(Object.keys(TEXTS))('have texts, and no others, in %s', (language) => {
+    expect(Object.keys(TEXTS[language as keyof typeof TEXTS].policy.sections)).toEqual([...POLICY_SECTIONS]);
+  });
+});
+
+describe.each(Object.entries(TEXTS))('policy texts in %s', (language, texts) => {
+  const t = i18next.createInstance();
+  void t.init({ lng: language, resources: { [language]: { info: texts } }, interpolation: { escapeValue: false } });
+  const body = (section: keyof typeof en.policy.sections) =>
+    t.t(`policy.sections.${section}.body`, { ns: 'info', ...POLICY_FIGURES });
+
+  it('say that refunds begin processing within 24 hours of the operator’s request', () => {
+    expect(body('refund-process')).toContain('24');
+    expect(body('double-charges')).toContain('24');
+  });
+
+  it('give the ages 13 (or with parental permission) and 18 for card use', () => {
+    expect(body('children')).toMatch(/13[\s\S]*18/);
+  });
+
+  it('take every figure from the constants (no figure written into the text)', () => {
+    const all = Object.values(texts.policy.sections)
+      .map((section) => section.body)
+      .join('\n');
+    expect(all).not.toMatch(/\b(24|13|18)\b/);
+  });
+});
