@@ -38,9 +38,9 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         // One chunk for the libraries every page needs compresses better than many small ones;
-        // animation and provider SDK code stay in their own on-demand chunks.
+        // animation, provider SDK and QR-code code stay in their own on-demand chunks.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](?!framer-motion|motion-|@stripe)/ }],
+          groups: [{ name: 'vendor', test: /node_modules[\\/](?!framer-motion|motion-|@stripe|uqr)/ }],
         },
       },
     },

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
+import type { RentalStore } from '../rentals';
 import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
 
 /** What every /v4/api handler can read with c.get(). */
@@ -20,6 +21,8 @@ export interface SandboxState {
   purchases: PurchaseStore;
   charges: ChargeStore;
   cashier: Cashier;
+  /** Wheelshare rentals by phone (api/wheelshare.ts). */
+  rentals: RentalStore;
 }
 
 /** Ends the request with `{"message": message}` (the app's client reads that field). */

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { orderTotals, priceLine } from '../../machines/purchase/pricing';
+import {
+  checkPhone,
+  normalisePhone,
+  RENTAL_OPTIONS,
+  rentalPrice,
+  type RentalOption,
+} from '../../machines/wheelshare/rental-rules';
+import type { CatalogueMachine } from '../catalogue';
+import type { Rental } from '../rentals';
+import { fail, jsonBody, ownOrigin, parseOrFail, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+
+/** The catalogue products a rental station sells (machine 15): one per rental option. */
+export const RENTAL_PRODUCTS: Readonly<Record<RentalOption, number>> = { hourly: 1501, daily: 1502 };
+
+const rentalSchema = v.pipe(
+  v.object(
+    {
+      rental_option: v.picklist(RENTAL_OPTIONS, 'must be hourly or daily'),
+      start_time: v.pipe(v.string('must be a string'), v.isoTimestamp('must be an ISO 8601 time')),
+      end_time: v.pipe(v.string('must be a string'), v.isoTimestamp('must be an ISO 8601 time')),
+    },
+    (issue) => (issue.input === undefined ? 'is required' : 'the body must be {rental_option, start_time, end_time}'),
+  ),
+  v.forward(
+    v.check(({ start_time, end_time }) => Date.parse(end_time) > Date.parse(start_time), 'must be after start_time'),
+    ['end_time'],
+  ),
+);
+
+/** The phone_number query parameter, normalised; 400 when it is missing or not a plausible number. */
+function requestedPhone(c: Context): string {
+  const phone = c.req.query('phone_number') ?? '';
+  const check = checkPhone(phone);
+  if (check === 'blank') fail(400, 'phone_number is required');
+  if (check === 'invalid') fail(400, 'phone_number: not a plausible phone number');
+  return normalisePhone(phone);
+}
+
+function rentalProduct(machine: CatalogueMachine, option: RentalOption) {
+  const id = RENTAL_PRODUCTS[option];
+  return (
+    machine.menu.products.find((product) => String(product.id) === String(id)) ??
+    fail(400, `rental_option: machine ${machine.id} has no ${option} rental (product ${id})`)
+  );
+}
+
+const NO_RENTAL = { status: 1, msg: 'No rental for this phone number' } as const;
+const NO_ACTIVE_RENTAL = { status: 1, msg: 'No active rental for this phone number' } as const;
+
+/**
+ * The wheelshare station's calls (spec §7), mounted at /v4/api. A rental is keyed by the visitor's
+ * phone: set_purchase records it with a purchase to pay, pay hands out the link the visitor pays
+ * with on their phone (/genPaymentIntend), is_waiting_for_creditcard says true until that purchase
+ * has an approved charge, and return closes a paid rental.
+ */
+export function wheelshareRoutes(state: SandboxState) {
+  const { catalogue, purchases, charges, rentals } = state;
+  const isPaid = (rental: Rental) => charges.paidCharge(rental.session_id) !== undefined;
+
+  return new Hono<SandboxEnv>()
+    .post('/merchants/wheelshare/set_purchase', async (c) => {
+      const machine = requestedMachine(c, catalogue);
+      if (!machine.menu.is_active) fail(409, 'machine not active');
+      const phone = requestedPhone(c);
+      const rental = parseOrFail(rentalSchema, await jsonBody(c));
+      const minutes = (Date.parse(rental.end_time) - Date.parse(rental.start_time)) / 60_000;
+      // The station's own price rule, so its estimate is what the visitor is charged.
+      const { units } = rentalPrice(rental.rental_option, minutes);
+      const lines = [priceLine(rentalProduct(machine, rental.rental_option), units)];
+      const totals = orderTotals(lines);
+      const sessionId = randomUUID();
+      purchases.set(sessionId, {
+        session_id: sessionId,
+        machine_id: machine.id,
+        session_uuid: c.get('sessionUuid'),
+        currency: machine.menu.currency,
+        lines,
+        totals,
+        created_at: new Date().toISOString(),
+      });
+      rentals.add({
+        phone,
+        machine_id: machine.id,
+        session_id: sessionId,
+        option: rental.rental_option,
+        start_time: rental.start_time,
+        end_time: rental.end_time,
+        amount: totals.total,
+        status: 'created',
+      });
+      return c.json({ session_id: sessionId });
+    })
+    .post('/merchants/wheelshare/pay', (c) => {
+      if (c.req.query('payment_type') !== 'deferred') fail(400, 'payment_type must be deferred');
+      const machine = requestedMachine(c, catalogue);
+      const phone = requestedPhone(c);
+      const rental = rentals.byPhone(phone);
+      if (!rental || rental.machine_id !== machine.id || rental.status === 'returned') return c.json(NO_RENTAL);
+      rentals.setStatus(phone, 'awaiting_card');
+      const url = new URL('/genPaymentIntend', ownOrigin(c));
+      url.searchParams.set('machine_id', machine.id);
+      url.searchParams.set('phone_number', phone);
+      return c.json({ status: 0, msg: 'ok', data: { payment_url: url.href } });
+    })
+    .get('/merchants/wheelshare/is_waiting_for_creditcard', (c) => {
+      const machine = requestedMachine(c, catalogue);
+      const rental = rentals.byPhone(requestedPhone(c));
+      const waiting = rental?.machine_id === machine.id && rental.status === 'awaiting_card' && !isPaid(rental);
+      return c.json({ status: waiting });
+    })
+    .post('/integration/wheelshare/return', (c) => {
+      const phone = requestedPhone(c);
+      const rental = rentals.byPhone(phone);
+      if (!rental || rental.status === 'returned' || !isPaid(rental)) return c.json(NO_ACTIVE_RENTAL);
+      rentals.setStatus(phone, 'returned');
+      return c.json({ status: 0, msg: 'Returned' });
+    });
+}

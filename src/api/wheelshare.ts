@@ -1,0 +1,77 @@
+/**
+ * The wheelshare station's calls (spec §7). The spec gives neither the set_purchase body nor the
+ * pay and return answers; this app sends and reads:
+ * - set_purchase body: `{ rental_option: 'hourly' | 'daily', start_time, end_time }` (ISO 8601);
+ * - pay answer: `{ status, msg, data: { payment_url } }`, status 0 meaning the link is ready;
+ * - return answer: `{ status, msg }`, status 0 meaning the rental is closed.
+ */
+import * as v from 'valibot';
+import type {
+  DeferredPayment,
+  OperatorAnswer,
+  RentalRequest,
+  StationCallInput,
+} from '../../machines/wheelshare/wheelshare.types';
+import { fetchJson, type ApiClient } from './client';
+import { setPurchaseAnswerSchema } from './purchase';
+
+/** A poll that has not answered by then counts as failed; the machine's next tick is the retry. */
+const POLL_TIMEOUT_MS = 5_000;
+
+const operatorAnswerSchema = v.object({ status: v.number(), msg: v.optional(v.nullable(v.string())) });
+
+const deferredPaymentSchema = v.object({
+  ...operatorAnswerSchema.entries,
+  data: v.optional(v.nullable(v.object({ payment_url: v.optional(v.nullable(v.string())) }))),
+});
+
+const waitingSchema = v.object({ status: v.boolean() });
+
+const toAnswer = ({ status, msg }: v.InferOutput<typeof operatorAnswerSchema>): OperatorAnswer => ({
+  status,
+  message: msg ?? '',
+});
+
+const stationQuery = ({ machineId, phone }: StationCallInput) => ({ phone_number: phone, machine_id: machineId });
+
+/** POST /api/merchants/wheelshare/set_purchase: records the rental; answers its session_id. */
+export async function setWheelsharePurchase(
+  client: ApiClient,
+  { machineId, phone, rental }: StationCallInput & { rental: RentalRequest },
+): Promise<string> {
+  const answer = await fetchJson(client, setPurchaseAnswerSchema, 'api/merchants/wheelshare/set_purchase', {
+    method: 'post',
+    searchParams: stationQuery({ machineId, phone }),
+    json: rental,
+  });
+  return answer.session_id;
+}
+
+/** POST /api/merchants/wheelshare/pay?payment_type=deferred: the link the visitor pays with on their phone. */
+export async function requestDeferredPayment(client: ApiClient, call: StationCallInput): Promise<DeferredPayment> {
+  const answer = await fetchJson(client, deferredPaymentSchema, 'api/merchants/wheelshare/pay', {
+    method: 'post',
+    searchParams: { payment_type: 'deferred', ...stationQuery(call) },
+  });
+  return { ...toAnswer(answer), paymentUrl: answer.data?.payment_url ?? undefined };
+}
+
+/**
+ * GET /api/merchants/wheelshare/is_waiting_for_creditcard: true until the visitor's card has gone
+ * through. Tried once, within POLL_TIMEOUT_MS: the station polls every second anyway.
+ */
+export function isWaitingForCard(client: ApiClient, call: StationCallInput): Promise<boolean> {
+  const once: ApiClient = { ...client, http: client.http.extend({ retry: 0, timeout: POLL_TIMEOUT_MS }) };
+  return fetchJson(once, waitingSchema, 'api/merchants/wheelshare/is_waiting_for_creditcard', {
+    searchParams: stationQuery(call),
+  }).then((answer) => answer.status);
+}
+
+/** POST /api/integration/wheelshare/return: closes the phone number's rental. */
+export async function returnRental(client: ApiClient, phone: string): Promise<OperatorAnswer> {
+  const answer = await fetchJson(client, operatorAnswerSchema, 'api/integration/wheelshare/return', {
+    method: 'post',
+    searchParams: { phone_number: phone },
+  });
+  return toAnswer(answer);
+}

@@ -1,0 +1,39 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { selectPaymentUrl, selectReconnecting } from '../../../machines/wheelshare/wheelshare.selectors';
+import { FocusHeading } from '../../components/FocusHeading';
+import { QrCode } from './QrCode';
+import type { StationRef } from './station-ref';
+
+/** The QR code the visitor pays with on their phone; the station waits for the card meanwhile. */
+export function PaymentStep({ station }: { station: StationRef }) {
+  const { t } = useTranslation('wheelshare');
+  const paymentUrl = useSelector(station, selectPaymentUrl);
+  const reconnecting = useSelector(station, selectReconnecting);
+  return (
+    <section className="station-pay">
+      <FocusHeading>{t('pay.heading')}</FocusHeading>
+      <p>{t('pay.text')}</p>
+      {paymentUrl && (
+        <>
+          <QrCode value={paymentUrl} label={t('pay.qrLabel')} />
+          <p className="station-pay__link">
+            {t('pay.link')}{' '}
+            <bdi dir="ltr" className="station-pay__url">
+              {paymentUrl}
+            </bdi>
+          </p>
+        </>
+      )}
+      <p className="station-pay__status" role="status">
+        <span className="spinner__wheel station-pay__wheel" aria-hidden="true" />
+        {t(reconnecting ? 'pay.reconnecting' : 'pay.waiting')}
+      </p>
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => station.send({ type: 'rental.cancel' })}>
+          {t('pay.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
