@@ -27,6 +27,18 @@ export function minutesBetween(start: string, end: string): number {
   return (to - from + MINUTES_PER_DAY) % MINUTES_PER_DAY;
 }
 
+/** Spec §5: an end earlier than the start is on the next day. */
+export function endsNextDay(start: string, end: string): boolean {
+  const from = minutesOf(start);
+  const to = minutesOf(end);
+  return from !== undefined && to !== undefined && to < from;
+}
+
+/** A span as whole hours and the minutes left over: 90 -> 1 h 30 min. */
+export function hoursAndMinutes(minutes: number): { hours: number; minutes: number } {
+  return { hours: Math.floor(minutes / MINUTES_PER_HOUR), minutes: minutes % MINUTES_PER_HOUR };
+}
+
 /** Spec §5: hours times the hourly price; spec §9: no service fee in the hourly flow. */
 export function hourlyLine(product: Product, minutes: number): PricedLine {
   const price = roundToCents((product.price * minutes) / MINUTES_PER_HOUR);

@@ -57,7 +57,9 @@ export const vacuumMachine = setup({
   },
   actors: {
     /** Signs the visitor up for the promotion. */
-    joinPromotion: fromPromise<undefined, Contact>(() => Promise.reject(new Error('joinPromotion is provided at the edge'))),
+    joinPromotion: fromPromise<undefined, Contact>(() =>
+      Promise.reject(new Error('joinPromotion is provided at the edge')),
+    ),
   },
   actions: {
     selectProduct: assign({ productId: (_, productId: ProductId) => productId }),
@@ -70,6 +72,7 @@ export const vacuumMachine = setup({
       },
     }),
     noteJoinFailed: assign({ joinFailed: true }),
+    forgetJoinFailure: assign({ joinFailed: false }),
     changeStart: assign({ start: (_, time: string) => time }),
     changeEnd: assign({ end: (_, time: string) => time }),
     confirmHours: sendParent(({ context }): HoursConfirmedEvent => ({
@@ -121,7 +124,11 @@ export const vacuumMachine = setup({
         SigningUp: {
           on: {
             'contact.change': { actions: { type: 'changeContact', params: ({ event }) => event.value } },
-            'signup.submit': [{ guard: 'contactValid', target: 'Joining' }, { actions: 'showContactError' }],
+            // A retry starts afresh: the last failure is not shown while the new attempt runs.
+            'signup.submit': [
+              { guard: 'contactValid', target: 'Joining', actions: 'forgetJoinFailure' },
+              { actions: 'showContactError' },
+            ],
           },
         },
         Joining: {

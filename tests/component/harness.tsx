@@ -10,6 +10,7 @@ import { loadCatalogue } from '../../sandbox/catalogue';
 import { providePayPage } from '../../src/actors/pay-page';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { PayPage } from '../../src/views/pay/PayPage';
+import type { OrderSource } from '../../machines/purchase/purchase.types';
 
 export { default as en } from '../../locales/en.json';
 export { default as he } from '../../locales/he.json';
@@ -50,6 +51,8 @@ export interface RenderPayPageOptions {
   intercept?: Intercept;
   /** Options for user-event (fake timers need advanceTimers). */
   user?: Parameters<typeof userEvent.setup>[0];
+  /** What decides the order, as /vacuum or a payment link's page passes it (default: the product view). */
+  orderSource?: OrderSource;
 }
 
 export interface PayPageHarness extends ReturnType<typeof render> {
@@ -66,6 +69,7 @@ export function renderPayPage({
   splashSeen = true,
   intercept,
   user: userOptions,
+  orderSource,
 }: RenderPayPageOptions = {}): PayPageHarness {
   if (splashSeen) document.cookie = 'splash=1; path=/';
   const app = createSandboxApp({ catalogue });
@@ -88,7 +92,14 @@ export function renderPayPage({
     },
   });
   const user = userEvent.setup(userOptions);
-  const view = render(<PayPage machineId={machineId} machineClosed={machineClosed} logic={providePayPage(api)} />);
+  const view = render(
+    <PayPage
+      machineId={machineId}
+      machineClosed={machineClosed}
+      orderSource={orderSource}
+      logic={providePayPage(api)}
+    />,
+  );
   return { ...view, app, api, requests, user };
 }
 

@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { OrderSource } from '../../machines/purchase/purchase.types';
+import { clockTime } from '../../machines/vacuum/hourly';
+import { promotionStorage } from '../lib/promotion-storage';
+import { PayPage } from '../views/pay/PayPage';
+
+const vacuumSearchSchema = v.object({
+  machine_id: v.optional(v.pipe(v.string(), v.trim())),
+  /** As on /pay: `machine_close=true` shows the machine as not active. */
+  machine_close: v.optional(v.string()),
+});
+
+export const Route = createFileRoute('/vacuum')({
+  validateSearch: vacuumSearchSchema,
+  component: VacuumRoute,
+});
+
+/** Spec §2 /vacuum: the /pay page with an hourly order (splash, grid, loyalty offer, time drawer). */
+function VacuumRoute() {
+  const { machine_id = '', machine_close } = Route.useSearch();
+  // Read once: both time pickers start at the time the page opened; a member is not offered the promotion.
+  const [orderSource] = useState<OrderSource>(() => ({
+    kind: 'hourly',
+    now: clockTime(new Date()),
+    promotionMember: promotionStorage.isMember(),
+  }));
+  return (
+    <PayPage
+      key={machine_id}
+      machineId={machine_id}
+      machineClosed={machine_close === 'true'}
+      orderSource={orderSource}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  selectCanConfirm,
+  selectCharge,
+  selectChosenProduct,
+  selectSpan,
+  selectTimeDrawerOpen,
+  selectTimes,
+  type HourlySpan,
+} from '../../../machines/vacuum/vacuum.selectors';
+import Drawer from '../../components/Drawer';
+import { formatMoney, Money } from '../../components/Money';
+import type { VacuumRef } from './vacuum-ref';
+
+/** "1 hr 30 min" in the visitor's language, with the platform's own unit names. */
+function formatDuration({ hours, minutes }: HourlySpan['duration'], language: string): string {
+  const unit = (value: number, name: 'hour' | 'minute') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const parts = [hours > 0 ? unit(hours, 'hour') : '', minutes > 0 || hours === 0 ? unit(minutes, 'minute') : ''];
+  return parts.filter(Boolean).join(' ');
+}
+
+interface TimeDrawerProps {
+  vacuum: VacuumRef;
+  symbol: string;
+}
+
+/** Spec §2: the drawer with the start and end times, the item, subtotal, service fee 0, total and Continue. */
+export default function TimeDrawer({ vacuum, symbol }: TimeDrawerProps) {
+  const { t } = useTranslation('vacuum');
+  const { t: tShared } = useTranslation();
+  const open = useSelector(vacuum, selectTimeDrawerOpen);
+  return (
+    <Drawer
+      open={open}
+      title={t('time.title')}
+      closeLabel={tShared('drawer.close')}
+      onClose={() => vacuum.send({ type: 'time.close' })}
+    >
+      <TimeChoice vacuum={vacuum} symbol={symbol} />
+    </Drawer>
+  );
+}
+
+function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
+  const { t, i18n } = useTranslation('vacuum');
+  const { t: tShared } = useTranslation();
+  const times = useSelector(vacuum, selectTimes, shallowEqual);
+  const product = useSelector(vacuum, selectChosenProduct);
+  const span = useSelector(vacuum, selectSpan, shallowEqual);
+  const charge = useSelector(vacuum, selectCharge, shallowEqual);
+  const canConfirm = useSelector(vacuum, selectCanConfirm);
+  const startId = useId();
+  const endId = useId();
+  const summaryId = useId();
+  const hintId = useId();
+
+  return (
+    <form
+      className="vacuum-time"
+      onSubmit={(event) => {
+        event.preventDefault();
+        vacuum.send({ type: 'time.confirm' });
+      }}
+    >
+      <div className="vacuum-time__fields">
+        <div className="vacuum-field">
+          <label htmlFor={startId} className="field-label">
+            {t('time.start')}
+          </label>
+          <input
+            id={startId}
+            type="time"
+            className="vacuum-field__input"
+            value={times.start}
+            onChange={(event) => vacuum.send({ type: 'time.start', time: event.target.value })}
+          />
+        </div>
+        <div className="vacuum-field">
+          <label htmlFor={endId} className="field-label">
+            {t('time.end')}
+          </label>
+          <input
+            id={endId}
+            type="time"
+            className="vacuum-field__input"
+            value={times.end}
+            onChange={(event) => vacuum.send({ type: 'time.end', time: event.target.value })}
+          />
+        </div>
+      </div>
+
+      <section className="vacuum-summary" aria-labelledby={summaryId} aria-live="polite">
+        <h3 id={summaryId} className="stage-heading">
+          {t('time.summary')}
+        </h3>
+        {product && (
+          <p className="vacuum-summary__item">
+            <span className="product-card__name">{product.name}</span>
+            <span>{t('grid.perHour', { price: formatMoney(product.price, symbol) })}</span>
+          </p>
+        )}
+        {span.nextDay && <p className="vacuum-summary__note">{t('time.nextDay')}</p>}
+        <dl className="receipt__totals">
+          <dt>{t('time.duration')}</dt>
+          <dd>{formatDuration(span.duration, i18n.language)}</dd>
+          <dt>{tShared('success.subtotal')}</dt>
+          <dd>
+            <Money amount={charge.subtotal} symbol={symbol} />
+          </dd>
+          <dt>{tShared('success.serviceFee')}</dt>
+          <dd>
+            <Money amount={charge.serviceFee} symbol={symbol} />
+          </dd>
+          <dt className="receipt__total">{tShared('success.total')}</dt>
+          <dd className="receipt__total">
+            <Money amount={charge.total} symbol={symbol} />
+          </dd>
+        </dl>
+      </section>
+
+      <div className="sticky-action">
+        {!canConfirm && (
+          <p id={hintId} className="vacuum-time__hint">
+            {t('time.spanZero')}
+          </p>
+        )}
+        <button
+          type="submit"
+          className={`button button--primary button--block${canConfirm ? '' : ' button--dimmed'}`}
+          aria-disabled={!canConfirm}
+          aria-describedby={canConfirm ? undefined : hintId}
+        >
+          {t('time.continue')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import { selectCanContinue, selectStage } from '../../../machines/vacuum/vacuum.selectors';
+import { Spinner } from '../../components/Spinner';
+import type { PurchaseRef } from '../purchase/purchase-ref';
+import { isOfferStage, LoyaltyOffer } from './LoyaltyOffer';
+import { VacuumGrid } from './VacuumGrid';
+import type { VacuumRef } from './vacuum-ref';
+
+// The time drawer (and framer-motion) load after the grid has shown.
+const TimeDrawer = lazy(() => import('./TimeDrawer'));
+
+/**
+ * /vacuum before payment (spec §2): the hourly products, the loyalty popup and the time drawer,
+ * driven by the vacuum chart the purchase spawned. Loaded only by pages with an hourly order.
+ */
+export default function VacuumSelection({ purchase }: { purchase: PurchaseRef }) {
+  const { t } = useTranslation();
+  const { ready } = useTranslation('vacuum');
+  const vacuum = useSelector(purchase, (snapshot) => snapshot.context.vacuum);
+  if (!ready || !vacuum) return <Spinner label={t('app.loading')} />;
+  return <VacuumFlow purchase={purchase} vacuum={vacuum} />;
+}
+
+function VacuumFlow({ purchase, vacuum }: { purchase: PurchaseRef; vacuum: VacuumRef }) {
+  const { t } = useTranslation();
+  const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
+  const paymentDrawerOpen = useSelector(purchase, selectDrawerOpen);
+  const submitting = useSelector(purchase, (snapshot) => snapshot.hasTag('busy'));
+  const submitFailed = useSelector(purchase, (snapshot) => snapshot.context.submitFailure !== undefined);
+  const stage = useSelector(vacuum, selectStage);
+  const canContinue = useSelector(vacuum, selectCanContinue);
+  const continueRef = useRef<HTMLButtonElement>(null);
+
+  // Back on the grid from the popup or the time drawer: focus returns to Continue, where it left.
+  const previousStage = useRef(stage);
+  useEffect(() => {
+    if (stage === 'choosingProduct' && previousStage.current !== 'choosingProduct') continueRef.current?.focus();
+    previousStage.current = stage;
+  }, [stage]);
+
+  return (
+    <>
+      <div className="purchase" inert={stage !== 'choosingProduct' || paymentDrawerOpen}>
+        <VacuumGrid vacuum={vacuum} symbol={symbol} />
+        {submitFailed && (
+          <p className="field-error" role="alert">
+            {t('purchase.error')}
+          </p>
+        )}
+        <div className="sticky-action">
+          <button
+            ref={continueRef}
+            type="button"
+            className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
+            aria-disabled={!canContinue || submitting}
+            aria-busy={submitting}
+            onClick={() => {
+              // While the purchase is being submitted the button is disabled, as on /pay.
+              if (!submitting) vacuum.send({ type: 'selection.continue' });
+            }}
+          >
+            {submitting ? t('purchase.submitting') : t('purchase.continue')}
+          </button>
+        </div>
+      </div>
+      {isOfferStage(stage) && <LoyaltyOffer vacuum={vacuum} stage={stage} symbol={symbol} />}
+      <Suspense fallback={null}>
+        <TimeDrawer vacuum={vacuum} symbol={symbol} />
+      </Suspense>
+    </>
+  );
+}

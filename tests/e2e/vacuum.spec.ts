@@ -1,0 +1,283 @@
+/**
+ * /vacuum (spec §2, §5, §9) in Chromium against the sandbox, in en and he: machine 1008 sells
+ * "Vacuum — 1 hour" (801, ₪12 an hour) and "Vacuum + shampoo — 1 hour" (802, ₪18 an hour). The
+ * splash, the grid, the loyalty popup ('Every tenth vacuuming is on us'), the time drawer and a
+ * Google Pay payment of the hourly charge (no service fee).
+ */
+import type { Locator, Page } from '@playwright/test';
+import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
+import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
+import {
+  chooseMethod,
+  continueButton,
+  drawer,
+  drawerButton,
+  escapeRegExp,
+  expect,
+  expectCharges,
+  expectDocumentLanguage,
+  fill,
+  forEachLanguage,
+  isSetPurchase,
+  type Lang,
+  methodContinue,
+  money,
+  product,
+  receiptText,
+  sheetButton,
+  successHeading,
+  successPage,
+  tabTo,
+  test,
+  type Texts,
+  walletSheet,
+} from './fixtures';
+
+type VacuumTexts = typeof vacuumEn;
+const VACUUM_TEXTS: Record<Lang, VacuumTexts> = { en: vacuumEn, he: vacuumHe };
+
+const VACUUM = product(1008, 801);
+const SHAMPOO = product(1008, 802);
+
+/** The page opens at 10:00 local time, so both pickers start there. */
+const OPENED_AT = new Date(2031, 2, 10, 10, 0);
+
+const grid = (page: Page, v: VacuumTexts) => page.getByRole('group', { name: v.grid.title });
+const gridRadio = (page: Page, v: VacuumTexts, name: string) => grid(page, v).getByRole('radio', { name, exact: true });
+const offer = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
+const timeDrawer = (page: Page, v: VacuumTexts) => page.getByRole('dialog', { name: v.time.title, exact: true });
+const startInput = (page: Page, v: VacuumTexts) => timeDrawer(page, v).getByLabel(v.time.start, { exact: true });
+const endInput = (page: Page, v: VacuumTexts) => timeDrawer(page, v).getByLabel(v.time.end, { exact: true });
+const payButton = (page: Page, v: VacuumTexts) =>
+  timeDrawer(page, v).getByRole('button', { name: v.time.continue, exact: true });
+/** The drawer's summary value for a label (a <dt>), e.g. Total -> ₪18.00. */
+const summary = (page: Page, v: VacuumTexts, label: string): Locator =>
+  timeDrawer(page, v)
+    .locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+async function openVacuum(page: Page, lang: Lang, t: Texts): Promise<void> {
+  await page.clock.setFixedTime(OPENED_AT);
+  await page.goto('/vacuum?machine_id=1008');
+  await expectDocumentLanguage(page, lang);
+  await expect(continueButton(page, t)).toBeVisible();
+}
+
+/** Chooses a product and continues; skips the offer when it shows. */
+async function toTimeDrawer(page: Page, t: Texts, v: VacuumTexts, name = VACUUM.name): Promise<void> {
+  await gridRadio(page, v, name).check({ force: true });
+  await continueButton(page, t).click();
+  const skip = offer(page, v.offer.title).getByRole('button', { name: v.offer.skip, exact: true });
+  await expect(skip.or(timeDrawer(page, v))).toBeVisible();
+  if (await skip.isVisible()) await skip.click();
+  await expect(timeDrawer(page, v)).toBeVisible();
+}
+
+/** Continue to payment: answers set_purchase's session_id once the methods show. */
+async function continueToMethods(page: Page, t: Texts, v: VacuumTexts): Promise<string> {
+  const answered = page.waitForResponse((response) => isSetPurchase(response.request()));
+  await payButton(page, v).click();
+  const response = await answered;
+  expect(response.ok(), 'POST set_purchase').toBe(true);
+  await expect(drawer(page, t).getByRole('group', { name: t.methods.title })).toBeVisible();
+  return ((await response.json()) as { session_id: string }).session_id;
+}
+
+forEachLanguage('/vacuum (1008)', (lang, t) => {
+  const v = VACUUM_TEXTS[lang];
+
+  test.describe('without the splash cookie', () => {
+    test.use({ skipSplash: false });
+
+    test('shows the splash, then the product grid', async ({ page }) => {
+      await page.goto('/vacuum?machine_id=1008');
+      await expect(page.getByTestId('splash-colour')).toBeVisible();
+      await expect(page.getByTestId('splash-white')).toBeVisible({ timeout: 4_000 });
+      await expect(grid(page, v)).toBeVisible({ timeout: 4_000 });
+      await expect(page.getByTestId('splash-white')).toHaveCount(0);
+      await expectDocumentLanguage(page, lang);
+    });
+  });
+
+  test('machine_close=true shows the machine as not active, as on /pay', async ({ page }) => {
+    await page.goto('/vacuum?machine_id=1008&machine_close=true');
+    await expect(page.getByText(t.machine.notActive)).toBeVisible();
+    await expect(grid(page, v)).toHaveCount(0);
+  });
+
+  test('the grid: each product with its price per hour; Continue is dimmed until one is chosen', async ({ page }) => {
+    await openVacuum(page, lang, t);
+    await expect(grid(page, v).getByRole('radio')).toHaveCount(2);
+    for (const item of [VACUUM, SHAMPOO]) {
+      const radio = gridRadio(page, v, item.name);
+      await expect(radio).not.toBeChecked();
+      await expect(radio).toHaveAccessibleDescription(fill(v.grid.perHour, { price: money(item.price) }));
+    }
+    await expect(grid(page, v).locator('img')).toHaveCount(2);
+
+    await expect(continueButton(page, t)).toHaveAttribute('aria-disabled', 'true');
+    await continueButton(page, t).click({ force: true });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await grid(page, v).getByText(SHAMPOO.name, { exact: true }).click();
+    await expect(gridRadio(page, v, SHAMPOO.name)).toBeChecked();
+    await expect(continueButton(page, t)).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  test('the loyalty popup: the offer in a modal dialog; Skip opens the time drawer, and the offer is not repeated', async ({
+    page,
+  }) => {
+    await openVacuum(page, lang, t);
+    await gridRadio(page, v, VACUUM.name).check({ force: true });
+    await continueButton(page, t).click();
+
+    const dialog = offer(page, v.offer.title);
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByRole('heading', { name: v.offer.title })).toBeFocused();
+    await expect(dialog).toContainText(fill(v.offer.text, { count: '1', amount: money(3) }));
+    await dialog.getByRole('button', { name: v.offer.skip, exact: true }).click();
+
+    await expect(timeDrawer(page, v)).toBeVisible();
+    await timeDrawer(page, v).getByRole('button', { name: t.drawer.close }).click();
+    await expect(timeDrawer(page, v)).toHaveCount(0);
+    await expect(continueButton(page, t)).toBeFocused();
+    await continueButton(page, t).click();
+    await expect(timeDrawer(page, v)).toBeVisible();
+    await expect(offer(page, v.offer.title)).toHaveCount(0);
+  });
+
+  test('Escape skips the offer', async ({ page }) => {
+    await openVacuum(page, lang, t);
+    await gridRadio(page, v, VACUUM.name).check({ force: true });
+    await continueButton(page, t).click();
+    await expect(offer(page, v.offer.title).getByRole('heading', { name: v.offer.title })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(offer(page, v.offer.title)).toHaveCount(0);
+    await expect(timeDrawer(page, v)).toBeVisible();
+  });
+
+  test('join: an invalid contact is refused, a valid one joins; after a reload a member is not asked again', async ({
+    page,
+  }) => {
+    await openVacuum(page, lang, t);
+    await gridRadio(page, v, VACUUM.name).check({ force: true });
+    await continueButton(page, t).click();
+    await offer(page, v.offer.title).getByRole('button', { name: v.offer.join, exact: true }).click();
+
+    const signup = offer(page, v.signup.title);
+    const field = signup.getByRole('textbox', { name: v.signup.contact, exact: true });
+    await signup.getByRole('button', { name: v.signup.submit, exact: true }).click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(`${v.signup.empty} ${v.signup.hint}`);
+
+    await field.fill('050-123');
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await field.press('Enter');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(`${v.signup.invalid} ${v.signup.hint}`);
+    expect(await page.evaluate(() => localStorage.getItem('promotion_member'))).toBeNull();
+
+    await field.fill('dana@example.com');
+    await field.press('Enter');
+    const joined = offer(page, v.joined.title);
+    await expect(joined.getByRole('heading', { name: v.joined.title })).toBeFocused();
+    await expect(joined).toContainText(v.joined.text);
+    await joined.getByRole('button', { name: v.joined.continue, exact: true }).click();
+    await expect(timeDrawer(page, v)).toBeVisible();
+
+    await page.reload();
+    await expect(continueButton(page, t)).toBeVisible();
+    await gridRadio(page, v, VACUUM.name).check({ force: true });
+    await continueButton(page, t).click();
+    await expect(timeDrawer(page, v)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: v.offer.title })).toHaveCount(0);
+  });
+
+  test('the time drawer: both times start now; a span of 0 is blocked; 10:00 → 11:30 is 1.5 h × ₪12 = ₪18.00; 23:00 → 01:00 is the next day', async ({
+    page,
+  }) => {
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+
+    await expect(startInput(page, v)).toHaveValue('10:00');
+    await expect(endInput(page, v)).toHaveValue('10:00');
+    await expect(payButton(page, v)).toHaveAttribute('aria-disabled', 'true');
+    await expect(payButton(page, v)).toHaveAccessibleDescription(v.time.spanZero);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (isSetPurchase(request)) sent.push(request.url());
+    });
+    // Once the sheet has slid up, a tap on the dimmed button sends nothing.
+    await expect(payButton(page, v)).toBeInViewport({ ratio: 1 });
+    await payButton(page, v).click({ force: true });
+    await expect(timeDrawer(page, v)).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await endInput(page, v).fill('11:30');
+    await expect(timeDrawer(page, v)).toContainText(VACUUM.name);
+    await expect(timeDrawer(page, v)).toContainText(fill(v.grid.perHour, { price: money(12) }));
+    if (lang === 'en') await expect(summary(page, v, v.time.duration)).toHaveText('1 hr 30 min');
+    await expect(summary(page, v, t.success.subtotal)).toHaveText(money(18));
+    await expect(summary(page, v, t.success.serviceFee)).toHaveText(money(0));
+    await expect(summary(page, v, t.success.total)).toHaveText(money(18));
+    await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toHaveCount(0);
+    await expect(payButton(page, v)).toHaveAttribute('aria-disabled', 'false');
+
+    await startInput(page, v).fill('23:00');
+    await endInput(page, v).fill('01:00');
+    if (lang === 'en') await expect(summary(page, v, v.time.duration)).toHaveText('2 hr');
+    await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toBeVisible();
+    await expect(summary(page, v, t.success.total)).toHaveText(money(24));
+  });
+
+  test('the time pickers are reachable and usable by keyboard', async ({ page }) => {
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+    await tabTo(page, startInput(page, v));
+    await page.keyboard.press('Tab');
+    // A time input has one stop per field (hours, minutes, maybe AM/PM): go on until the end time.
+    await tabTo(page, endInput(page, v), 6);
+    await page.keyboard.press('ArrowUp'); // the hour
+    await expect(endInput(page, v)).toHaveValue('11:00');
+    await expect(summary(page, v, t.success.total)).toHaveText(money(12));
+    await tabTo(page, payButton(page, v));
+    await expect(payButton(page, v)).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  test('pays with Google Pay: the success page lists the vacuum and the total; one approved charge of it', async ({
+    page,
+    request,
+  }) => {
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+    await endInput(page, v).fill('11:30');
+    const sessionId = await continueToMethods(page, t, v);
+    await expect(drawer(page, t)).toContainText(money(18));
+
+    await chooseMethod(page, t, 'google_pay');
+    await methodContinue(page, t).click();
+    await drawerButton(page, t, t.payment.googlePay.button).click();
+    await expect(walletSheet(page, 'Google Pay')).toContainText('Total: 18.00 ILS');
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+
+    await expect(successHeading(page, t)).toBeVisible();
+    await expect(successPage(page, t)).toContainText(
+      receiptText(t, [{ name: VACUUM.name, price: 18 }], { subtotal: 18, fee: 0, total: 18 }),
+    );
+    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: 18 }]);
+  });
+
+  test('closing the payment drawer returns to the grid', async ({ page }) => {
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v, SHAMPOO.name);
+    await endInput(page, v).fill('12:00');
+    await continueToMethods(page, t, v);
+    await expect(drawer(page, t)).toContainText(money(36));
+
+    await drawer(page, t).getByRole('button', { name: t.drawer.close }).click();
+    await expect(drawer(page, t)).toHaveCount(0);
+    await expect(grid(page, v)).toBeVisible();
+    await expect(gridRadio(page, v, SHAMPOO.name)).toBeChecked();
+    await expect(continueButton(page, t)).toBeFocused();
+  });
+});
