@@ -3,8 +3,10 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { Catalogue } from './catalogue';
+import { customPaymentRoutes } from './api/custom-payment';
 import { menuRoutes } from './api/menu';
 import { paymentRoutes } from './api/payment';
+import { wheelshareRoutes } from './api/wheelshare';
 import type { SandboxEnv, SandboxState } from './api/shared';
 import { createCashier } from './cashier';
 import { IMAGE_NAME, placeholderSvg } from './images';
@@ -14,6 +16,7 @@ import { hostedPageRoutes } from './standins/hosted-page';
 import { scriptRoutes } from './standins/scripts';
 import { stripeRoutes } from './standins/stripe';
 import { tranzilaRoutes } from './standins/tranzila';
+import { createRentalStore } from './rentals';
 import { createChargeStore } from './stores';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
@@ -53,6 +56,7 @@ export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: Sandb
     purchases: new Map(),
     charges,
     cashier: createCashier(charges, processingMs),
+    rentals: createRentalStore(),
   };
   const app = new Hono<SandboxEnv>();
 
@@ -70,6 +74,8 @@ export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: Sandb
   });
   app.route('/v4/api/menu', menuRoutes(state));
   app.route('/v4/api/payment', paymentRoutes(state));
+  app.route('/v4/api', wheelshareRoutes(state));
+  app.route('/v4/api/merchants/custom', customPaymentRoutes(state));
 
   // Stand-ins for the payment providers (DESIGN.md §6): their SDKs, pages and processors.
   app.route('/sandbox', scriptRoutes());
@@ -83,6 +89,7 @@ export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: Sandb
   app.post('/sandbox/reset', (c) => {
     state.charges.clear();
     state.purchases.clear();
+    state.rentals.clear();
     return c.body(null, 204);
   });
   app.get('/sandbox/images/:file{.+\\.svg}', (c) => {

@@ -18,6 +18,7 @@ import {
   MAX_QUANTITY,
   needsPopup,
   offeredMethods,
+  orderCurrency,
   paymentOrder,
   pricedLines,
   purchaseRequest,
@@ -49,7 +50,7 @@ const returnUrlFor = (source: OrderSource, outcome: 'success' | 'failure') =>
   source.kind === 'fixed' ? source.returnUrls[outcome] : undefined;
 
 const receiptFor = (context: PurchaseContext): Receipt =>
-  receiptOf(context.machineId, pricedLines(context), context.menu.currency_symbol);
+  receiptOf(context.machineId, pricedLines(context), orderCurrency(context).symbol);
 
 /** How a payment method's machine ended decides the next stage. */
 const settlePayment = [

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { currencySymbol } from '../custom-payment/currency';
 import type { Menu, Product, ProductId } from '../menu/menu.types';
 import type { PaymentOrder } from '../payment/payment.types';
 import { hourlyLine } from '../vacuum/hourly';
@@ -86,16 +87,28 @@ function customPriceOf(context: PurchaseContext): number | undefined {
   }
 }
 
+/** The currency the visitor pays in: a payment link's own, otherwise the machine's. */
+export function orderCurrency(context: Pick<PurchaseContext, 'menu' | 'orderSource'>): {
+  currency: string;
+  symbol: string;
+} {
+  const { menu, orderSource } = context;
+  return orderSource.kind === 'fixed'
+    ? { currency: orderSource.currency, symbol: currencySymbol(orderSource.currency) }
+    : { currency: menu.currency, symbol: menu.currency_symbol };
+}
+
 /** What every payment method is told about the purchase. */
 export function paymentOrder(context: PurchaseContext): PaymentOrder {
   const lines = pricedLines(context);
+  const { currency, symbol } = orderCurrency(context);
   return {
     machineId: context.machineId,
     visitorUuid: context.sessionId,
     lines,
     total: orderTotals(lines).total,
-    currency: context.menu.currency,
-    currencySymbol: context.menu.currency_symbol,
+    currency,
+    currencySymbol: symbol,
     countryCode: DEFAULT_COUNTRY,
     customPrice: customPriceOf(context),
     deferredPayment: context.orderSource.kind === 'fixed' && context.orderSource.deferredPayment,
@@ -129,6 +142,7 @@ type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
 
 export const selectLines = (snapshot: PurchaseSnapshot) => pricedLines(snapshot.context);
 export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotals(pricedLines(snapshot.context));
+export const selectCurrencySymbol = (snapshot: PurchaseSnapshot) => orderCurrency(snapshot.context).symbol;
 export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
 /** Spec §2: Apple Pay is configured but this browser cannot pay with it. */
 export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>

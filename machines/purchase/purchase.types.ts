@@ -37,6 +37,8 @@ export type OrderSource =
   | {
       kind: 'fixed';
       amount: number;
+      /** ISO 4217: the link's own currency, which the payment and the receipt use. */
+      currency: string;
       /** What is being paid for, as the link describes it. */
       label: string;
       deferredPayment: boolean;

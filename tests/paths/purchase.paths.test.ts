@@ -136,6 +136,7 @@ function paymentLink(paymentIntent: string | undefined): OrderSource {
   return {
     kind: 'fixed',
     amount: 42,
+    currency: 'ILS',
     label: 'Wheelchair rental',
     deferredPayment: true,
     paymentIntent,

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import { PaymentLinkIntro } from '../custom/PaymentLinkIntro';
 import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
@@ -10,6 +11,8 @@ import type { PurchaseRef } from './purchase-ref';
 
 // Fetched right after the first render, so the product view never waits for the drawer's code.
 const PaymentDrawer = lazy(() => import('./PaymentDrawer'));
+// /vacuum's grid, loyalty popup and time drawer: fetched only for an hourly order.
+const VacuumSelection = lazy(() => import('../vacuum/VacuumSelection'));
 
 export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
@@ -21,9 +24,21 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
   const productsReady = useSelector(purchase, selectCanContinue);
   const amountReady = useSelector(amountEntry, (snapshot) => snapshot?.matches('Positive') === true);
   const canContinue = amountEntry ? amountReady : productsReady;
+  const hourly = useSelector(purchase, (snapshot) => snapshot.context.orderSource.kind === 'hourly');
+  const paymentLink = useSelector(purchase, (snapshot) => snapshot.context.orderSource.kind === 'fixed');
 
-  if (menu.products.length === 0) {
+  // A payment link names its own amount; with a payment intent it needs no product of the machine.
+  if (menu.products.length === 0 && !paymentLink) {
     return <p className="empty-state">{t('products.empty')}</p>;
+  }
+
+  if (hourly) {
+    return (
+      <Suspense fallback={null}>
+        <VacuumSelection purchase={purchase} />
+        <PaymentDrawer purchase={purchase} supportPhone={supportPhone} />
+      </Suspense>
+    );
   }
 
   const onContinue = () => {
@@ -35,10 +50,16 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
   return (
     <>
       <div className="purchase" inert={drawerOpen}>
-        {menu.product_view === 'LIST' && <ProductChoices purchase={purchase} layout="list" />}
-        {menu.product_view === 'GRID' && <ProductChoices purchase={purchase} layout="grid" />}
-        {menu.product_view === 'SINGLE' && <SingleProduct purchase={purchase} />}
-        {menu.product_view === 'QUANTITY' && <QuantityPicker purchase={purchase} />}
+        {paymentLink ? (
+          <PaymentLinkIntro purchase={purchase} />
+        ) : (
+          <>
+            {menu.product_view === 'LIST' && <ProductChoices purchase={purchase} layout="list" />}
+            {menu.product_view === 'GRID' && <ProductChoices purchase={purchase} layout="grid" />}
+            {menu.product_view === 'SINGLE' && <SingleProduct purchase={purchase} />}
+            {menu.product_view === 'QUANTITY' && <QuantityPicker purchase={purchase} />}
+          </>
+        )}
         {amountEntry && (
           <AmountKeypad amountEntry={amountEntry} currencySymbol={menu.currency_symbol} listening={!drawerOpen} />
         )}

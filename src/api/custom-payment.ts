@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import type { PaymentIntent } from '../../machines/custom-payment/payment-intent.machine';
+import { fetchJson, type ApiClient } from './client';
+
+/** The answer of GET /api/merchants/custom/get_iframe (spec §7): the page to pay on and its visitor uuid. */
+export const iframeAnswerSchema = v.object({
+  iframe_url: v.pipe(v.string(), v.nonEmpty()),
+  payment: v.object({ visitor_uuid: v.pipe(v.string(), v.nonEmpty()) }),
+});
+
+/**
+ * GET /api/merchants/custom/get_iframe with the page's query string passed on as it is (each
+ * parameter once: a repeated one keeps its last value).
+ */
+export async function getPaymentIframe(client: ApiClient, query: string): Promise<PaymentIntent> {
+  const answer = await fetchJson(client, iframeAnswerSchema, 'api/merchants/custom/get_iframe', {
+    searchParams: Object.fromEntries(new URLSearchParams(query)),
+  });
+  return { iframeUrl: answer.iframe_url, visitorUuid: answer.payment.visitor_uuid };
+}

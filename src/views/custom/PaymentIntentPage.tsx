@@ -1,0 +1,59 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { selectCanRetry, selectIntentStage } from '../../../machines/custom-payment/payment-intent.selectors';
+import { providePaymentIntent } from '../../actors/payment-intent';
+import { apiClient } from '../../api/default-client';
+import { Logo } from '../../components/Logo';
+import { Spinner } from '../../components/Spinner';
+import { DEFAULT_SUPPORT_PHONE } from '../../config';
+import { MachineMessage } from '../pay/MachineMessage';
+
+const paymentIntentLogic = providePaymentIntent(apiClient);
+
+interface PaymentIntentPageProps {
+  /** The page's query string (without '?'), passed on to the operator unchanged. */
+  query: string;
+  /** The machine with its effects; tests pass one wired to the in-process sandbox. */
+  logic?: typeof paymentIntentLogic;
+}
+
+/** Spec §2 /genPaymentIntend: fetches the payment page for the query and sends the browser there. */
+export function PaymentIntentPage({ query, logic = paymentIntentLogic }: PaymentIntentPageProps) {
+  const { t, ready } = useTranslation('custom');
+  const { t: tApp } = useTranslation();
+  const intent = useActorRef(logic, { input: { query } });
+  const stage = useSelector(intent, selectIntentStage);
+  const canRetry = useSelector(intent, selectCanRetry);
+  const message = {
+    busy: undefined,
+    refused: tApp('payment.errors.internal'),
+    rejected: t('intent.rejected'),
+    failed: tApp('machine.unavailable'),
+  }[stage];
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <Logo variant="colour" className="page__logo" />
+      </header>
+      <main className="page__main">
+        {ready ? (
+          <>
+            <h1 className="section-title">{t('intent.title')}</h1>
+            {message === undefined ? (
+              <Spinner label={t('intent.preparing')} showLabel />
+            ) : (
+              <MachineMessage
+                message={message}
+                supportPhone={DEFAULT_SUPPORT_PHONE}
+                onRetry={canRetry ? () => intent.send({ type: 'intent.retry' }) : undefined}
+              />
+            )}
+          </>
+        ) : (
+          <Spinner label={tApp('app.loading')} />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS } from '../../../machines/amount-entry/amount-rules';
+import {
+  checkPaymentLink,
+  MAX_INFO_LENGTH,
+  orderSourceOf,
+  type PaymentLinkIssue,
+  type PaymentLinkProblem,
+  type PaymentLinkQuery,
+} from '../../../machines/custom-payment/payment-link';
+import { providePayPage } from '../../actors/pay-page';
+import { apiClient } from '../../api/default-client';
+import { Footer } from '../../components/Footer';
+import { Logo } from '../../components/Logo';
+import { Spinner } from '../../components/Spinner';
+import { PayPage } from '../pay/PayPage';
+
+// A payment link opens without the splash: it may be shown inside another site's frame.
+const paymentLinkLogic = providePayPage(apiClient, { withSplash: false });
+
+/** The limit a problem's text names. */
+const LIMITS: Partial<Record<PaymentLinkProblem, number>> = {
+  tooManyDecimals: MAX_AMOUNT_DECIMALS,
+  tooManyDigits: MAX_AMOUNT_DIGITS,
+  tooLong: MAX_INFO_LENGTH,
+};
+
+/** A link that cannot be used: what is wrong with each value, and nothing to pay. */
+function PaymentLinkProblems({ issues }: { issues: readonly PaymentLinkIssue[] }) {
+  const { t, ready } = useTranslation('custom');
+  const { t: tApp } = useTranslation();
+  return (
+    <div className="page">
+      <header className="page__header">
+        <Logo variant="colour" className="page__logo" />
+      </header>
+      <main className="page__main">
+        {ready ? (
+          <section className="machine-message payment-link__problems" role="alert">
+            <h1 className="machine-message__text">{t('link.invalid.title')}</h1>
+            <p>{t('link.invalid.text')}</p>
+            <ul aria-label={t('link.invalid.listLabel')}>
+              {issues.map(({ field, problem }) => (
+                <li key={field}>
+                  <strong>{t(`link.fields.${field}`)}</strong> <code dir="ltr">({field})</code>:{' '}
+                  {t(`link.problems.${problem}`, { max: LIMITS[problem] })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : (
+          <Spinner label={tApp('app.loading')} />
+        )}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+interface PaymentLinkPageProps {
+  query: PaymentLinkQuery;
+  /** The visitor uuid /genPaymentIntend stored for this very link, if any. */
+  paymentIntent: string | undefined;
+  /** The machines with their effects; tests pass ones wired to the in-process sandbox. */
+  logic?: typeof paymentLinkLogic;
+}
+
+/** Spec §2 /customPaymentIframe: the link's payment on its machine's page, or why the link cannot be used. */
+export function PaymentLinkPage({ query, paymentIntent, logic = paymentLinkLogic }: PaymentLinkPageProps) {
+  const check = checkPaymentLink(query);
+  if (!check.ok) return <PaymentLinkProblems issues={check.issues} />;
+  return (
+    <PayPage
+      machineId={check.link.machineId}
+      machineClosed={false}
+      orderSource={orderSourceOf(check.link, paymentIntent)}
+      logic={logic}
+    />
+  );
+}

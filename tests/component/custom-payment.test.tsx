@@ -1,0 +1,224 @@
+/**
+ * The payment link's page (/customPaymentIframe) and the intent redirect (/genPaymentIntend) against the
+ * in-process sandbox (spec §2, §3, §7; DESIGN §10: values from the address render as text, redirect
+ * targets must be http(s)).
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import customEn from '../../locales/custom/en.json';
+import type { PaymentIntent } from '../../machines/custom-payment/payment-intent.machine';
+import type { PaymentLinkQuery } from '../../machines/custom-payment/payment-link';
+import { createSandboxApp } from '../../sandbox/app';
+import { providePayPage } from '../../src/actors/pay-page';
+import { providePaymentIntent } from '../../src/actors/payment-intent';
+import { createApiClient } from '../../src/api/client';
+import { PaymentIntentPage } from '../../src/views/custom/PaymentIntentPage';
+import { PaymentLinkPage } from '../../src/views/custom/PaymentLinkPage';
+import { BASE_HOST, catalogue, en, isCall, json, type Intercept, type Sandbox } from './harness';
+
+const LINK: PaymentLinkQuery = { machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental' };
+
+/** The sandbox in-process, and an API client that talks to it (through `intercept`, if given). */
+function connect(intercept?: Intercept) {
+  const app = createSandboxApp({ catalogue });
+  const sandbox: Sandbox = async (request) => app.fetch(request);
+  const requests: Request[] = [];
+  const api = createApiClient({
+    baseHost: BASE_HOST,
+    storage: localStorage,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      requests.push(request.clone());
+      return intercept ? intercept(request, sandbox) : sandbox(request);
+    },
+  });
+  return { app, api, requests, user: userEvent.setup() };
+}
+
+function renderLink(query: PaymentLinkQuery, paymentIntent?: string) {
+  const connection = connect();
+  const logic = providePayPage(connection.api, { withSplash: false });
+  const view = render(<PaymentLinkPage query={query} paymentIntent={paymentIntent} logic={logic} />);
+  return { ...connection, ...view };
+}
+
+const productContinue = () => screen.findByRole('button', { name: en.purchase.continue });
+const setPurchaseCalls = (requests: Request[]) =>
+  requests.filter((request) => isCall(request, 'api/menu/set_purchase'));
+
+describe('/customPaymentIframe', () => {
+  it("shows the link's description, a picture and the amount, and no splash or product choices", async () => {
+    const { container } = renderLink(LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wheelchair rental' })).toBeTruthy();
+    expect(screen.getByText(customEn.link.amountToPay).parentElement?.textContent).toMatch(/₪7\.50/);
+    expect(container.querySelector('.payment-link svg[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('group', { name: en.products.choose })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(document.cookie).not.toContain('splash');
+    expect((await productContinue()).getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it.each(['<img src=x onerror=alert(1)>', '"><script>alert(1)</script>'])(
+    'a description with markup (%s) is shown as text: no element is made from it',
+    async (info) => {
+      const { container } = renderLink({ ...LINK, info });
+      const heading = await screen.findByRole('heading', { level: 1 });
+      expect(heading.textContent).toBe(info);
+      expect(heading.children).toHaveLength(0);
+      expect(container.querySelector('img, script')).toBeNull();
+    },
+  );
+
+  it("the link's currency: its symbol on the page", async () => {
+    renderLink({ ...LINK, currency: 'usd' });
+    await screen.findByRole('heading', { level: 1, name: 'Wheelchair rental' });
+    expect(screen.getByText(customEn.link.amountToPay).parentElement?.textContent).toMatch(/\$7\.50/);
+  });
+
+  it("Continue books the amount on the machine's first product (custom_price, no fee) and opens the drawer", async () => {
+    const { app, requests, user } = renderLink(LINK);
+    await user.click(await productContinue());
+    const drawer = await screen.findByRole('dialog', { name: en.drawer.title });
+    expect(await within(drawer).findByRole('group', { name: en.methods.title })).toBeTruthy();
+    expect(within(drawer).getByText(/₪7\.50/)).toBeTruthy();
+
+    const [call] = setPurchaseCalls(requests);
+    expect(await call?.json()).toEqual([{ product_id: 101, count: 1, custom_price: 7.5 }]);
+    expect([...app.purchases.values()]).toMatchObject([{ machine_id: '1001', totals: { total: 7.5, fees: 0 } }]);
+  });
+
+  it('with a payment intent, Continue opens the drawer without booking again, and the intent is the session', async () => {
+    const { app, api, requests, user } = renderLink(LINK, 'intent-1');
+    await user.click(await productContinue());
+    expect(await screen.findByRole('group', { name: en.methods.title })).toBeTruthy();
+    expect(setPurchaseCalls(requests)).toEqual([]);
+    expect(app.purchases.size).toBe(0);
+    expect(api.sessionUuid()).toBe('intent-1');
+  });
+
+  it('an unknown machine: the not-found message and a call to support, nothing to pay', async () => {
+    renderLink({ ...LINK, machineId: '424242' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(en.machine.notFound);
+    expect(screen.queryByRole('button', { name: en.purchase.continue })).toBeNull();
+  });
+
+  it('an inactive machine: the not-active message', async () => {
+    renderLink({ ...LINK, machineId: '1007' });
+    expect((await screen.findByRole('alert')).textContent).toContain(en.machine.notActive);
+    expect(screen.queryByRole('button', { name: en.purchase.continue })).toBeNull();
+  });
+
+  it('bad values: the message lists each field with its problem, asks nothing of the API and offers nothing to pay', async () => {
+    const { requests } = renderLink({
+      totalPrice: 'abc',
+      info: 'Parking',
+      successReturnUrl: 'javascript:alert(1)',
+      failuresReturnUrl: 'data:text/html,hi',
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: customEn.link.invalid.title })).toBeTruthy();
+    const items = within(within(alert).getByRole('list', { name: customEn.link.invalid.listLabel }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      `${customEn.link.fields.machineId} (machineId): ${customEn.link.problems.required}`,
+      `${customEn.link.fields.totalPrice} (totalPrice): ${customEn.link.problems.notNumber}`,
+      `${customEn.link.fields.successReturnUrl} (successReturnUrl): ${customEn.link.problems.notWebAddress}`,
+      `${customEn.link.fields.failuresReturnUrl} (failuresReturnUrl): ${customEn.link.problems.notWebAddress}`,
+    ]);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(requests).toEqual([]);
+  });
+
+  it('names the limit a problem is about', async () => {
+    renderLink({ ...LINK, totalPrice: '1.005', info: 'x'.repeat(201) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('at most 2 decimals');
+    expect(alert.textContent).toContain('at most 200 characters');
+  });
+});
+
+const INTENT_QUERY = 'machine_id=1001&amount=7.5&info=Parking%20level%202&success_url=https%3A%2F%2Fm.example%2Fok';
+
+function renderIntent(query: string, intercept?: Intercept) {
+  const connection = connect(intercept);
+  const redirects: string[] = [];
+  // jsdom cannot navigate: the redirect is recorded instead (the browser tests follow it for real).
+  const logic = providePaymentIntent(connection.api).provide({
+    actions: {
+      redirect: (_, url) => {
+        redirects.push(url);
+      },
+    },
+  });
+  const view = render(<PaymentIntentPage query={query} logic={logic} />);
+  return { ...connection, ...view, redirects };
+}
+
+const getIframeCalls = (requests: Request[]) =>
+  requests.filter((request) => isCall(request, 'api/merchants/custom/get_iframe'));
+
+describe('/genPaymentIntend', () => {
+  it('passes the query on, stores visitor_uuid with its page, and goes to the page', async () => {
+    const { app, requests, redirects } = renderIntent(INTENT_QUERY);
+    await waitFor(() => expect(redirects).toHaveLength(1));
+    const [call] = getIframeCalls(requests);
+    expect(Object.fromEntries(new URL(call?.url ?? '').searchParams)).toMatchObject({
+      machine_id: '1001',
+      amount: '7.5',
+      info: 'Parking level 2',
+      success_url: 'https://m.example/ok',
+    });
+    const [visitorUuid] = [...app.purchases.keys()];
+    expect(localStorage.getItem('visitor_uuid')).toBe(visitorUuid);
+    expect(localStorage.getItem('visitor_uuid_for')).toBe(redirects[0]);
+    const page = new URL(redirects[0] ?? '');
+    expect(page.pathname).toBe('/customPaymentIframe');
+    expect(page.searchParams.get('info')).toBe('Parking level 2');
+    expect(screen.getByRole('status', { name: customEn.intent.preparing })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>'])(
+    'an answer sending the browser to %s: the failure message, nothing stored, no navigation; Try again asks again',
+    async (iframeUrl) => {
+      const answer: { iframe_url: string; payment: { visitor_uuid: string } } = {
+        iframe_url: iframeUrl,
+        payment: { visitor_uuid: 'visitor-9' },
+      };
+      const { requests, redirects, user } = renderIntent(INTENT_QUERY, (request, sandbox) =>
+        isCall(request, 'api/merchants/custom/get_iframe') ? Promise.resolve(json(answer)) : sandbox(request),
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(en.payment.errors.internal);
+      expect(within(alert).getByRole('link', { name: new RegExp(`^${en.machine.contact}`) })).toBeTruthy();
+      expect(redirects).toEqual([]);
+      expect(localStorage.getItem('visitor_uuid')).toBeNull();
+
+      await user.click(within(alert).getByRole('button', { name: en.machine.retry }));
+      await waitFor(() => expect(getIframeCalls(requests)).toHaveLength(2));
+      expect(await screen.findByRole('alert')).toBeTruthy();
+      expect(redirects).toEqual([]);
+    },
+  );
+
+  it('a link the operator turns down (no amount): says so, with no retry', async () => {
+    const { redirects } = renderIntent('machine_id=1001');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(customEn.intent.rejected);
+    expect(within(alert).queryByRole('button', { name: en.machine.retry })).toBeNull();
+    expect(redirects).toEqual([]);
+  });
+
+  it('an answer of the wrong shape: the generic error with Try again', async () => {
+    const intent: Partial<PaymentIntent> = {};
+    renderIntent(INTENT_QUERY, (request, sandbox) =>
+      isCall(request, 'api/merchants/custom/get_iframe') ? Promise.resolve(json(intent)) : sandbox(request),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(en.machine.unavailable);
+    expect(within(alert).getByRole('button', { name: en.machine.retry })).toBeTruthy();
+  });
+});

@@ -1,0 +1,271 @@
+/**
+ * Spec §2 /customPaymentIframe and /genPaymentIntend, §4 custom redirect pages, DESIGN §10: the link's
+ * description renders as text, return and iframe addresses are followed only when they are http(s),
+ * and a payment lands on the link's success or failure address. Google Pay (the sandbox's sheet) pays.
+ */
+import type { Dialog, Page } from '@playwright/test';
+import customEn from '../../locales/custom/en.json' with { type: 'json' };
+import customHe from '../../locales/custom/he.json' with { type: 'json' };
+import {
+  chooseMethod,
+  continueButton,
+  continueToPayment,
+  drawer,
+  drawerButton,
+  expect,
+  expectCharges,
+  expectDocumentLanguage,
+  failureHeading,
+  forEachLanguage,
+  type Lang,
+  methodContinue,
+  methodList,
+  sheetButton,
+  storedItem,
+  successHeading,
+  test,
+  type Texts,
+  TEXTS,
+} from './fixtures';
+
+type CustomTexts = typeof customEn;
+const CUSTOM_TEXTS: Record<Lang, CustomTexts> = { en: customEn, he: customHe };
+
+const GET_IFRAME = '**/v4/api/merchants/custom/get_iframe**';
+const PAYMENT_PAGE = '/customPaymentIframe';
+
+/** The link to pay 7.50 on machine 1001 (Google Pay, card fields, Bit), with `extra` values. */
+function linkPath(extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental', ...extra });
+  return `${PAYMENT_PAGE}?${query.toString()}`;
+}
+
+/** Every alert(), confirm() or prompt() the page opens: an injected script would show up here. */
+function watchDialogs(page: Page): string[] {
+  const opened: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    opened.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return opened;
+}
+
+async function openLink(page: Page, lang: Lang, path: string): Promise<void> {
+  await page.goto(path);
+  await expectDocumentLanguage(page, lang);
+}
+
+/** Chooses Google Pay in the open drawer and taps the sheet's `choice`. */
+async function payWithGooglePay(page: Page, t: Texts, choice: 'Approve' | 'Decline'): Promise<void> {
+  await chooseMethod(page, t, 'google_pay');
+  await methodContinue(page, t).click();
+  await drawerButton(page, t, t.payment.googlePay.button).click();
+  await sheetButton(page, 'Google Pay', choice).click();
+}
+
+forEachLanguage('/customPaymentIframe', (lang, t) => {
+  const custom = CUSTOM_TEXTS[lang];
+
+  for (const info of ['<img src=x onerror=alert(1)>', '"><script>alert(document.domain)</script>']) {
+    test(`the description ${info} shows as text: no element made of it, no dialog`, async ({ page }) => {
+      const dialogs = watchDialogs(page);
+      await openLink(page, lang, linkPath({ info }));
+
+      const title = page.getByRole('heading', { level: 1 });
+      await expect(title).toHaveText(info);
+      await expect(page.getByText(custom.link.amountToPay)).toBeVisible();
+      await expect(page.getByText('₪7.50')).toBeVisible();
+      await expect(page.locator('img[src="x"], main script')).toHaveCount(0);
+      expect(await title.evaluate((heading) => heading.childElementCount)).toBe(0);
+      await expect(continueButton(page, t)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(dialogs).toEqual([]);
+    });
+  }
+
+  test('Continue opens the payment drawer with the methods and the amount', async ({ page }) => {
+    await openLink(page, lang, linkPath());
+    await continueToPayment(page, t);
+    await expect(methodList(page, t)).toBeVisible();
+    await expect(drawer(page, t)).toContainText('₪7.50');
+  });
+
+  test('an approved payment lands on the success address; one approved charge', async ({ page, request, baseURL }) => {
+    const success = `${baseURL ?? ''}/payment-done?ref=1`;
+    await openLink(
+      page,
+      lang,
+      linkPath({ successReturnUrl: success, failuresReturnUrl: `${baseURL ?? ''}/payment-failed` }),
+    );
+    const sessionId = await continueToPayment(page, t);
+    await payWithGooglePay(page, t, 'Approve');
+
+    await page.waitForURL(success);
+    await expect(page.getByRole('heading', { level: 1, name: t.app.welcome })).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: 7.5 }]);
+  });
+
+  test('a declined payment lands on the failure address; one declined charge', async ({ page, request, baseURL }) => {
+    const failure = `${baseURL ?? ''}/payment-failed?ref=2`;
+    await openLink(
+      page,
+      lang,
+      linkPath({ successReturnUrl: `${baseURL ?? ''}/payment-done`, failuresReturnUrl: failure }),
+    );
+    const sessionId = await continueToPayment(page, t);
+    await payWithGooglePay(page, t, 'Decline');
+
+    await page.waitForURL(failure);
+    await expect(page.getByRole('heading', { level: 1, name: t.app.welcome })).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'declined', amount: 7.5 }]);
+  });
+
+  test('without return addresses the success page stays', async ({ page, request }) => {
+    await openLink(page, lang, linkPath());
+    const sessionId = await continueToPayment(page, t);
+    await payWithGooglePay(page, t, 'Approve');
+
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: 7.5 }]);
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe(PAYMENT_PAGE);
+    await expect(successHeading(page, t)).toBeVisible();
+  });
+
+  test('without a failure address a declined payment stays on the failure page, where the visitor can try again', async ({
+    page,
+    baseURL,
+  }) => {
+    await openLink(page, lang, linkPath({ successReturnUrl: `${baseURL ?? ''}/payment-done` }));
+    await continueToPayment(page, t);
+    await payWithGooglePay(page, t, 'Decline');
+    await expect(failureHeading(page, t)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(PAYMENT_PAGE);
+    await expect(drawerButton(page, t, t.failure.retry)).toBeVisible();
+  });
+
+  test('bad values (amount abc, no machine, a javascript: return address): the clear message and nothing to pay', async ({
+    page,
+  }) => {
+    const dialogs = watchDialogs(page);
+    const query = new URLSearchParams({
+      totalPrice: 'abc',
+      info: 'Parking',
+      successReturnUrl: 'javascript:alert(1)',
+    });
+    await openLink(page, lang, `${PAYMENT_PAGE}?${query.toString()}`);
+
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: custom.link.invalid.title })).toBeVisible();
+    const problems = alert.getByRole('list', { name: custom.link.invalid.listLabel }).getByRole('listitem');
+    await expect(problems).toHaveText([
+      `${custom.link.fields.machineId} (machineId): ${custom.link.problems.required}`,
+      `${custom.link.fields.totalPrice} (totalPrice): ${custom.link.problems.notNumber}`,
+      `${custom.link.fields.successReturnUrl} (successReturnUrl): ${custom.link.problems.notWebAddress}`,
+    ]);
+    await expect(continueButton(page, t)).toHaveCount(0);
+    await expect(page.getByRole('button')).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('a javascript: failure address alone refuses the whole link', async ({ page }) => {
+    await openLink(page, lang, linkPath({ failuresReturnUrl: 'javascript:alert(1)' }));
+    await expect(page.getByRole('alert')).toContainText(
+      `${custom.link.fields.failuresReturnUrl} (failuresReturnUrl): ${custom.link.problems.notWebAddress}`,
+    );
+    await expect(continueButton(page, t)).toHaveCount(0);
+  });
+
+  test('an unknown machine: the not-found message', async ({ page }) => {
+    await openLink(page, lang, linkPath({ machineId: '424242' }));
+    await expect(page.getByRole('alert')).toContainText(t.machine.notFound);
+    await expect(continueButton(page, t)).toHaveCount(0);
+  });
+});
+
+forEachLanguage('/genPaymentIntend', (lang, t) => {
+  test('lands on the payment page with visitor_uuid stored; paying charges that very purchase once', async ({
+    page,
+    request,
+  }) => {
+    const dialogs = watchDialogs(page);
+    const setPurchases: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/v4/api/menu/set_purchase') setPurchases.push(sent.url());
+    });
+    const query = new URLSearchParams({ machine_id: '1001', amount: '7.5', info: 'Parking, level 2' });
+    await page.goto(`/genPaymentIntend?${query.toString()}`);
+
+    await page.waitForURL((url) => url.pathname === PAYMENT_PAGE);
+    await expectDocumentLanguage(page, lang);
+    await expect(page.getByRole('heading', { level: 1, name: 'Parking, level 2' })).toBeVisible();
+    const visitorUuid = await storedItem(page, 'visitor_uuid');
+    expect(visitorUuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await storedItem(page, 'visitor_uuid_for')).toBe(page.url());
+
+    await continueButton(page, t).click();
+    await expect(methodList(page, t)).toBeVisible();
+    await payWithGooglePay(page, t, 'Approve');
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectCharges(request, visitorUuid ?? '', [{ method: 'google_pay', status: 'approved', amount: 7.5 }]);
+    expect(setPurchases).toEqual([]);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('an answer naming javascript:alert(1) as the page: the failure message, no navigation, no dialog', async ({
+    page,
+  }) => {
+    const dialogs = watchDialogs(page);
+    await page.route(GET_IFRAME, (route) =>
+      route.fulfill({ json: { iframe_url: 'javascript:alert(1)', payment: { visitor_uuid: 'visitor-evil' } } }),
+    );
+    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+    await expectDocumentLanguage(page, lang);
+
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(t.payment.errors.internal);
+    await expect(alert.getByRole('button', { name: t.machine.retry })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/genPaymentIntend');
+    expect(await storedItem(page, 'visitor_uuid')).toBeNull();
+    expect(dialogs).toEqual([]);
+  });
+
+  test('a link the operator turns down (no amount): says so, and offers no retry', async ({ page }) => {
+    await page.goto('/genPaymentIntend?machine_id=1001');
+    await expectDocumentLanguage(page, lang);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(CUSTOM_TEXTS[lang].intent.rejected);
+    await expect(alert.getByRole('button', { name: t.machine.retry })).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/genPaymentIntend');
+  });
+});
+
+test.describe('payment intent, once', () => {
+  const t = TEXTS.en;
+
+  test('a stale intent from another link is not used: that link books its own purchase', async ({ page }) => {
+    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=First');
+    await page.waitForURL((url) => url.pathname === PAYMENT_PAGE);
+    const first = await storedItem(page, 'visitor_uuid');
+
+    await page.goto(linkPath({ info: 'Second' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Second' })).toBeVisible();
+    const sessionId = await continueToPayment(page, t);
+    expect(sessionId).not.toBe(first);
+  });
+
+  test('a reload of the intent link keeps its intent: nothing is booked again', async ({ page }) => {
+    const setPurchases: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/v4/api/menu/set_purchase') setPurchases.push(sent.url());
+    });
+    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Reloaded');
+    await page.waitForURL((url) => url.pathname === PAYMENT_PAGE);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reloaded' })).toBeVisible();
+    await continueButton(page, t).click();
+    await expect(methodList(page, t)).toBeVisible();
+    expect(setPurchases).toEqual([]);
+  });
+});

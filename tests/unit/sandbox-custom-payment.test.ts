@@ -1,0 +1,213 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { loadCatalogue } from '../../sandbox/catalogue';
+
+const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
+
+const ORIGIN = 'http://localhost';
+const PHONE = '050-123-4567';
+
+const getIframe = (app: SandboxApp, params: Record<string, string>) =>
+  app.request(`/v4/api/merchants/custom/get_iframe?${new URLSearchParams(params).toString()}`);
+
+interface IframeAnswer {
+  iframe_url: string;
+  payment: { visitor_uuid: string };
+}
+
+async function linkFor(app: SandboxApp, params: Record<string, string>) {
+  const response = await getIframe(app, params);
+  expect(response.status, await response.clone().text()).toBe(200);
+  const answer = (await response.json()) as IframeAnswer;
+  const url = new URL(answer.iframe_url);
+  return { answer, url, query: Object.fromEntries(url.searchParams) };
+}
+
+/** Pays a purchase through the real wallet contract, as the payment page does. */
+function payWithGooglePay(app: SandboxApp, machineId: string, sessionId: string, amount: string, currency = 'ILS') {
+  return app.request(`/v4/api/payment/pay/wallet?machine_id=${machineId}&payment_method=google_pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'session-uuid': sessionId },
+    body: JSON.stringify({
+      paymentData: { paymentMethodData: { tokenizationData: { token: 'sandbox-approve' } } },
+      amount,
+      currencyCode: currency,
+    }),
+  });
+}
+
+describe('GET /v4/api/merchants/custom/get_iframe: a new payment link', () => {
+  it("books the amount on the machine's first product, fee-free, and answers its page and visitor uuid", async () => {
+    const app = createSandboxApp({ catalogue });
+    const { answer, url, query } = await linkFor(app, {
+      machine_id: '1001',
+      amount: '7.5',
+      info: 'Parking, level 2',
+      success_url: 'https://merchant.example/ok?ref=1',
+      failure_url: 'https://merchant.example/failed',
+      phone_number: PHONE,
+      deferred: 'true',
+    });
+
+    expect(`${url.origin}${url.pathname}`).toBe(`${ORIGIN}/customPaymentIframe`);
+    expect(query).toEqual({
+      totalPrice: '7.50',
+      currency: 'ILS',
+      info: 'Parking, level 2',
+      machineId: '1001',
+      isDeferredPayment: 'true',
+      phoneNumber: PHONE,
+      successReturnUrl: 'https://merchant.example/ok?ref=1',
+      failuresReturnUrl: 'https://merchant.example/failed',
+    });
+    const purchase = app.purchases.get(answer.payment.visitor_uuid);
+    expect(purchase).toMatchObject({
+      machine_id: '1001',
+      currency: 'ILS',
+      totals: { subtotal: 7.5, fees: 0, total: 7.5 },
+    });
+    expect(purchase?.lines.map((line) => [line.product.id, line.count, line.unitFee])).toEqual([[101, 1, 0]]);
+
+    // The visitor uuid is the session the payment page pays with.
+    const paid = (await (await payWithGooglePay(app, '1001', answer.payment.visitor_uuid, '7.50')).json()) as {
+      status: number;
+    };
+    expect(paid.status).toBe(0);
+    expect(app.charges.list()).toMatchObject([
+      { session_id: answer.payment.visitor_uuid, amount: 7.5, status: 'approved', method: 'google_pay' },
+    ]);
+  });
+
+  it('defaults: info "Payment", not deferred, the machine\'s currency, no phone and no return addresses', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { query } = await linkFor(app, { machine_id: '1001', amount: '10' });
+    expect(query).toEqual({
+      totalPrice: '10.00',
+      currency: 'ILS',
+      info: 'Payment',
+      machineId: '1001',
+      isDeferredPayment: 'false',
+    });
+  });
+
+  it('passes the return addresses through as given: the app, not the sandbox, refuses other schemes', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { query } = await linkFor(app, {
+      machine_id: '1001',
+      amount: '5',
+      success_url: 'javascript:alert(1)',
+      failure_url: '/relative',
+    });
+    expect(query).toMatchObject({ successReturnUrl: 'javascript:alert(1)', failuresReturnUrl: '/relative' });
+  });
+
+  it('another currency is booked in that currency, and paid in it', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { answer, query } = await linkFor(app, { machine_id: '1001', amount: '3', currency: 'usd' });
+    expect(query.currency).toBe('USD');
+    expect(app.purchases.get(answer.payment.visitor_uuid)?.currency).toBe('USD');
+    const response = await payWithGooglePay(app, '1001', answer.payment.visitor_uuid, '3.00', 'USD');
+    expect(((await response.json()) as { status: number }).status).toBe(0);
+  });
+
+  it('each call is a new purchase', async () => {
+    const app = createSandboxApp({ catalogue });
+    const first = await linkFor(app, { machine_id: '1001', amount: '5' });
+    const second = await linkFor(app, { machine_id: '1001', amount: '5' });
+    expect(first.answer.payment.visitor_uuid).not.toBe(second.answer.payment.visitor_uuid);
+    expect(app.purchases.size).toBe(2);
+  });
+
+  it.each([
+    [{ amount: '5' }, 400, 'machine_id is required'],
+    [{ machine_id: '424242', amount: '5' }, 404, 'machine not found'],
+    [{ machine_id: '1007', amount: '5' }, 409, 'machine not active'],
+    [{ machine_id: '1001' }, 400, 'amount: must be above 0 with at most 2 decimals and 10 digits (required)'],
+    [
+      { machine_id: '1001', amount: 'abc' },
+      400,
+      'amount: must be above 0 with at most 2 decimals and 10 digits (notNumber)',
+    ],
+    [
+      { machine_id: '1001', amount: '0' },
+      400,
+      'amount: must be above 0 with at most 2 decimals and 10 digits (notPositive)',
+    ],
+    [
+      { machine_id: '1001', amount: '1.005' },
+      400,
+      'amount: must be above 0 with at most 2 decimals and 10 digits (tooManyDecimals)',
+    ],
+    [{ machine_id: '1001', amount: '5', currency: 'shekel' }, 400, 'currency: must be a 3-letter ISO 4217 code'],
+    [{ machine_id: '1001', amount: '5', phone_number: '123' }, 400, 'phone_number: not a plausible phone number'],
+    [{ machine_id: '1001', amount: '5', deferred: 'yes' }, 400, 'deferred: must be true or false'],
+  ])('refuses %j with %i, naming the field', async (params, status, message) => {
+    const app = createSandboxApp({ catalogue });
+    const response = await getIframe(app, params);
+    expect({ status: response.status, body: (await response.json()) as unknown }).toEqual({
+      status,
+      body: { message },
+    });
+    expect(app.purchases.size).toBe(0);
+  });
+});
+
+describe('GET /v4/api/merchants/custom/get_iframe: a wheelshare rental awaiting its card', () => {
+  /** A rental on station 15 whose pay call has handed out the link (awaiting_card). */
+  async function awaitingRental(app: SandboxApp) {
+    const params = new URLSearchParams({ phone_number: PHONE, machine_id: '15' }).toString();
+    const start = '2031-03-10T08:00:00.000Z';
+    const response = await app.request(`/v4/api/merchants/wheelshare/set_purchase?${params}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rental_option: 'hourly', start_time: start, end_time: '2031-03-10T10:30:00.000Z' }),
+    });
+    const { session_id: sessionId } = (await response.json()) as { session_id: string };
+    const pay = (await (
+      await app.request(`/v4/api/merchants/wheelshare/pay?payment_type=deferred&${params}`, { method: 'POST' })
+    ).json()) as { data: { payment_url: string } };
+    return { sessionId, paymentUrl: new URL(pay.data.payment_url) };
+  }
+
+  it("answers the rental's page, deferred, back to /wheelshare/afterPayment, with its purchase as visitor uuid", async () => {
+    const app = createSandboxApp({ catalogue });
+    const { sessionId, paymentUrl } = await awaitingRental(app);
+    // The station's link (/genPaymentIntend?machine_id=15&phone_number=…) passes its query on unchanged.
+    const { answer, url, query } = await linkFor(app, Object.fromEntries(paymentUrl.searchParams));
+
+    expect(answer.payment.visitor_uuid).toBe(sessionId);
+    expect(url.pathname).toBe('/customPaymentIframe');
+    expect(query).toEqual({
+      totalPrice: '15.00',
+      currency: 'ILS',
+      info: 'Wheelchair rental (hourly)',
+      machineId: '15',
+      isDeferredPayment: 'true',
+      phoneNumber: '0501234567',
+      successReturnUrl: `${ORIGIN}/wheelshare/afterPayment`,
+    });
+    expect(app.purchases.size).toBe(1);
+
+    // Paying the link pays the rental: the station stops waiting.
+    await payWithGooglePay(app, '15', answer.payment.visitor_uuid, query.totalPrice ?? '');
+    const waiting = await app.request(
+      `/v4/api/merchants/wheelshare/is_waiting_for_creditcard?phone_number=${PHONE}&machine_id=15`,
+    );
+    expect(await waiting.json()).toEqual({ status: false });
+  });
+
+  it('a rental not yet awaiting its card, or on another machine, is not used: the query must name a payment', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { paymentUrl } = await awaitingRental(app);
+    const other = await getIframe(app, { phone_number: PHONE, machine_id: '1001' });
+    expect(other.status).toBe(400); // 1001 is not the rental's station, and no amount is given
+
+    app.rentals.setStatus(PHONE, 'returned');
+    const returned = await getIframe(app, Object.fromEntries(paymentUrl.searchParams));
+    expect(returned.status).toBe(400);
+    expect(await returned.json()).toEqual({
+      message: 'amount: must be above 0 with at most 2 decimals and 10 digits (required)',
+    });
+  });
+});
