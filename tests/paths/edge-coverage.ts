@@ -25,95 +25,14 @@ import {
   transition,
   type AnyMachineSnapshot,
   type AnyStateMachine,
-  type AnyStateNode,
-  type AnyTransitionDefinition,
   type EventObject,
 } from 'xstate';
+import { firedEdges, listEdges } from '../../scripts/statechart-edges';
 
 // ---------------------------------------------------------------------------------------------
-// (a) Listing edges
+// (a) Listing edges: scripts/statechart-edges.ts, shared with the diagrams (scripts/visualize.ts)
 
-export interface Edge {
-  /** `"<source id> -> <target ids or 'self'> on <eventType>[ [guard type]]"` */
-  id: string;
-  source: string;
-  eventType: string;
-  targets: string[];
-  guard: string | undefined;
-}
-
-function guardName(guard: unknown): string | undefined {
-  if (guard === undefined) return undefined;
-  if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type);
-  // an inline guard takes the name of its property (`guard`); `and`/`or`/`not` keep theirs
-  if (typeof guard === 'function') return guard.name && guard.name !== 'guard' ? guard.name : 'inline';
-  return 'inline';
-}
-
-function edgeId(definition: AnyTransitionDefinition, eventType: string): string {
-  const targets = definition.target?.map((node: AnyStateNode) => node.id).join(', ') || 'self';
-  const guard = guardName(definition.guard);
-  return `${definition.source.id} -> ${targets} on ${eventType}${guard ? ` [${guard}]` : ''}`;
-}
-
-function allStateNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child as AnyStateNode))];
-}
-
-interface EdgeIndex {
-  edges: Edge[];
-  byDefinition: Map<AnyTransitionDefinition, Edge>;
-}
-
-const edgeIndexes = new WeakMap<AnyStateMachine, EdgeIndex>();
-
-function edgeIndex(machine: AnyStateMachine): EdgeIndex {
-  const known = edgeIndexes.get(machine);
-  if (known) return known;
-  const edges: Edge[] = [];
-  const byDefinition = new Map<AnyTransitionDefinition, Edge>();
-  const seenIds = new Map<string, number>();
-  const add = (definition: AnyTransitionDefinition, eventType: string) => {
-    let id = edgeId(definition, eventType);
-    const seen = seenIds.get(id) ?? 0;
-    seenIds.set(id, seen + 1);
-    if (seen > 0) id = `${id} #${seen + 1}`; // two identical definitions stay two edges
-    const edge: Edge = {
-      id,
-      source: definition.source.id,
-      eventType,
-      targets: definition.target?.map((node: AnyStateNode) => node.id) ?? [],
-      guard: guardName(definition.guard),
-    };
-    edges.push(edge);
-    byDefinition.set(definition, edge);
-  };
-  for (const node of allStateNodes(machine.root)) {
-    for (const [eventType, definitions] of node.transitions) {
-      for (const definition of definitions) add(definition, eventType);
-    }
-    for (const definition of node.always ?? []) add(definition, '(always)');
-  }
-  const index = { edges, byDefinition };
-  edgeIndexes.set(machine, index);
-  return index;
-}
-
-/** Every transition definition of the machine, each counted once at the state node defining it. */
-export function listEdges(machine: AnyStateMachine): Edge[] {
-  return edgeIndex(machine).edges;
-}
-
-/** The edges that `event` fires from `snapshot` (guards evaluated, one per parallel region). */
-export function firedEdges(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): Edge[] {
-  const { byDefinition } = edgeIndex(machine);
-  return machine.getTransitionData(snapshot, event).flatMap((definition) => {
-    const edge = byDefinition.get(definition);
-    if (!edge) throw new Error(`transition on ${event.type} is not one of the machine's listed edges`);
-    return [edge];
-  });
-}
+export { firedEdges, listEdges, type Edge } from '../../scripts/statechart-edges';
 
 // ---------------------------------------------------------------------------------------------
 // (b) Replaying paths and counting covered edges

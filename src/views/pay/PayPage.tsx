@@ -18,6 +18,7 @@ import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/pu
 import { DEFAULT_SUPPORT_PHONE, PROVIDER_URLS } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
 import { rememberedLanguage } from '../../i18n/i18n';
+import { inspect } from '../../inspect';
 import { isApplePayAvailable } from '../../payments/apple-pay/availability';
 import { PurchaseView } from '../purchase/PurchaseView';
 import { MachineMessage } from './MachineMessage';
@@ -57,6 +58,7 @@ export function PayPage({
         orderSource,
       },
     },
+    inspect,
   });
   const condition = useSelector(payPage, selectMenuCondition);
   const splash = useSelector(payPage, selectSplash);

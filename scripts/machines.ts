@@ -1,0 +1,94 @@
+/**
+ * Every statechart the designers' documentation shows (`npm run visualize`), in the order the
+ * explorer lists them. Each entry uses its machine's own `id` (the key in coverage.json and the
+ * name of its files in visualizations/).
+ */
+import type { AnyStateMachine } from 'xstate';
+import { amountEntryMachine } from '../machines/amount-entry/amount-entry.machine';
+import { paymentIntentMachine } from '../machines/custom-payment/payment-intent.machine';
+import { debugVarsMachine } from '../machines/debug-vars/debug-vars.machine';
+import { payPageMachine } from '../machines/pay-page/pay-page.machine';
+import { applePayMachine } from '../machines/payment/apple-pay.machine';
+import { bitMachine } from '../machines/payment/bit.machine';
+import { cardFieldsMachine } from '../machines/payment/card-fields.machine';
+import { cardScanMachine } from '../machines/payment/card-scan.machine';
+import { googlePayMachine } from '../machines/payment/google-pay.machine';
+import { hostedPageMachine } from '../machines/payment/hosted-page.machine';
+import { stripeMachine } from '../machines/payment/stripe.machine';
+import { purchaseMachine } from '../machines/purchase/purchase.machine';
+import { splashMachine } from '../machines/splash/splash.machine';
+import { vacuumMachine } from '../machines/vacuum/vacuum.machine';
+import { wheelshareMachine } from '../machines/wheelshare/wheelshare.machine';
+
+export interface ChartEntry {
+  /** The machine's own id. */
+  id: string;
+  title: string;
+  description: string;
+  machine: AnyStateMachine;
+}
+
+const chart = (machine: AnyStateMachine, title: string, description: string): ChartEntry => ({
+  id: machine.id,
+  title,
+  description,
+  machine,
+});
+
+export const charts: readonly ChartEntry[] = [
+  chart(
+    payPageMachine,
+    'The /pay page',
+    'The splash beside the menu call; the menu decides between machine not found, not active, unavailable (retry) and the purchase.',
+  ),
+  chart(
+    splashMachine,
+    'Splash',
+    'The colour logo, then the white logo (1.25 s each), unless the splash cookie is set.',
+  ),
+  chart(
+    purchaseMachine,
+    'Purchase',
+    'The stages of a purchase: select a product, submit it, choose a payment method in the drawer, pay, then success or failure.',
+  ),
+  chart(
+    amountEntryMachine,
+    'Amount entry',
+    'The price-input keypad: the amount typed so far is zero or positive; confirming zero shows the minimum-amount hint.',
+  ),
+  chart(
+    vacuumMachine,
+    'Vacuum (hourly)',
+    'An hourly product, the loyalty offer, then the start and end times before payment.',
+  ),
+  chart(googlePayMachine, 'Google Pay', 'The Google Pay button, its payment sheet, then the operator’s wallet call.'),
+  chart(
+    applePayMachine,
+    'Apple Pay',
+    'One Apple Pay session at a time: merchant validation, the sheet, the wallet call.',
+  ),
+  chart(
+    cardFieldsMachine,
+    'Card entry (Tranzila fields)',
+    'The processor’s hosted card fields: submit, charge, then the operator’s confirmation.',
+  ),
+  chart(
+    hostedPageMachine,
+    'Hosted payment page (Yaad Sarig)',
+    'The provider’s payment page in a frame; its redirect tells success from failure.',
+  ),
+  chart(stripeMachine, 'Stripe card element', 'Validation, a payment intent from the operator, then confirmation.'),
+  chart(cardScanMachine, 'Card scan', 'The scanner page reads and charges the card; this waits for its verdict.'),
+  chart(bitMachine, 'Bit', 'The browser leaves for Bit’s page; the verdict comes back to /pay.'),
+  chart(
+    wheelshareMachine,
+    'Wheelshare station',
+    'Rent (a QR code to pay on the phone, then waiting for the card) or return a wheelchair.',
+  ),
+  chart(
+    paymentIntentMachine,
+    'Payment link (payment intent)',
+    'Asks the operator for the payment page of a link and sends the browser there.',
+  ),
+  chart(debugVarsMachine, 'Debug settings', 'The base host form of /debug_vars: draft, save (checked) or reset.'),
+];

@@ -1,0 +1,99 @@
+/**
+ * What the generator reads besides the machines, both committed under visualizations/:
+ * - coverage.json, written by the path tests (`WRITE_COVERAGE=1 npx vitest run --project unit tests/paths`):
+ *   `{"machines": {"<id>": {"edges": N, "covered": N, "uncovered": ["<Edge.id>", ...]}}}`
+ * - screens/manifest.json, written by `npm run screenshots` (tests/screens/): one entry per PNG.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface MachineCoverage {
+  edges: number;
+  covered: number;
+  uncovered: string[];
+}
+
+export interface CoverageReport {
+  machines: Record<string, MachineCoverage>;
+}
+
+export interface ScreenEntry {
+  /** The machine id. */
+  machine: string;
+  /** The state node id the screen shows (`purchase.SELECT_PAYMENT_METHOD.ChoosingMethod`). */
+  state: string;
+  lang: string;
+  /** Relative to visualizations/screens/, e.g. `purchase/SELECT_PRODUCT--list.en.png`. */
+  file: string;
+  /** What sets this screen apart from other screens of the same state (a product view, a method). */
+  caption: string;
+}
+
+export interface ScreenManifest {
+  screens: ScreenEntry[];
+}
+
+export interface GeneratorInputs {
+  coverage: CoverageReport | undefined;
+  screens: ScreenEntry[];
+}
+
+export const COVERAGE_FILE = 'coverage.json';
+export const SCREENS_DIR = 'screens';
+export const MANIFEST_FILE = `${SCREENS_DIR}/manifest.json`;
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON: ${String(error)}`);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readCoverage(path: string): CoverageReport | undefined {
+  if (!existsSync(path)) return undefined;
+  const report = readJson(path);
+  if (!isRecord(report) || !isRecord(report.machines)) throw new Error(`${path}: expected {"machines": {...}}`);
+  const machines: Record<string, MachineCoverage> = {};
+  for (const [id, entry] of Object.entries(report.machines)) {
+    if (
+      !isRecord(entry) ||
+      typeof entry.edges !== 'number' ||
+      typeof entry.covered !== 'number' ||
+      !Array.isArray(entry.uncovered)
+    ) {
+      throw new Error(`${path}: machines.${id} needs edges, covered and uncovered`);
+    }
+    machines[id] = { edges: entry.edges, covered: entry.covered, uncovered: entry.uncovered.map(String) };
+  }
+  return { machines };
+}
+
+function readScreens(dir: string): ScreenEntry[] {
+  const path = join(dir, MANIFEST_FILE);
+  if (!existsSync(path)) return [];
+  const manifest = readJson(path);
+  if (!isRecord(manifest) || !Array.isArray(manifest.screens)) throw new Error(`${path}: expected {"screens": [...]}`);
+  return manifest.screens.map((entry: unknown, index): ScreenEntry => {
+    const fields = ['machine', 'state', 'lang', 'file', 'caption'] as const;
+    if (!isRecord(entry) || fields.some((field) => typeof entry[field] !== 'string')) {
+      throw new Error(`${path}: screens[${index}] needs ${fields.join(', ')} (strings)`);
+    }
+    return {
+      machine: String(entry.machine),
+      state: String(entry.state),
+      lang: String(entry.lang),
+      file: String(entry.file),
+      caption: String(entry.caption),
+    };
+  });
+}
+
+/** Reads coverage.json and the screens manifest of `dir`, when they exist. */
+export function readInputs(dir: string): GeneratorInputs {
+  return { coverage: readCoverage(join(dir, COVERAGE_FILE)), screens: readScreens(dir) };
+}

@@ -1,0 +1,27 @@
+import type { InspectionEvent } from 'xstate';
+
+type Inspector = (event: InspectionEvent) => void;
+
+/**
+ * The live view's inspector, for `useActorRef(logic, { input, inspect })`: in development
+ * (`npm run dev`) with `?inspect` in the address, a panel shows the chart of each running actor and
+ * highlights its current states and the transitions just taken. Everything else gets `undefined`:
+ * in a production build `import.meta.env.DEV` is false, so this branch and the lazily loaded panel
+ * (with the charts of visualizations/) are dropped from the bundle.
+ */
+export const inspect: Inspector | undefined =
+  import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect') ? liveInspector() : undefined;
+
+/** Forwards inspection events to the panel once its module has loaded; the first ones wait for it. */
+function liveInspector(): Inspector {
+  let deliver: Inspector | undefined;
+  const early: InspectionEvent[] = [];
+  void import('./live-view').then(({ startLiveView }) => {
+    deliver = startLiveView();
+    for (const event of early.splice(0)) deliver(event);
+  });
+  return (event) => {
+    if (deliver) deliver(event);
+    else early.push(event);
+  };
+}
