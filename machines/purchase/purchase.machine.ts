@@ -9,6 +9,7 @@ import { googlePayMachine } from '../payment/google-pay.machine';
 import { hostedPageMachine } from '../payment/hosted-page.machine';
 import type { PaymentResult } from '../payment/payment.types';
 import { stripeMachine } from '../payment/stripe.machine';
+import { hourlyLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
 import type { PurchaseLineRequest } from './pricing';
@@ -164,8 +165,15 @@ export const purchaseMachine = setup({
     hasPaymentIntent: ({ context }) =>
       context.orderSource.kind === 'fixed' && context.orderSource.paymentIntent !== undefined,
     hasProductForAmount: ({ context }) => showsView(context, 'PRICE_INPUT') && context.menu.products[0] !== undefined,
-    hourlyProductAvailable: ({ context }, { productId, minutes }: { productId: ProductId; minutes: number }) =>
-      context.orderSource.kind === 'hourly' && minutes > 0 && findProduct(context.menu, productId)?.available === true,
+    /** An available product and a span that costs something (1 minute of a cheap product rounds to 0.00). */
+    hourlyChargeable: ({ context }, { productId, minutes }: { productId: ProductId; minutes: number }) => {
+      const product = findProduct(context.menu, productId);
+      return (
+        context.orderSource.kind === 'hourly' &&
+        product?.available === true &&
+        hourlyLine(product, minutes).unitPrice > 0
+      );
+    },
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),
     chosenMethodNeedsPopup: ({ context }) => needsPopup(context.method),
     methodIs: ({ context }, method: PaymentMethod) => context.method === method,
@@ -233,7 +241,7 @@ export const purchaseMachine = setup({
           { guard: 'hasSelection', target: 'SubmittingPurchase' },
         ],
         'hours.confirmed': {
-          guard: { type: 'hourlyProductAvailable', params: ({ event }) => event },
+          guard: { type: 'hourlyChargeable', params: ({ event }) => event },
           target: 'SubmittingPurchase',
           actions: { type: 'rememberHours', params: ({ event }) => event },
         },

@@ -34,13 +34,15 @@ const hourly = (id: number, name: string, price: number, extra: Partial<Product>
 const VACUUM = hourly(801, 'Vacuum — 1 hour', 12);
 const SHAMPOO = hourly(802, 'Vacuum + shampoo — 1 hour', 18);
 const BROKEN = hourly(803, 'Vacuum (out of order)', 15, { available: false });
+/** One minute of it costs 0.0025, which rounds to nothing to charge. */
+const TOKEN = hourly(805, 'Air — 1 hour', 0.15);
 /** A fee on the product never reaches the hourly charge. */
 const WITH_FEE = hourly(804, 'Vacuum deluxe — 1 hour', 20, {
   convenience_fee_type: 'percent',
   convenience_fee_value: 10,
 });
 
-const vacuumMenu = makeMenu({ product_view: 'GRID', products: [VACUUM, SHAMPOO, BROKEN, WITH_FEE] });
+const vacuumMenu = makeMenu({ product_view: 'GRID', products: [VACUUM, SHAMPOO, BROKEN, WITH_FEE, TOKEN] });
 
 function startHourlyPurchase({
   promotionMember = true,
@@ -125,6 +127,7 @@ describe('purchase with an hourly order: before the hours are confirmed', () => 
     ['an unavailable product', { productId: 803, minutes: 90 }],
     ['an unknown product', { productId: 999, minutes: 90 }],
     ['0 minutes', { productId: 801, minutes: 0 }],
+    ['a span whose charge rounds to 0.00', { productId: 805, minutes: 1 }],
   ])('ignores hours confirmed for %s', (_, hours) => {
     const { actor, snapshot, calls } = startHourlyPurchase();
     actor.send({ type: 'hours.confirmed', ...hours });

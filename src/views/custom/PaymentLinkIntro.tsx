@@ -7,7 +7,7 @@ import type { PurchaseRef } from '../purchase/purchase-ref';
 import { RentalIllustration } from './RentalIllustration';
 
 /** The product stage of a payment link (spec §2 /customPaymentIframe): its description, a picture and the amount. */
-export function PaymentLinkIntro({ purchase }: { purchase: PurchaseRef }) {
+export default function PaymentLinkIntro({ purchase }: { purchase: PurchaseRef }) {
   const { t, ready } = useTranslation('custom');
   const { t: tApp } = useTranslation();
   const source = useSelector(purchase, (snapshot) => snapshot.context.orderSource);

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
   selectApplePayUnavailable,
+  selectCurrencySymbol,
   selectOfferedMethods,
   selectTotals,
 } from '../../../machines/purchase/purchase.selectors';
@@ -15,7 +16,7 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
   const chosen = useSelector(purchase, (snapshot) => snapshot.context.method);
   const applePayUnavailable = useSelector(purchase, selectApplePayUnavailable);
   const { total } = useSelector(purchase, selectTotals, (a, b) => a.total === b.total);
-  const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
+  const symbol = useSelector(purchase, selectCurrencySymbol);
   const customAmount = useSelector(purchase, (snapshot) => snapshot.context.customAmount);
   const canContinue = useSelector(purchase, (snapshot) => snapshot.can({ type: 'method.continue' }));
 

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
-import { PaymentLinkIntro } from '../custom/PaymentLinkIntro';
 import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
@@ -13,6 +12,8 @@ import type { PurchaseRef } from './purchase-ref';
 const PaymentDrawer = lazy(() => import('./PaymentDrawer'));
 // /vacuum's grid, loyalty popup and time drawer: fetched only for an hourly order.
 const VacuumSelection = lazy(() => import('../vacuum/VacuumSelection'));
+// A payment link's description, picture and amount: fetched only on /customPaymentIframe.
+const PaymentLinkIntro = lazy(() => import('../custom/PaymentLinkIntro'));
 
 export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
@@ -51,7 +52,9 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
     <>
       <div className="purchase" inert={drawerOpen}>
         {paymentLink ? (
-          <PaymentLinkIntro purchase={purchase} />
+          <Suspense fallback={null}>
+            <PaymentLinkIntro purchase={purchase} />
+          </Suspense>
         ) : (
           <>
             {menu.product_view === 'LIST' && <ProductChoices purchase={purchase} layout="list" />}
