@@ -49,6 +49,16 @@ function printBanner(catalogue: Catalogue, origin: string) {
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   console.log(`Sandbox: ${origin}  (catalogue ${cataloguePath})`);
   for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
+  console.log(
+    [
+      'Other entry points:',
+      `  vacuum (hourly)        ${origin}/vacuum?machine_id=1008`,
+      `  wheelshare station     ${origin}/wheelshare`,
+      `  payment link           ${origin}/genPaymentIntend?machine_id=1001&amount=7.50&info=Test%20payment`,
+      `  link builder, debug    ${origin}/test  ${origin}/debug_vars`,
+      `  information            ${origin}/refund-and-cancellation  ${origin}/accessibility  ${origin}/contact`,
+    ].join('\n'),
+  );
   console.log(`Charges: ${origin}/sandbox/charges`);
   console.log(
     [
