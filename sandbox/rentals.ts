@@ -1,4 +1,5 @@
-import { normalisePhone, type RentalOption } from '../machines/wheelshare/rental-rules';
+import { normalisePhone } from '../machines/shared/phone';
+import type { RentalOption } from '../machines/wheelshare/rental-rules';
 
 /** A wheelshare rental, as the station's set_purchase recorded it (keyed by the visitor's phone). */
 export interface Rental {

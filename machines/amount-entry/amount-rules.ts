@@ -2,21 +2,17 @@
  * Spec §5 amount entry, as pure functions on the text the keypad shows.
  * Each returns the new text, or the same text when the key is refused.
  */
+import { checkAmount } from '../shared/amount';
 
-export const MAX_AMOUNT_DIGITS = 10;
-export const MAX_AMOUNT_DECIMALS = 2;
 export const EMPTY_AMOUNT = '0';
 
 export type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 
-const digitCount = (text: string) => text.replace('.', '').length;
-
+/** A digit that would break the amount rule's limits is refused; on the way to an amount, 0.0 is fine. */
 export function appendDigit(text: string, digit: Digit): string {
   if (text === EMPTY_AMOUNT) return digit; // the first digit replaces 0
-  const [, decimals] = text.split('.');
-  if (decimals !== undefined && decimals.length >= MAX_AMOUNT_DECIMALS) return text;
-  if (digitCount(text) >= MAX_AMOUNT_DIGITS) return text;
-  return text + digit;
+  const check = checkAmount(text + digit);
+  return check.ok || check.problem === 'notPositive' ? text + digit : text;
 }
 
 export function appendDecimalPoint(text: string): string {

@@ -1,7 +1,7 @@
-import { MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS } from '../amount-entry/amount-rules';
 import type { OrderSource } from '../purchase/purchase.types';
+import { checkAmount, type AmountProblem } from '../shared/amount';
 import { isWebAddress } from '../shared/web-address';
-import { checkPhone } from '../wheelshare/rental-rules';
+import { checkPhone } from '../shared/phone';
 import { currencyCode, DEFAULT_CURRENCY } from './currency';
 
 /** The query parameters of /customPaymentIframe (spec §2), in the order problems are listed. */
@@ -23,10 +23,7 @@ export type PaymentLinkQuery = Partial<Record<PaymentLinkField, string | undefin
 /** Why a value of the link cannot be used. */
 export type PaymentLinkProblem =
   | 'required'
-  | 'notNumber'
-  | 'notPositive'
-  | 'tooManyDecimals'
-  | 'tooManyDigits'
+  | AmountProblem
   | 'notCurrency'
   | 'notPlainText'
   | 'tooLong'
@@ -66,21 +63,12 @@ const refuse = (problem: PaymentLinkProblem): Check<never> => ({ ok: false, prob
 /** A value that is missing or blank counts as not given. */
 const given = (text: string | undefined): string | undefined => text?.trim() || undefined;
 
-/**
- * Spec §5 amounts, written as a payment link does: digits with an optional '.' and at most 2 decimals,
- * at most 10 digits in all (a leading "0." counts its zero, as on the keypad), above 0.
- */
+/** Spec §5 amounts, written as a payment link does ('.' only). */
 export function checkLinkAmount(text: string | undefined): Check<number> {
   const amount = given(text);
   if (amount === undefined) return refuse('required');
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
-  if (!match) return refuse('notNumber');
-  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
-  const decimals = match[2] ?? '';
-  if (decimals.length > MAX_AMOUNT_DECIMALS) return refuse('tooManyDecimals');
-  if (whole.length + decimals.length > MAX_AMOUNT_DIGITS) return refuse('tooManyDigits');
-  const value = Number(amount);
-  return value > 0 ? accept(value) : refuse('notPositive');
+  const check = checkAmount(amount);
+  return check.ok ? accept(check.value) : refuse(check.problem);
 }
 
 function checkInfo(text: string | undefined): Check<string> {

@@ -1,11 +1,8 @@
+import { checkAmount, MAX_AMOUNT_DECIMALS, type AmountProblem } from '../shared/amount';
 import { checkHttpUrl, type HttpUrlProblem } from '../shared/web-address';
 
 /** Spec §9: the default currency, which the custom payment link names. */
 export const TEST_LINK_CURRENCY = 'ILS';
-
-/** Spec §5: a custom amount has at most 10 digits and 2 decimals. */
-const MAX_DIGITS = 10;
-const MAX_DECIMALS = 2;
 
 /** What the operator types on /test. */
 export interface TestLinkForm {
@@ -16,11 +13,9 @@ export interface TestLinkForm {
   failureUrl: string;
 }
 
-export type AmountProblem = 'empty' | 'notNumber' | 'tooManyDecimals' | 'tooManyDigits' | 'notPositive';
-
 export interface TestLinkProblems {
   machineId?: 'empty';
-  amount?: AmountProblem;
+  amount?: 'empty' | AmountProblem;
   description?: 'empty';
   successUrl?: HttpUrlProblem;
   failureUrl?: HttpUrlProblem;
@@ -29,20 +24,14 @@ export interface TestLinkProblems {
 export type TestLinks =
   { ok: true; customPaymentIframe: string; genPaymentIntend: string } | { ok: false; problems: TestLinkProblems };
 
-export type AmountCheck = { ok: true; amount: string } | { ok: false; problem: AmountProblem };
+export type TypedAmountCheck = { ok: true; amount: string } | { ok: false; problem: 'empty' | AmountProblem };
 
-/** An amount above 0 with at most 2 decimals ('.' or ','), written with exactly 2 decimals. */
-export function checkAmount(text: string): AmountCheck {
+/** The spec §5 amount rule on what the operator typed ('.' or ','), written with exactly 2 decimals. */
+export function checkTypedAmount(text: string): TypedAmountCheck {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return { ok: false, problem: 'empty' };
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(trimmed);
-  if (!match) return { ok: false, problem: 'notNumber' };
-  const whole = (match[1] ?? '').replace(/^0+(?=\d)/, '');
-  const decimals = match[2] ?? '';
-  if (decimals.length > MAX_DECIMALS) return { ok: false, problem: 'tooManyDecimals' };
-  if (whole.length + decimals.length > MAX_DIGITS) return { ok: false, problem: 'tooManyDigits' };
-  if (/^0*$/.test(whole + decimals)) return { ok: false, problem: 'notPositive' };
-  return { ok: true, amount: `${whole}.${decimals.padEnd(MAX_DECIMALS, '0')}` };
+  const check = checkAmount(trimmed);
+  return check.ok ? { ok: true, amount: check.value.toFixed(MAX_AMOUNT_DECIMALS) } : check;
 }
 
 const required = (text: string): string | undefined => text.trim() || undefined;
@@ -55,7 +44,7 @@ const required = (text: string): string | undefined => text.trim() || undefined;
 export function buildTestLinks(form: TestLinkForm, origin: string): TestLinks {
   const machineId = required(form.machineId);
   const description = required(form.description);
-  const amount = checkAmount(form.amount);
+  const amount = checkTypedAmount(form.amount);
   const success = checkHttpUrl(form.successUrl);
   const failure = checkHttpUrl(form.failureUrl);
   if (machineId === undefined || description === undefined || !amount.ok || !success.ok || !failure.ok) {

@@ -1,3 +1,5 @@
+import { plausiblePhone } from '../shared/phone';
+
 /** The vacuum's loyalty offer (spec §2, §9): every tenth vacuuming is free; its text uses count 1 and amount 3. */
 export const PROMOTION = { everyNth: 10, count: 1, amount: 3 } as const;
 
@@ -5,16 +7,16 @@ export type Contact = { kind: 'phone' | 'email'; value: string };
 export type ContactError = 'empty' | 'invalid';
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-/** Digits with an optional leading +; spaces, dashes, dots and brackets are how people write them. */
-const PHONE = /^\+?\d{9,15}$/;
+/** Besides spaces and dashes, people write a mobile number with dots and brackets: (050) 123.4567. */
+const CONTACT_PHONE_SEPARATORS = /[\s\-.()]/g;
 
 /** Spec §2: the promotion sign-up takes a mobile number or an e-mail address. */
 export function parseContact(input: string): Contact | ContactError {
   const text = input.trim();
   if (text === '') return 'empty';
   if (text.includes('@')) return EMAIL.test(text) ? { kind: 'email', value: text.toLowerCase() } : 'invalid';
-  const phone = text.replace(/[\s\-.()]/g, '');
-  return PHONE.test(phone) ? { kind: 'phone', value: phone } : 'invalid';
+  const phone = plausiblePhone(text, CONTACT_PHONE_SEPARATORS);
+  return phone === undefined ? 'invalid' : { kind: 'phone', value: phone };
 }
 
 export const isContact = (parsed: Contact | ContactError): parsed is Contact => typeof parsed === 'object';

@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 import type { Product, ProductId } from '../menu/menu.types';
-import { minutesBetween } from './hourly';
+import { minutesBetween } from '../shared/time-of-day';
 import { isContact, parseContact, type Contact, type ContactError } from './promotion';
 
 export interface VacuumInput {

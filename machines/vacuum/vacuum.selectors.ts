@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Product } from '../menu/menu.types';
 import { orderTotals, type PricedLine } from '../purchase/pricing';
-import { endsNextDay, hourlyLine, hoursAndMinutes, minutesBetween } from './hourly';
+import { endsNextDay, hoursAndMinutes, minutesBetween } from '../shared/time-of-day';
+import { hourlyLine } from './hourly';
 import type { ContactError } from './promotion';
 import type { vacuumMachine } from './vacuum.machine';
 

@@ -1,15 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Language } from '../menu/menu.types';
 import { ApiError } from '../shared/api-failure';
-import {
-  checkPhone,
-  defaultTimes,
-  isTimeOfDay,
-  isWebAddress,
-  normalisePhone,
-  rentalPeriod,
-  type RentalOption,
-} from './rental-rules';
+import { checkPhone, normalisePhone } from '../shared/phone';
+import { isTimeOfDay } from '../shared/time-of-day';
+import { isWebAddress } from '../shared/web-address';
+import { defaultTimes, rentalPeriod, type RentalOption } from './rental-rules';
 import {
   OPERATOR_OK,
   type DeferredPayment,
@@ -147,7 +142,7 @@ export const wheelshareMachine = setup({
     /** The visitor has corrected the number (or cleared it): the error goes. */
     phoneAcceptable: (_, phone: string) => checkPhone(phone) !== 'invalid',
     refused: (_, answer: OperatorAnswer) => answer.status !== OPERATOR_OK,
-    linkUsable: (_, payment: DeferredPayment) => payment.paymentUrl !== undefined && isWebAddress(payment.paymentUrl),
+    linkUsable: (_, payment: DeferredPayment) => isWebAddress(payment.paymentUrl),
     stillWaiting: (_, waiting: boolean) => waiting,
     connectionLost: ({ context }) => context.pollFailures + 1 >= MAX_POLL_FAILURES,
   },

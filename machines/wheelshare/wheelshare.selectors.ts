@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { minutesBetween } from '../vacuum/hourly';
-import { checkPhone, isTimeOfDay, rentalPrice, type RentalPrice } from './rental-rules';
+import { checkPhone } from '../shared/phone';
+import { isTimeOfDay, minutesBetween } from '../shared/time-of-day';
+import { rentalPrice, type RentalPrice } from './rental-rules';
 import type { wheelshareMachine } from './wheelshare.machine';
 
 type WheelshareSnapshot = SnapshotFrom<typeof wheelshareMachine>;

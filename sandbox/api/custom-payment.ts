@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { currencyCode } from '../../machines/custom-payment/currency';
 import { checkLinkAmount } from '../../machines/custom-payment/payment-link';
-import { orderTotals, priceLine } from '../../machines/purchase/pricing';
-import { checkPhone } from '../../machines/wheelshare/rental-rules';
+import { priceLine } from '../../machines/purchase/pricing';
+import { checkPhone } from '../../machines/shared/phone';
 import type { CatalogueMachine } from '../catalogue';
 import type { Rental } from '../rentals';
 import type { Purchase } from '../stores';
-import { fail, ownOrigin, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+import { fail, ownOrigin, recordPurchase, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
 
 /** What a payment link is for when the query names nothing. */
 const DEFAULT_INFO = 'Payment';
@@ -48,17 +47,7 @@ function bookLink(
   const [product] = machine.menu.products;
   if (!product) fail(400, `machine ${machine.id} has no product to book the payment on`);
   const lines = [priceLine({ ...product, convenience_fee_value: 0 }, 1, amount)];
-  const sessionId = randomUUID();
-  state.purchases.set(sessionId, {
-    session_id: sessionId,
-    machine_id: machine.id,
-    session_uuid: c.get('sessionUuid'),
-    currency,
-    lines,
-    totals: orderTotals(lines),
-    created_at: new Date().toISOString(),
-  });
-  return sessionId;
+  return recordPurchase(c, state.purchases, { machineId: machine.id, currency, lines }).session_id;
 }
 
 /**

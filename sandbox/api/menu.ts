@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Menu } from '../../machines/menu/menu.types';
-import { orderTotals, priceLine, type PricedLine } from '../../machines/purchase/pricing';
-import { fail, jsonBody, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+import { priceLine, type PricedLine } from '../../machines/purchase/pricing';
+import { checkAmount } from '../../machines/shared/amount';
+import { fail, jsonBody, recordPurchase, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
 
 const purchaseSchema = v.pipe(
   v.array(
@@ -24,12 +24,6 @@ const purchaseSchema = v.pipe(
 
 type PurchaseLine = v.InferOutput<typeof purchaseSchema>[number];
 
-/** Spec §5/§9: an amount the visitor typed: above 0, at most 2 decimals and 10 digits in all. */
-function isCustomAmount(amount: number): boolean {
-  const text = String(amount); // exponent forms (1e-7, 1e+21) fail the pattern, as they should
-  return amount > 0 && /^\d+(\.\d{1,2})?$/.test(text) && text.replace('.', '').length <= 10;
-}
-
 /** Checks the lines against the machine's menu and prices them as the app does. */
 function priceLines(menu: Menu, lines: readonly PurchaseLine[]): PricedLine[] {
   if (lines.length > 1 && !menu.allow_multiple_products) fail(400, 'this machine sells one product per purchase');
@@ -44,7 +38,8 @@ function priceLines(menu: Menu, lines: readonly PurchaseLine[]): PricedLine[] {
     if (priceInput && line.custom_price === undefined)
       fail(400, `${at}: custom_price is required on a price-input machine`);
     if (line.custom_price === undefined) return priceLine(product, line.count);
-    if (!isCustomAmount(line.custom_price))
+    // Spec §5/§9 as the visitor typed it; exponent forms (1e-7, 1e+21) are not amounts.
+    if (!checkAmount(String(line.custom_price)).ok)
       fail(400, `${at}: custom_price must be above 0 with at most 2 decimals and 10 digits`);
     if (priceInput) return priceLine(product, line.count, line.custom_price);
     // Elsewhere a custom price is the whole charge for one item (a vacuum's hours, a payment link's amount): no fee.
@@ -68,16 +63,7 @@ export function menuRoutes({ catalogue, purchases }: SandboxState) {
         fail(400, index === undefined ? issue.message : `line ${index}: ${[...field, issue.message].join(' ')}`);
       }
       const lines = priceLines(machine.menu, parsed.output);
-      const sessionId = randomUUID();
-      purchases.set(sessionId, {
-        session_id: sessionId,
-        machine_id: machine.id,
-        session_uuid: c.get('sessionUuid'),
-        currency: machine.menu.currency,
-        lines,
-        totals: orderTotals(lines),
-        created_at: new Date().toISOString(),
-      });
-      return c.json({ session_id: sessionId });
+      const purchase = recordPurchase(c, purchases, { machineId: machine.id, currency: machine.menu.currency, lines });
+      return c.json({ session_id: purchase.session_id });
     });
 }

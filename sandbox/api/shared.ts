@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
+import { orderTotals, type PricedLine } from '../../machines/purchase/pricing';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
 import type { RentalStore } from '../rentals';
@@ -55,6 +57,25 @@ export function requestedMachine(c: Context, catalogue: Catalogue): CatalogueMac
 export function purchaseOf(purchases: PurchaseStore, sessionId: string | null | undefined): Purchase {
   if (!sessionId) fail(400, 'the session uuid is required');
   return purchases.get(sessionId) ?? fail(400, 'unknown session: call set_purchase first');
+}
+
+/** Records a purchase of these lines under a new session_id, the visitor's session uuid with it. */
+export function recordPurchase(
+  c: Context<SandboxEnv>,
+  purchases: PurchaseStore,
+  { machineId, currency, lines }: { machineId: string; currency: string; lines: PricedLine[] },
+): Purchase {
+  const purchase: Purchase = {
+    session_id: randomUUID(),
+    machine_id: machineId,
+    session_uuid: c.get('sessionUuid'),
+    currency,
+    lines,
+    totals: orderTotals(lines),
+    created_at: new Date().toISOString(),
+  };
+  purchases.set(purchase.session_id, purchase);
+  return purchase;
 }
 
 /** The first purchase that matches; 404 naming `what` otherwise. */

@@ -1,17 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { orderTotals, priceLine } from '../../machines/purchase/pricing';
-import {
-  checkPhone,
-  normalisePhone,
-  RENTAL_OPTIONS,
-  rentalPrice,
-  type RentalOption,
-} from '../../machines/wheelshare/rental-rules';
+import { priceLine } from '../../machines/purchase/pricing';
+import { checkPhone, normalisePhone } from '../../machines/shared/phone';
+import { RENTAL_OPTIONS, rentalPrice, type RentalOption } from '../../machines/wheelshare/rental-rules';
 import type { CatalogueMachine } from '../catalogue';
 import type { Rental } from '../rentals';
-import { fail, jsonBody, ownOrigin, parseOrFail, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+import {
+  fail,
+  jsonBody,
+  ownOrigin,
+  parseOrFail,
+  recordPurchase,
+  requestedMachine,
+  type SandboxEnv,
+  type SandboxState,
+} from './shared';
 
 /** The catalogue products a rental station sells (machine 15): one per rental option. */
 export const RENTAL_PRODUCTS: Readonly<Record<RentalOption, number>> = { hourly: 1501, daily: 1502 };
@@ -71,28 +74,18 @@ export function wheelshareRoutes(state: SandboxState) {
       // The station's own price rule, so its estimate is what the visitor is charged.
       const { units } = rentalPrice(rental.rental_option, minutes);
       const lines = [priceLine(rentalProduct(machine, rental.rental_option), units)];
-      const totals = orderTotals(lines);
-      const sessionId = randomUUID();
-      purchases.set(sessionId, {
-        session_id: sessionId,
-        machine_id: machine.id,
-        session_uuid: c.get('sessionUuid'),
-        currency: machine.menu.currency,
-        lines,
-        totals,
-        created_at: new Date().toISOString(),
-      });
+      const purchase = recordPurchase(c, purchases, { machineId: machine.id, currency: machine.menu.currency, lines });
       rentals.add({
         phone,
         machine_id: machine.id,
-        session_id: sessionId,
+        session_id: purchase.session_id,
         option: rental.rental_option,
         start_time: rental.start_time,
         end_time: rental.end_time,
-        amount: totals.total,
+        amount: purchase.totals.total,
         status: 'created',
       });
-      return c.json({ session_id: sessionId });
+      return c.json({ session_id: purchase.session_id });
     })
     .post('/merchants/wheelshare/pay', (c) => {
       if (c.req.query('payment_type') !== 'deferred') fail(400, 'payment_type must be deferred');

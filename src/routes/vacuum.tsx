@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
-import { clockTime } from '../../machines/vacuum/hourly';
+import { clockTime } from '../../machines/shared/time-of-day';
 import { promotionStorage } from '../lib/promotion-storage';
 import { PayPage } from '../views/pay/PayPage';
 

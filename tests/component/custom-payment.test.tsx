@@ -9,32 +9,16 @@ import { describe, expect, it } from 'vitest';
 import customEn from '../../locales/custom/en.json';
 import type { PaymentIntent } from '../../machines/custom-payment/payment-intent.machine';
 import type { PaymentLinkQuery } from '../../machines/custom-payment/payment-link';
-import { createSandboxApp } from '../../sandbox/app';
 import { providePayPage } from '../../src/actors/pay-page';
 import { providePaymentIntent } from '../../src/actors/payment-intent';
-import { createApiClient } from '../../src/api/client';
 import { PaymentIntentPage } from '../../src/views/custom/PaymentIntentPage';
 import { PaymentLinkPage } from '../../src/views/custom/PaymentLinkPage';
-import { BASE_HOST, catalogue, en, isCall, json, type Intercept, type Sandbox } from './harness';
+import { connectSandbox, en, isCall, json, type Intercept, type SentRequest } from './harness';
 
 const LINK: PaymentLinkQuery = { machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental' };
 
 /** The sandbox in-process, and an API client that talks to it (through `intercept`, if given). */
-function connect(intercept?: Intercept) {
-  const app = createSandboxApp({ catalogue });
-  const sandbox: Sandbox = async (request) => app.fetch(request);
-  const requests: Request[] = [];
-  const api = createApiClient({
-    baseHost: BASE_HOST,
-    storage: localStorage,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(request.clone());
-      return intercept ? intercept(request, sandbox) : sandbox(request);
-    },
-  });
-  return { app, api, requests, user: userEvent.setup() };
-}
+const connect = (intercept?: Intercept) => ({ ...connectSandbox({ intercept }), user: userEvent.setup() });
 
 function renderLink(query: PaymentLinkQuery, paymentIntent?: string) {
   const connection = connect();
@@ -44,7 +28,7 @@ function renderLink(query: PaymentLinkQuery, paymentIntent?: string) {
 }
 
 const productContinue = () => screen.findByRole('button', { name: en.purchase.continue });
-const setPurchaseCalls = (requests: Request[]) =>
+const setPurchaseCalls = (requests: SentRequest[]) =>
   requests.filter((request) => isCall(request, 'api/menu/set_purchase'));
 
 describe('/customPaymentIframe', () => {
@@ -84,7 +68,7 @@ describe('/customPaymentIframe', () => {
     expect(within(drawer).getByText(/₪7\.50/)).toBeTruthy();
 
     const [call] = setPurchaseCalls(requests);
-    expect(await call?.json()).toEqual([{ product_id: 101, count: 1, custom_price: 7.5 }]);
+    expect(JSON.parse((await call?.body) ?? 'null')).toEqual([{ product_id: 101, count: 1, custom_price: 7.5 }]);
     expect([...app.purchases.values()]).toMatchObject([{ machine_id: '1001', totals: { total: 7.5, fees: 0 } }]);
   });
 
@@ -157,7 +141,7 @@ function renderIntent(query: string, intercept?: Intercept) {
   return { ...connection, ...view, redirects };
 }
 
-const getIframeCalls = (requests: Request[]) =>
+const getIframeCalls = (requests: SentRequest[]) =>
   requests.filter((request) => isCall(request, 'api/merchants/custom/get_iframe'));
 
 describe('/genPaymentIntend', () => {

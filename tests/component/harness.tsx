@@ -55,23 +55,20 @@ export interface RenderPayPageOptions {
   orderSource?: OrderSource;
 }
 
-export interface PayPageHarness extends ReturnType<typeof render> {
+export interface SandboxConnection {
   /** The sandbox: its `purchases` and `charges` are what it recorded. */
   app: SandboxApp;
+  /** The app's API client, talking to the sandbox through `intercept`, if given. */
   api: ApiClient;
   requests: SentRequest[];
+}
+
+export interface PayPageHarness extends ReturnType<typeof render>, SandboxConnection {
   user: ReturnType<typeof userEvent.setup>;
 }
 
-export function renderPayPage({
-  machineId = '1001',
-  machineClosed = false,
-  splashSeen = true,
-  intercept,
-  user: userOptions,
-  orderSource,
-}: RenderPayPageOptions = {}): PayPageHarness {
-  if (splashSeen) document.cookie = 'splash=1; path=/';
+/** A fresh in-process sandbox and an API client that talks to it, keeping every request it sends. */
+export function connectSandbox({ intercept }: { intercept?: Intercept | undefined } = {}): SandboxConnection {
   const app = createSandboxApp({ catalogue });
   const sandbox: Sandbox = async (request) => app.fetch(request);
   const requests: SentRequest[] = [];
@@ -91,6 +88,19 @@ export function renderPayPage({
       return intercept ? intercept(request, sandbox) : sandbox(request);
     },
   });
+  return { app, api, requests };
+}
+
+export function renderPayPage({
+  machineId = '1001',
+  machineClosed = false,
+  splashSeen = true,
+  intercept,
+  user: userOptions,
+  orderSource,
+}: RenderPayPageOptions = {}): PayPageHarness {
+  if (splashSeen) document.cookie = 'splash=1; path=/';
+  const { app, api, requests } = connectSandbox({ intercept });
   const user = userEvent.setup(userOptions);
   const view = render(
     <PayPage

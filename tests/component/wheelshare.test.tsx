@@ -9,31 +9,19 @@ import { describe, expect, it, vi } from 'vitest';
 import enTexts from '../../locales/wheelshare/en.json';
 import heTexts from '../../locales/wheelshare/he.json';
 import { rentalPrice } from '../../machines/wheelshare/rental-rules';
-import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import type { SandboxApp } from '../../sandbox/app';
 import { provideWheelshare } from '../../src/actors/wheelshare';
-import { createApiClient } from '../../src/api/client';
 import { DEFAULT_SUPPORT_PHONE } from '../../src/config';
 import { AfterPayment } from '../../src/views/wheelshare/AfterPayment';
 import { WheelshareStation } from '../../src/views/wheelshare/WheelshareStation';
-import { BASE_HOST, catalogue, en, isCall, json, type Intercept, type Sandbox } from './harness';
+import { BASE_HOST, connectSandbox, en, isCall, json, type Intercept } from './harness';
 
 /** 10 March 2031, 10:30 local time. */
 const NOW = new Date(2031, 2, 10, 10, 30).getTime();
 const WAITING = 'api/merchants/wheelshare/is_waiting_for_creditcard';
 
 function renderStation({ intercept, phone }: { intercept?: Intercept; phone?: string } = {}) {
-  const app = createSandboxApp({ catalogue });
-  const sandbox: Sandbox = async (request) => app.fetch(request);
-  const requests: Request[] = [];
-  const api = createApiClient({
-    baseHost: BASE_HOST,
-    storage: localStorage,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      requests.push(request.clone());
-      return intercept ? intercept(request, sandbox) : sandbox(request);
-    },
-  });
+  const { app, api, requests } = connectSandbox({ intercept });
   const logic = provideWheelshare(api).provide({ delays: { pollInterval: 20 } });
   const user = userEvent.setup();
   const view = render(<WheelshareStation now={NOW} machineId="15" logic={logic} />);
@@ -161,7 +149,7 @@ describe('/wheelshare: renting', () => {
       phone_number: '0501234567',
       machine_id: '15',
     });
-    expect(await setPurchase?.json()).toEqual({
+    expect(JSON.parse((await setPurchase?.body) ?? 'null')).toEqual({
       rental_option: 'hourly',
       start_time: new Date(NOW).toISOString(),
       end_time: new Date(NOW + 60 * 60_000).toISOString(),

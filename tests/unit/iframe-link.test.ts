@@ -1,6 +1,6 @@
 /** /test (spec §2): the custom payment iframe link and the genPaymentIntend link an operator builds. */
 import { describe, expect, it } from 'vitest';
-import { buildTestLinks, checkAmount, type TestLinkForm } from '../../machines/info/iframe-link';
+import { buildTestLinks, checkTypedAmount, type TestLinkForm } from '../../machines/info/iframe-link';
 
 const ORIGIN = 'https://pay.example.com';
 const form: TestLinkForm = {
@@ -89,7 +89,7 @@ describe('buildTestLinks', () => {
   });
 });
 
-describe('checkAmount (> 0, at most 2 decimals)', () => {
+describe('checkTypedAmount (> 0, at most 2 decimals)', () => {
   it.each([
     ['10', '10.00'],
     ['10.5', '10.50'],
@@ -98,7 +98,7 @@ describe('checkAmount (> 0, at most 2 decimals)', () => {
     [' 12,34 ', '12.34'],
     ['99999999.99', '99999999.99'],
   ])('accepts %j as %s', (text, amount) => {
-    expect(checkAmount(text)).toEqual({ ok: true, amount });
+    expect(checkTypedAmount(text)).toEqual({ ok: true, amount });
   });
 
   it.each([
@@ -116,6 +116,6 @@ describe('checkAmount (> 0, at most 2 decimals)', () => {
     ['0.00', 'notPositive'],
     ['000', 'notPositive'],
   ])('refuses %j: %s', (text, problem) => {
-    expect(checkAmount(text)).toEqual({ ok: false, problem });
+    expect(checkTypedAmount(text)).toEqual({ ok: false, problem });
   });
 });

@@ -144,34 +144,23 @@ describe('checkPaymentLink (spec §2 /customPaymentIframe)', () => {
   });
 });
 
-describe('checkLinkAmount (spec §5 amounts)', () => {
+describe('checkLinkAmount (spec §5 amounts; the rule itself: amount.test.ts)', () => {
   it.each([
     ['7.5', 7.5],
-    ['10', 10],
-    ['0.01', 0.01],
-    ['12.30', 12.3],
-    ['1234567890', 1234567890],
-    ['12345678.90', 12345678.9],
-    ['007.50', 7.5],
-  ])('%s is %d', (text, amount) => {
+    [' 12.30 ', 12.3],
+  ])('%j is %d', (text, amount) => {
     expect(checkLinkAmount(text)).toEqual({ ok: true, value: amount });
   });
 
   it.each([
     [undefined, 'required'],
     ['', 'required'],
-    ['abc', 'notNumber'],
-    ['-5', 'notNumber'],
-    ['1e3', 'notNumber'],
-    ['5.', 'notNumber'],
-    ['.5', 'notNumber'],
+    ['  ', 'required'],
     ['12,50', 'notNumber'],
     ['1.005', 'tooManyDecimals'],
-    ['12345678901', 'tooManyDigits'],
     ['123456789.01', 'tooManyDigits'],
-    ['0', 'notPositive'],
     ['0.00', 'notPositive'],
-  ])('%s is refused: %s', (text, problem) => {
+  ])('%j is refused: %s', (text, problem) => {
     expect(checkLinkAmount(text)).toEqual({ ok: false, problem });
   });
 });

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { minutesBetween } from '../../machines/vacuum/hourly';
+import { minutesBetween } from '../../machines/shared/time-of-day';
 import {
-  checkPhone,
   defaultTimes,
-  isTimeOfDay,
-  isWebAddress,
-  normalisePhone,
   RENTAL_CURRENCY_SYMBOL,
   RENTAL_RATES,
   rentalPeriod,
@@ -15,40 +11,7 @@ import {
 /** A local instant on 10 March 2031 (a day with no clock change). */
 const at = (hours: number, minutes = 0) => new Date(2031, 2, 10, hours, minutes).getTime();
 
-describe('phone number', () => {
-  it('blank (or only spaces) is blank: submit stays disabled', () => {
-    expect(checkPhone('')).toBe('blank');
-    expect(checkPhone('   ')).toBe('blank');
-  });
-
-  it.each(['0501234567', '+972501234567', '050-123-4567', '+972 50 123 4567', '123456789', '+123456789012345'])(
-    'accepts %s',
-    (phone) => expect(checkPhone(phone)).toBe('valid'),
-  );
-
-  it.each([
-    ['too few digits', '12345678'],
-    ['too many digits', '1234567890123456'],
-    ['letters', '050-CALL-NOW'],
-    ['a + inside', '050+1234567'],
-    ['brackets', '(050) 123 4567'],
-  ])('refuses %s: %s', (_, phone) => expect(checkPhone(phone)).toBe('invalid'));
-
-  it('is sent as digits with the leading + only', () => {
-    expect(normalisePhone(' +972 50-123 4567 ')).toBe('+972501234567');
-    expect(normalisePhone('050-123-4567')).toBe('0501234567');
-  });
-});
-
 describe('rental period', () => {
-  it('takes times of day as HH:MM', () => {
-    expect(isTimeOfDay('09:05')).toBe(true);
-    expect(isTimeOfDay('23:59')).toBe(true);
-    expect(isTimeOfDay('24:00')).toBe(false);
-    expect(isTimeOfDay('9:05')).toBe(false);
-    expect(isTimeOfDay('')).toBe(false);
-  });
-
   it('defaults to now and an hour from now, past midnight too', () => {
     expect(defaultTimes(at(9, 5))).toEqual({ startTime: '09:05', endTime: '10:05' });
     expect(defaultTimes(at(23, 40))).toEqual({ startTime: '23:40', endTime: '00:40' });
@@ -85,16 +48,5 @@ describe('rental price (spec §9: 5 an hour, 60 a day, in NIS)', () => {
 
   it('prices an overnight rental by its real length', () => {
     expect(rentalPrice('hourly', minutesBetween('23:30', '01:00')).amount).toBe(10);
-  });
-});
-
-describe('payment link', () => {
-  it('only http and https addresses become a QR code', () => {
-    expect(isWebAddress('https://pay.example/genPaymentIntend?machine_id=15')).toBe(true);
-    expect(isWebAddress('http://localhost:4173/genPaymentIntend')).toBe(true);
-    expect(isWebAddress('javascript:alert(1)')).toBe(false);
-    expect(isWebAddress('data:text/html,hi')).toBe(false);
-    expect(isWebAddress('/genPaymentIntend')).toBe(false);
-    expect(isWebAddress('')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { selectCanRetry, selectIntentStage } from '../../../machines/custom-payment/payment-intent.selectors';
 import { providePaymentIntent } from '../../actors/payment-intent';
 import { apiClient } from '../../api/default-client';
-import { Logo } from '../../components/Logo';
+import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { DEFAULT_SUPPORT_PHONE } from '../../config';
 import { MachineMessage } from '../pay/MachineMessage';
@@ -32,28 +32,17 @@ export function PaymentIntentPage({ query, logic = paymentIntentLogic }: Payment
   }[stage];
 
   return (
-    <div className="page">
-      <header className="page__header">
-        <Logo variant="colour" className="page__logo" />
-      </header>
-      <main className="page__main">
-        {ready ? (
-          <>
-            <h1 className="section-title">{t('intent.title')}</h1>
-            {message === undefined ? (
-              <Spinner label={t('intent.preparing')} showLabel />
-            ) : (
-              <MachineMessage
-                message={message}
-                supportPhone={DEFAULT_SUPPORT_PHONE}
-                onRetry={canRetry ? () => intent.send({ type: 'intent.retry' }) : undefined}
-              />
-            )}
-          </>
-        ) : (
-          <Spinner label={tApp('app.loading')} />
-        )}
-      </main>
-    </div>
+    <PageFrame ready={ready}>
+      <h1 className="section-title">{t('intent.title')}</h1>
+      {message === undefined ? (
+        <Spinner label={t('intent.preparing')} showLabel />
+      ) : (
+        <MachineMessage
+          message={message}
+          supportPhone={DEFAULT_SUPPORT_PHONE}
+          onRetry={canRetry ? () => intent.send({ type: 'intent.retry' }) : undefined}
+        />
+      )}
+    </PageFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS } from '../../../machines/amount-entry/amount-rules';
 import {
   checkPaymentLink,
   MAX_INFO_LENGTH,
@@ -8,11 +7,10 @@ import {
   type PaymentLinkProblem,
   type PaymentLinkQuery,
 } from '../../../machines/custom-payment/payment-link';
+import { MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS } from '../../../machines/shared/amount';
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
-import { Footer } from '../../components/Footer';
-import { Logo } from '../../components/Logo';
-import { Spinner } from '../../components/Spinner';
+import { PageFrame } from '../../components/PageFrame';
 import { PayPage } from '../pay/PayPage';
 
 // A payment link opens without the splash: it may be shown inside another site's frame.
@@ -28,32 +26,21 @@ const LIMITS: Partial<Record<PaymentLinkProblem, number>> = {
 /** A link that cannot be used: what is wrong with each value, and nothing to pay. */
 function PaymentLinkProblems({ issues }: { issues: readonly PaymentLinkIssue[] }) {
   const { t, ready } = useTranslation('custom');
-  const { t: tApp } = useTranslation();
   return (
-    <div className="page">
-      <header className="page__header">
-        <Logo variant="colour" className="page__logo" />
-      </header>
-      <main className="page__main">
-        {ready ? (
-          <section className="machine-message payment-link__problems" role="alert">
-            <h1 className="machine-message__text">{t('link.invalid.title')}</h1>
-            <p>{t('link.invalid.text')}</p>
-            <ul aria-label={t('link.invalid.listLabel')}>
-              {issues.map(({ field, problem }) => (
-                <li key={field}>
-                  <strong>{t(`link.fields.${field}`)}</strong> <code dir="ltr">({field})</code>:{' '}
-                  {t(`link.problems.${problem}`, { max: LIMITS[problem] })}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : (
-          <Spinner label={tApp('app.loading')} />
-        )}
-      </main>
-      <Footer />
-    </div>
+    <PageFrame ready={ready} footer>
+      <section className="machine-message payment-link__problems" role="alert">
+        <h1 className="machine-message__text">{t('link.invalid.title')}</h1>
+        <p>{t('link.invalid.text')}</p>
+        <ul aria-label={t('link.invalid.listLabel')}>
+          {issues.map(({ field, problem }) => (
+            <li key={field}>
+              <strong>{t(`link.fields.${field}`)}</strong> <code dir="ltr">({field})</code>:{' '}
+              {t(`link.problems.${problem}`, { max: LIMITS[problem] })}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PageFrame>
   );
 }
 

@@ -1,10 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../machines/menu/menu.types';
-import { Footer } from '../../components/Footer';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { Logo } from '../../components/Logo';
-import { Spinner } from '../../components/Spinner';
+import { PageFrame } from '../../components/PageFrame';
 import { isLanguage } from '../../i18n/i18n';
 import { chooseLanguage } from './choose-language';
 
@@ -34,26 +32,18 @@ interface InfoPageProps {
 
 /** The frame of the information and debug pages: logo, language choice, the page's content, footer. */
 export function InfoPage({ title, ready, footer = true, children }: InfoPageProps) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   useDocumentTitle(ready ? title : undefined);
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   return (
-    <div className="page">
-      <header className="page__header">
-        <Logo variant="colour" className="page__logo" />
-        <LanguageSelect value={language} options={LANGUAGES} onChange={chooseLanguage} />
-      </header>
-      <main className="page__main info-page">
-        {ready ? (
-          <>
-            <h1>{title}</h1>
-            {children}
-          </>
-        ) : (
-          <Spinner label={t('app.loading')} />
-        )}
-      </main>
-      {footer && <Footer />}
-    </div>
+    <PageFrame
+      header={<LanguageSelect value={language} options={LANGUAGES} onChange={chooseLanguage} />}
+      ready={ready}
+      footer={footer}
+      mainClassName="info-page"
+    >
+      <h1>{title}</h1>
+      {children}
+    </PageFrame>
   );
 }

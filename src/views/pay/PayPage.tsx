@@ -10,10 +10,8 @@ import {
 } from '../../../machines/pay-page/pay-page.selectors';
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
-import { Footer } from '../../components/Footer';
 import { LanguageSelect } from '../../components/LanguageSelect';
-import { Logo } from '../../components/Logo';
-import { Spinner } from '../../components/Spinner';
+import { PageFrame } from '../../components/PageFrame';
 import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/purchase.types';
 import { DEFAULT_SUPPORT_PHONE, PROVIDER_URLS } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
@@ -71,32 +69,31 @@ export function PayPage({
   return (
     <>
       <Splash actorRef={splash} />
-      <div className="page" inert={splashVisible}>
-        <header className="page__header">
-          <Logo variant="colour" className="page__logo" />
-          {condition !== 'loading' && (
+      <PageFrame
+        inert={splashVisible}
+        header={
+          condition !== 'loading' && (
             <LanguageSelect
               value={language}
               options={languages}
               onChange={(chosen) => payPage.send({ type: 'language.change', language: chosen })}
             />
-          )}
-        </header>
-        <main className="page__main">
-          {condition === 'loading' && <Spinner label={t('app.loading')} />}
-          {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}
-          {condition === 'notActive' && <MachineMessage message={t('machine.notActive')} supportPhone={supportPhone} />}
-          {condition === 'unavailable' && (
-            <MachineMessage
-              message={t('machine.unavailable')}
-              supportPhone={supportPhone}
-              onRetry={() => payPage.send({ type: 'menu.retry' })}
-            />
-          )}
-          {condition === 'ready' && purchase && <PurchaseView purchase={purchase} supportPhone={supportPhone} />}
-        </main>
-        <Footer />
-      </div>
+          )
+        }
+        ready={condition !== 'loading'}
+        footer
+      >
+        {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}
+        {condition === 'notActive' && <MachineMessage message={t('machine.notActive')} supportPhone={supportPhone} />}
+        {condition === 'unavailable' && (
+          <MachineMessage
+            message={t('machine.unavailable')}
+            supportPhone={supportPhone}
+            onRetry={() => payPage.send({ type: 'menu.retry' })}
+          />
+        )}
+        {condition === 'ready' && purchase && <PurchaseView purchase={purchase} supportPhone={supportPhone} />}
+      </PageFrame>
     </>
   );
 }

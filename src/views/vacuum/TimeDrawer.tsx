@@ -22,6 +22,25 @@ function formatDuration({ hours, minutes }: HourlySpan['duration'], language: st
   return parts.filter(Boolean).join(' ');
 }
 
+/** A labelled time picker ("HH:MM"). */
+function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (time: string) => void }) {
+  const id = useId();
+  return (
+    <div className="vacuum-field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="time"
+        className="vacuum-field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 interface TimeDrawerProps {
   vacuum: VacuumRef;
   symbol: string;
@@ -52,8 +71,6 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
   const span = useSelector(vacuum, selectSpan, shallowEqual);
   const charge = useSelector(vacuum, selectCharge, shallowEqual);
   const canConfirm = useSelector(vacuum, selectCanConfirm);
-  const startId = useId();
-  const endId = useId();
   const summaryId = useId();
   const hintId = useId();
 
@@ -66,30 +83,16 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
       }}
     >
       <div className="vacuum-time__fields">
-        <div className="vacuum-field">
-          <label htmlFor={startId} className="field-label">
-            {t('time.start')}
-          </label>
-          <input
-            id={startId}
-            type="time"
-            className="vacuum-field__input"
-            value={times.start}
-            onChange={(event) => vacuum.send({ type: 'time.start', time: event.target.value })}
-          />
-        </div>
-        <div className="vacuum-field">
-          <label htmlFor={endId} className="field-label">
-            {t('time.end')}
-          </label>
-          <input
-            id={endId}
-            type="time"
-            className="vacuum-field__input"
-            value={times.end}
-            onChange={(event) => vacuum.send({ type: 'time.end', time: event.target.value })}
-          />
-        </div>
+        <TimeField
+          label={t('time.start')}
+          value={times.start}
+          onChange={(time) => vacuum.send({ type: 'time.start', time })}
+        />
+        <TimeField
+          label={t('time.end')}
+          value={times.end}
+          onChange={(time) => vacuum.send({ type: 'time.end', time })}
+        />
       </div>
 
       <section className="vacuum-summary" aria-labelledby={summaryId} aria-live="polite">

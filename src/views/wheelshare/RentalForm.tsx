@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RENTAL_CURRENCY_SYMBOL, RENTAL_OPTIONS, RENTAL_RATES } from '../../../machines/wheelshare/rental-rules';
 import {
@@ -14,6 +14,54 @@ import { formatMoney, Money } from '../../components/Money';
 import type { StationRef } from './station-ref';
 
 const CHOICES: readonly StationChoice[] = ['rent', 'return'];
+
+interface StationRadioProps {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  onSelect: () => void;
+  /** More about the choice, after its name. */
+  children?: ReactNode;
+}
+
+function StationRadio({ name, value, label, checked, onSelect, children }: StationRadioProps) {
+  return (
+    <label className="station-choice">
+      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} />
+      <span className="station-choice__name">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+interface TimeFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (time: string) => void;
+  describedBy?: string;
+}
+
+/** A labelled, required time picker ("HH:MM"). */
+function TimeField({ id, label, value, onChange, describedBy }: TimeFieldProps) {
+  return (
+    <div className="station-field">
+      <label className="station-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="station-input"
+        type="time"
+        required
+        value={value}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
 
 /** Rent or return, the phone number and, to rent, the option and times with the price they come to. */
 export function RentalForm({ station }: { station: StationRef }) {
@@ -39,16 +87,14 @@ export function RentalForm({ station }: { station: StationRef }) {
       <fieldset className="station-choices station-choices--pair">
         <legend className="station-field__label">{t('form.choice')}</legend>
         {CHOICES.map((choice) => (
-          <label key={choice} className="station-choice">
-            <input
-              type="radio"
-              name={`${ids}-choice`}
-              value={choice}
-              checked={form.choice === choice}
-              onChange={() => station.send({ type: 'choice.select', choice })}
-            />
-            <span className="station-choice__name">{t(`form.${choice}`)}</span>
-          </label>
+          <StationRadio
+            key={choice}
+            name={`${ids}-choice`}
+            value={choice}
+            label={t(`form.${choice}`)}
+            checked={form.choice === choice}
+            onSelect={() => station.send({ type: 'choice.select', choice })}
+          />
         ))}
       </fieldset>
 
@@ -84,52 +130,37 @@ export function RentalForm({ station }: { station: StationRef }) {
           <fieldset className="station-choices">
             <legend className="station-field__label">{t('form.option')}</legend>
             {RENTAL_OPTIONS.map((option) => (
-              <label key={option} className="station-choice">
-                <input
-                  type="radio"
-                  name={`${ids}-option`}
-                  value={option}
-                  checked={form.option === option}
-                  onChange={() => station.send({ type: 'option.select', option })}
-                />
-                <span className="station-choice__name">{t(`form.${option}`)}</span>
+              <StationRadio
+                key={option}
+                name={`${ids}-option`}
+                value={option}
+                label={t(`form.${option}`)}
+                checked={form.option === option}
+                onSelect={() => station.send({ type: 'option.select', option })}
+              >
                 <span className="station-choice__rate">
                   {t(option === 'hourly' ? 'form.perHour' : 'form.perDay', {
                     price: formatMoney(RENTAL_RATES[option], RENTAL_CURRENCY_SYMBOL),
                   })}
                 </span>
-              </label>
+              </StationRadio>
             ))}
           </fieldset>
 
           <div className="station-times">
-            <div className="station-field">
-              <label className="station-field__label" htmlFor={`${ids}-start`}>
-                {t('form.start')}
-              </label>
-              <input
-                id={`${ids}-start`}
-                className="station-input"
-                type="time"
-                required
-                value={form.startTime}
-                onChange={(event) => station.send({ type: 'startTime.change', time: event.target.value })}
-              />
-            </div>
-            <div className="station-field">
-              <label className="station-field__label" htmlFor={`${ids}-end`}>
-                {t('form.end')}
-              </label>
-              <input
-                id={`${ids}-end`}
-                className="station-input"
-                type="time"
-                required
-                value={form.endTime}
-                aria-describedby={`${ids}-next-day`}
-                onChange={(event) => station.send({ type: 'endTime.change', time: event.target.value })}
-              />
-            </div>
+            <TimeField
+              id={`${ids}-start`}
+              label={t('form.start')}
+              value={form.startTime}
+              onChange={(time) => station.send({ type: 'startTime.change', time })}
+            />
+            <TimeField
+              id={`${ids}-end`}
+              label={t('form.end')}
+              value={form.endTime}
+              describedBy={`${ids}-next-day`}
+              onChange={(time) => station.send({ type: 'endTime.change', time })}
+            />
             <p id={`${ids}-next-day`} className="station-field__hint">
               {t('form.nextDay')}
             </p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { selectLanguage, selectStage } from '../../../machines/wheelshare/wheelshare.selectors';
 import { provideWheelshare } from '../../actors/wheelshare';
 import { apiClient } from '../../api/default-client';
-import { Logo } from '../../components/Logo';
+import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { DEFAULT_SUPPORT_PHONE, WHEELSHARE_MACHINE_ID } from '../../config';
 import { rememberedLanguage } from '../../i18n/i18n';
@@ -29,31 +29,24 @@ export function WheelshareStation({
   machineId = WHEELSHARE_MACHINE_ID,
   logic = stationLogic,
 }: WheelshareStationProps) {
-  const { t: tApp } = useTranslation();
   const { t, ready } = useTranslation('wheelshare');
   const station = useActorRef(logic, { input: { machineId, language: rememberedLanguage(), now } });
   const language = useSelector(station, selectLanguage);
 
   return (
-    <div className="page station">
-      <header className="page__header">
-        <Logo variant="colour" className="page__logo" />
+    <PageFrame
+      className="station"
+      header={
         <LanguageButtons
           value={language}
           onChange={(chosen) => station.send({ type: 'language.change', language: chosen })}
         />
-      </header>
-      <main className="page__main">
-        {ready ? (
-          <>
-            <h1 className="station__title">{t('title')}</h1>
-            <StationStage station={station} />
-          </>
-        ) : (
-          <Spinner label={tApp('app.loading')} />
-        )}
-      </main>
-    </div>
+      }
+      ready={ready}
+    >
+      <h1 className="station__title">{t('title')}</h1>
+      <StationStage station={station} />
+    </PageFrame>
   );
 }
 

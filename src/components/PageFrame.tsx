@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Footer } from './Footer';
+import { Logo } from './Logo';
+import { Spinner } from './Spinner';
+
+interface PageFrameProps {
+  /** Beside the logo, e.g. the language choice. */
+  header?: ReactNode;
+  /** Whether the page's texts are in place; a spinner shows instead of the content until then. */
+  ready?: boolean;
+  /** The payment logos and policy links (spec §2) under the page. */
+  footer?: boolean;
+  /** Added to the page's own class. */
+  className?: string;
+  /** Added to the main region's own class. */
+  mainClassName?: string;
+  /** Out of reach of focus and screen readers (while something covers the page). */
+  inert?: boolean;
+  children?: ReactNode;
+}
+
+/** A page: the logo with any header extras, the page's content, and the footer if asked for. */
+export function PageFrame({
+  header,
+  ready = true,
+  footer = false,
+  className,
+  mainClassName,
+  inert,
+  children,
+}: PageFrameProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={className ? `page ${className}` : 'page'} inert={inert}>
+      <header className="page__header">
+        <Logo variant="colour" className="page__logo" />
+        {header}
+      </header>
+      <main className={mainClassName ? `page__main ${mainClassName}` : 'page__main'}>
+        {ready ? children : <Spinner label={t('app.loading')} />}
+      </main>
+      {footer && <Footer />}
+    </div>
+  );
+}
