@@ -1,0 +1,61 @@
+/**
+ * The whole rental journey across the entry points, as it happens at a station: the station (/wheelshare)
+ * shows a QR code; the visitor's phone opens it (/genPaymentIntend → /customPaymentIframe), pays with
+ * Google Pay and lands on /wheelshare/afterPayment; the station, polling, then says all done.
+ */
+import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
+import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
+import { rentalPrice } from '../../machines/wheelshare/rental-rules';
+import {
+  chooseMethod,
+  continueButton,
+  drawerButton,
+  expect,
+  expectCharges,
+  expectDocumentLanguage,
+  forEachLanguage,
+  type Lang,
+  methodContinue,
+  sheetButton,
+  test,
+} from './fixtures';
+
+const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
+
+forEachLanguage('wheelshare journey', (lang, t) => {
+  const ws = STATION_TEXTS[lang];
+
+  test('station QR → phone pays the rental through the payment link → phone lands on afterPayment, station says all done', async ({
+    page: station,
+    context,
+    request,
+  }) => {
+    const phone = lang === 'he' ? '0589900001' : '0579900001';
+    await station.goto('/wheelshare');
+    await expectDocumentLanguage(station, lang);
+    await station.getByRole('textbox', { name: ws.form.phone }).fill(phone);
+    await station.getByRole('button', { name: ws.form.submitRent }).click();
+    await expect(station.getByRole('img', { name: ws.pay.qrLabel })).toBeVisible();
+    const link = (await station.locator('.station-pay__url').textContent()) ?? '';
+
+    // The visitor's phone follows the QR code.
+    const phonePage = await context.newPage();
+    await phonePage.goto(link);
+    await expect(phonePage).toHaveURL(/\/customPaymentIframe\?/);
+    const visitorUuid = await phonePage.evaluate(() => localStorage.getItem('visitor_uuid'));
+    expect(visitorUuid).toBeTruthy();
+    await continueButton(phonePage, t).click();
+    await chooseMethod(phonePage, t, 'google_pay');
+    await methodContinue(phonePage, t).click();
+    await drawerButton(phonePage, t, t.payment.googlePay.button).click();
+    await sheetButton(phonePage, 'Google Pay', 'Approve').click();
+
+    await expect(phonePage).toHaveURL(/\/wheelshare\/afterPayment$/);
+    await expect(phonePage.getByRole('heading', { name: ws.afterPayment.heading })).toBeVisible();
+    await expect(station.getByRole('heading', { name: ws.done.heading })).toBeVisible();
+    await expect(station.getByText(ws.done.text)).toBeVisible();
+    await expectCharges(request, visitorUuid ?? '', [
+      { method: 'google_pay', status: 'approved', amount: rentalPrice('hourly', 60).amount },
+    ]);
+  });
+});
