@@ -9,7 +9,7 @@ import { googlePayMachine } from '../payment/google-pay.machine';
 import { hostedPageMachine } from '../payment/hosted-page.machine';
 import type { PaymentResult } from '../payment/payment.types';
 import { stripeMachine } from '../payment/stripe.machine';
-import { hourlyLine } from '../vacuum/hourly';
+import { chargeableLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
 import type { PurchaseLineRequest } from './pricing';
@@ -171,7 +171,7 @@ export const purchaseMachine = setup({
       return (
         context.orderSource.kind === 'hourly' &&
         product?.available === true &&
-        hourlyLine(product, minutes).unitPrice > 0
+        chargeableLine(product, minutes) !== undefined
       );
     },
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),

@@ -7,3 +7,13 @@ export function hourlyLine(product: Product, minutes: number): PricedLine {
   const price = roundToCents((product.price * minutes) / MINUTES_PER_HOUR);
   return { product, count: 1, unitPrice: price, unitFee: 0, unitTotal: price, lineTotal: price };
 }
+
+/**
+ * The line to pay for a product over a span, or undefined when there is nothing to charge: no product,
+ * no span, or a span so short that its charge rounds to 0.00.
+ */
+export function chargeableLine(product: Product | undefined, minutes: number): PricedLine | undefined {
+  if (!product || minutes <= 0) return undefined;
+  const line = hourlyLine(product, minutes);
+  return line.unitPrice > 0 ? line : undefined;
+}

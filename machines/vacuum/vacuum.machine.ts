@@ -1,6 +1,7 @@
 import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 import type { Product, ProductId } from '../menu/menu.types';
 import { minutesBetween } from '../shared/time-of-day';
+import { chargeableLine } from './hourly';
 import { isContact, parseContact, type Contact, type ContactError } from './promotion';
 
 export interface VacuumInput {
@@ -87,7 +88,12 @@ export const vacuumMachine = setup({
     productChosen: ({ context }) => context.productId !== undefined,
     offerPending: ({ context }) => !context.promotionMember && !context.offerAnswered,
     contactValid: ({ context }) => isContact(parseContact(context.contact)),
-    spanChosen: ({ context }) => minutesBetween(context.start, context.end) > 0,
+    /** The chosen product over the span costs something (equal times, or a minute of a cheap one, do not). */
+    spanChargeable: ({ context }) =>
+      chargeableLine(
+        context.products.find((product) => product.id === context.productId),
+        minutesBetween(context.start, context.end),
+      ) !== undefined,
   },
 }).createMachine({
   id: 'vacuum',
@@ -150,7 +156,7 @@ export const vacuumMachine = setup({
       on: {
         'time.start': { actions: { type: 'changeStart', params: ({ event }) => event.time } },
         'time.end': { actions: { type: 'changeEnd', params: ({ event }) => event.time } },
-        'time.confirm': { guard: 'spanChosen', target: 'ChoosingProduct', actions: 'confirmHours' },
+        'time.confirm': { guard: 'spanChargeable', target: 'ChoosingProduct', actions: 'confirmHours' },
         'time.close': 'ChoosingProduct',
       },
     },

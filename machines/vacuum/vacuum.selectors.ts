@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Product } from '../menu/menu.types';
 import { orderTotals, type PricedLine } from '../purchase/pricing';
 import { endsNextDay, hoursAndMinutes, minutesBetween } from '../shared/time-of-day';
-import { hourlyLine } from './hourly';
+import { chargeableLine } from './hourly';
 import type { ContactError } from './promotion';
 import type { vacuumMachine } from './vacuum.machine';
 
@@ -68,12 +68,12 @@ export interface HourlyCharge {
 export function selectCharge(snapshot: VacuumSnapshot): HourlyCharge {
   const product = selectChosenProduct(snapshot);
   const { minutes } = selectSpan(snapshot);
-  const line = product && minutes > 0 ? hourlyLine(product, minutes) : undefined;
+  const line = chargeableLine(product, minutes);
   const totals = orderTotals(line ? [line] : []);
   return { line, subtotal: totals.subtotal, serviceFee: totals.fees, total: totals.total };
 }
 
-/** "Continue to payment" is dimmed while the span is 0. */
+/** "Continue to payment" is dimmed while there is nothing to charge (no span). */
 export const selectCanConfirm = (snapshot: VacuumSnapshot) => snapshot.can({ type: 'time.confirm' });
 
 export const selectTimeDrawerOpen = (snapshot: VacuumSnapshot) => snapshot.hasTag('drawerOpen');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../machines/menu/menu.types';
-import { hourlyLine } from '../../machines/vacuum/hourly';
+import { chargeableLine, hourlyLine } from '../../machines/vacuum/hourly';
 
 const vacuumAt = (price: number): Product => ({
   id: 801,
@@ -30,5 +30,19 @@ describe('the hourly line (spec §5: hours × hourly price; §9: no service fee)
 
   it('keeps the product, so the receipt names it', () => {
     expect(hourlyLine(vacuumAt(12), 60).product.name).toBe('Vacuum — 1 hour');
+  });
+});
+
+describe('chargeableLine: only a span that costs something can be paid', () => {
+  it('is the hourly line when the charge is above 0', () => {
+    expect(chargeableLine(vacuumAt(12), 90)).toEqual(hourlyLine(vacuumAt(12), 90));
+  });
+
+  it.each([
+    ['no product', undefined, 60],
+    ['no span', vacuumAt(12), 0],
+    ['a minute of a product whose charge rounds to 0.00', vacuumAt(0.15), 1],
+  ])('is undefined for %s', (_, product, minutes) => {
+    expect(chargeableLine(product, minutes)).toBeUndefined();
   });
 });
