@@ -7,6 +7,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { DEFAULT_SUPPORT_PHONE } from '../../config';
 import { MachineMessage } from '../pay/MachineMessage';
+import { inspect } from '../../inspect';
 
 const paymentIntentLogic = providePaymentIntent(apiClient);
 
@@ -21,7 +22,7 @@ interface PaymentIntentPageProps {
 export function PaymentIntentPage({ query, logic = paymentIntentLogic }: PaymentIntentPageProps) {
   const { t, ready } = useTranslation('custom');
   const { t: tApp } = useTranslation();
-  const intent = useActorRef(logic, { input: { query } });
+  const intent = useActorRef(logic, { input: { query }, inspect });
   const stage = useSelector(intent, selectIntentStage);
   const canRetry = useSelector(intent, selectCanRetry);
   const message = {

@@ -18,6 +18,7 @@ import { API_BASE_URL } from '../../config';
 import { InfoPage } from './InfoPage';
 import { problemText } from './problem-text';
 import { TextField } from './TextField';
+import { inspect } from '../../inspect';
 
 function Values({ rows }: { rows: { name: ReactNode; value: ReactNode }[] }) {
   return (
@@ -35,7 +36,7 @@ function Values({ rows }: { rows: { name: ReactNode; value: ReactNode }[] }) {
 /** Spec §2 /debug_vars: what this browser uses now, and the API base host, which can be changed here. */
 export function DebugVarsView({ logic = debugVarsLogic }: { logic?: typeof debugVarsLogic }) {
   const { t, ready } = useTranslation('info');
-  const debugVars = useActorRef(logic, { input: { stored: storedBaseHost() } });
+  const debugVars = useActorRef(logic, { input: { stored: storedBaseHost() }, inspect });
   const draft = useSelector(debugVars, selectDraft);
   const stored = useSelector(debugVars, selectStored);
   const problem = useSelector(debugVars, selectProblem);

@@ -12,6 +12,7 @@ import { PaymentStep } from './PaymentStep';
 import { RentalForm } from './RentalForm';
 import type { StationRef } from './station-ref';
 import { ConnectionLost, StationFailure, StationOutcome } from './StationMessages';
+import { inspect } from '../../inspect';
 
 const stationLogic = provideWheelshare(apiClient);
 
@@ -30,7 +31,7 @@ export function WheelshareStation({
   logic = stationLogic,
 }: WheelshareStationProps) {
   const { t, ready } = useTranslation('wheelshare');
-  const station = useActorRef(logic, { input: { machineId, language: rememberedLanguage(), now } });
+  const station = useActorRef(logic, { input: { machineId, language: rememberedLanguage(), now }, inspect });
   const language = useSelector(station, selectLanguage);
 
   return (
