@@ -10,11 +10,46 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccessibilityRouteImport } from './routes/accessibility'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CustomPaymentIframeRouteImport } from './routes/customPaymentIframe'
+import { Route as Debug_varsRouteImport } from './routes/debug_vars'
+import { Route as GenPaymentIntendRouteImport } from './routes/genPaymentIntend'
 import { Route as PayRouteImport } from './routes/pay'
+import { Route as RefundAndCancellationRouteImport } from './routes/refund-and-cancellation'
+import { Route as TestRouteImport } from './routes/test'
+import { Route as VacuumRouteImport } from './routes/vacuum'
+import { Route as WheelshareIndexRouteImport } from './routes/wheelshare.index'
+import { Route as WheelshareAfterPaymentRouteImport } from './routes/wheelshare.afterPayment'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessibilityRoute = AccessibilityRouteImport.update({
+  id: '/accessibility',
+  path: '/accessibility',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomPaymentIframeRoute = CustomPaymentIframeRouteImport.update({
+  id: '/customPaymentIframe',
+  path: '/customPaymentIframe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Debug_varsRoute = Debug_varsRouteImport.update({
+  id: '/debug_vars',
+  path: '/debug_vars',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GenPaymentIntendRoute = GenPaymentIntendRouteImport.update({
+  id: '/genPaymentIntend',
+  path: '/genPaymentIntend',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PayRoute = PayRouteImport.update({
@@ -22,31 +57,133 @@ const PayRoute = PayRouteImport.update({
   path: '/pay',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RefundAndCancellationRoute = RefundAndCancellationRouteImport.update({
+  id: '/refund-and-cancellation',
+  path: '/refund-and-cancellation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestRoute = TestRouteImport.update({
+  id: '/test',
+  path: '/test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VacuumRoute = VacuumRouteImport.update({
+  id: '/vacuum',
+  path: '/vacuum',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WheelshareIndexRoute = WheelshareIndexRouteImport.update({
+  id: '/wheelshare/',
+  path: '/wheelshare/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WheelshareAfterPaymentRoute = WheelshareAfterPaymentRouteImport.update({
+  id: '/wheelshare/afterPayment',
+  path: '/wheelshare/afterPayment',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
+  '/contact': typeof ContactRoute
+  '/customPaymentIframe': typeof CustomPaymentIframeRoute
+  '/debug_vars': typeof Debug_varsRoute
+  '/genPaymentIntend': typeof GenPaymentIntendRoute
   '/pay': typeof PayRoute
+  '/refund-and-cancellation': typeof RefundAndCancellationRoute
+  '/test': typeof TestRoute
+  '/vacuum': typeof VacuumRoute
+  '/wheelshare/afterPayment': typeof WheelshareAfterPaymentRoute
+  '/wheelshare/': typeof WheelshareIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
+  '/contact': typeof ContactRoute
+  '/customPaymentIframe': typeof CustomPaymentIframeRoute
+  '/debug_vars': typeof Debug_varsRoute
+  '/genPaymentIntend': typeof GenPaymentIntendRoute
   '/pay': typeof PayRoute
+  '/refund-and-cancellation': typeof RefundAndCancellationRoute
+  '/test': typeof TestRoute
+  '/vacuum': typeof VacuumRoute
+  '/wheelshare/afterPayment': typeof WheelshareAfterPaymentRoute
+  '/wheelshare': typeof WheelshareIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
+  '/contact': typeof ContactRoute
+  '/customPaymentIframe': typeof CustomPaymentIframeRoute
+  '/debug_vars': typeof Debug_varsRoute
+  '/genPaymentIntend': typeof GenPaymentIntendRoute
   '/pay': typeof PayRoute
+  '/refund-and-cancellation': typeof RefundAndCancellationRoute
+  '/test': typeof TestRoute
+  '/vacuum': typeof VacuumRoute
+  '/wheelshare/afterPayment': typeof WheelshareAfterPaymentRoute
+  '/wheelshare/': typeof WheelshareIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/pay'
+  fullPaths:
+    | '/'
+    | '/accessibility'
+    | '/contact'
+    | '/customPaymentIframe'
+    | '/debug_vars'
+    | '/genPaymentIntend'
+    | '/pay'
+    | '/refund-and-cancellation'
+    | '/test'
+    | '/vacuum'
+    | '/wheelshare/afterPayment'
+    | '/wheelshare/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/pay'
-  id: '__root__' | '/' | '/pay'
+  to:
+    | '/'
+    | '/accessibility'
+    | '/contact'
+    | '/customPaymentIframe'
+    | '/debug_vars'
+    | '/genPaymentIntend'
+    | '/pay'
+    | '/refund-and-cancellation'
+    | '/test'
+    | '/vacuum'
+    | '/wheelshare/afterPayment'
+    | '/wheelshare'
+  id:
+    | '__root__'
+    | '/'
+    | '/accessibility'
+    | '/contact'
+    | '/customPaymentIframe'
+    | '/debug_vars'
+    | '/genPaymentIntend'
+    | '/pay'
+    | '/refund-and-cancellation'
+    | '/test'
+    | '/vacuum'
+    | '/wheelshare/afterPayment'
+    | '/wheelshare/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccessibilityRoute: typeof AccessibilityRoute
+  ContactRoute: typeof ContactRoute
+  CustomPaymentIframeRoute: typeof CustomPaymentIframeRoute
+  Debug_varsRoute: typeof Debug_varsRoute
+  GenPaymentIntendRoute: typeof GenPaymentIntendRoute
   PayRoute: typeof PayRoute
+  RefundAndCancellationRoute: typeof RefundAndCancellationRoute
+  TestRoute: typeof TestRoute
+  VacuumRoute: typeof VacuumRoute
+  WheelshareAfterPaymentRoute: typeof WheelshareAfterPaymentRoute
+  WheelshareIndexRoute: typeof WheelshareIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +195,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/accessibility': {
+      id: '/accessibility'
+      path: '/accessibility'
+      fullPath: '/accessibility'
+      preLoaderRoute: typeof AccessibilityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/customPaymentIframe': {
+      id: '/customPaymentIframe'
+      path: '/customPaymentIframe'
+      fullPath: '/customPaymentIframe'
+      preLoaderRoute: typeof CustomPaymentIframeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/debug_vars': {
+      id: '/debug_vars'
+      path: '/debug_vars'
+      fullPath: '/debug_vars'
+      preLoaderRoute: typeof Debug_varsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/genPaymentIntend': {
+      id: '/genPaymentIntend'
+      path: '/genPaymentIntend'
+      fullPath: '/genPaymentIntend'
+      preLoaderRoute: typeof GenPaymentIntendRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pay': {
       id: '/pay'
       path: '/pay'
@@ -65,12 +237,57 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PayRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/refund-and-cancellation': {
+      id: '/refund-and-cancellation'
+      path: '/refund-and-cancellation'
+      fullPath: '/refund-and-cancellation'
+      preLoaderRoute: typeof RefundAndCancellationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test': {
+      id: '/test'
+      path: '/test'
+      fullPath: '/test'
+      preLoaderRoute: typeof TestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vacuum': {
+      id: '/vacuum'
+      path: '/vacuum'
+      fullPath: '/vacuum'
+      preLoaderRoute: typeof VacuumRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wheelshare/': {
+      id: '/wheelshare/'
+      path: '/wheelshare'
+      fullPath: '/wheelshare/'
+      preLoaderRoute: typeof WheelshareIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wheelshare/afterPayment': {
+      id: '/wheelshare/afterPayment'
+      path: '/wheelshare/afterPayment'
+      fullPath: '/wheelshare/afterPayment'
+      preLoaderRoute: typeof WheelshareAfterPaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccessibilityRoute: AccessibilityRoute,
+  ContactRoute: ContactRoute,
+  CustomPaymentIframeRoute: CustomPaymentIframeRoute,
+  Debug_varsRoute: Debug_varsRoute,
+  GenPaymentIntendRoute: GenPaymentIntendRoute,
   PayRoute: PayRoute,
+  RefundAndCancellationRoute: RefundAndCancellationRoute,
+  TestRoute: TestRoute,
+  VacuumRoute: VacuumRoute,
+  WheelshareAfterPaymentRoute: WheelshareAfterPaymentRoute,
+  WheelshareIndexRoute: WheelshareIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
