@@ -342,8 +342,11 @@ export function recordRequests(page: Page, method: string, path: string | RegExp
   return requests;
 }
 
-/** Stripe's code: the StripeStep and Stripe adapter chunks (with @stripe/*) and Stripe.js (the sandbox's stand-in). */
-export const STRIPE_CODE = /\/assets\/[^/]*stripe[^/]*\.js$|\/sdk\/stripe\.js$/i;
+/**
+ * Stripe's code: the StripeStep and Stripe adapter chunks (with @stripe/*) and Stripe.js (the sandbox's
+ * stand-in). Not our own Stripe chart (`stripe.machine-*.js`), which comes with the purchase's charts.
+ */
+export const STRIPE_CODE = /\/assets\/(?![^/]*\.machine-)[^/]*stripe[^/]*\.js$|\/sdk\/stripe\.js$/i;
 
 /** The sandbox serves its ApplePaySession stand-in only to a browser with this cookie (it plays Safari). */
 export async function enableSandboxApplePay(context: BrowserContext, baseURL: string | undefined): Promise<void> {
