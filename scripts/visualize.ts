@@ -14,10 +14,25 @@ import { generateOutputs, staleFiles, writeOutputs } from './visualize/outputs';
 const dir = fileURLToPath(new URL('../visualizations/', import.meta.url));
 const check = process.argv.includes('--check');
 
-const { outputs, warnings } = await generateOutputs(charts, readInputs(dir));
+const inputs = readInputs(dir);
+const { outputs, warnings } = await generateOutputs(charts, inputs);
 for (const warning of warnings) console.warn(`visualize: ${warning}`);
 
+/** Every chart the designers see has path tests that cover all its edges (npm run test:paths writes the report). */
+function uncoveredCharts(): string[] {
+  return charts.flatMap(({ id }) => {
+    const entry = inputs.coverage?.machines[id];
+    if (!entry) return [`${id}: no path tests in coverage.json`];
+    return entry.uncovered.length > 0 ? [`${id}: ${entry.uncovered.join('; ')}`] : [];
+  });
+}
+
 if (check) {
+  const gaps = uncoveredCharts();
+  if (gaps.length > 0) {
+    console.error(`visualize: charts without full edge coverage (run npm run test:paths):\n  ${gaps.join('\n  ')}`);
+    process.exit(1);
+  }
   const stale = staleFiles(dir, outputs);
   if (stale.length > 0) {
     console.error(
