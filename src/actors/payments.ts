@@ -110,7 +110,13 @@ export function providePayments(api: ApiClient) {
       actors: { listenForScanResult: lazyCallback(async () => ({ run: (await cardScan()).listenForScanResult })) },
     }),
     bit: bitMachine.provide({
-      actors: { redirectToBit: fromPromise(async ({ input }) => (await bit()).redirectToBit(input)) },
+      actors: {
+        redirectToBit: fromPromise(async ({ input, signal }) => {
+          const { redirectToBit } = await bit();
+          // Closing the drawer while Bit's code loads stops the actor: the browser must then stay.
+          if (!signal.aborted) await redirectToBit(input);
+        }),
+      },
     }),
   };
 }
