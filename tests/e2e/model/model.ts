@@ -1,0 +1,949 @@
+/**
+ * The models of the purchase chart and of every payment method's chart: each event a driver (a
+ * visitor's action or an answer of the app or the sandbox), each state a check of the screen, and
+ * the few edges no browser can produce, with the reason. See README "Path tests for QA".
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page, Route } from '@playwright/test';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import vacuumTexts from '../../../locales/vacuum/en.json' with { type: 'json' };
+import { applePayMachine } from '../../../machines/payment/apple-pay.machine';
+import { bitMachine } from '../../../machines/payment/bit.machine';
+import { cardFieldsMachine } from '../../../machines/payment/card-fields.machine';
+import { cardScanMachine } from '../../../machines/payment/card-scan.machine';
+import { googlePayMachine } from '../../../machines/payment/google-pay.machine';
+import { hostedPageMachine } from '../../../machines/payment/hosted-page.machine';
+import type { PaymentContext } from '../../../machines/payment/payment.shared';
+import type { PaymentResult, PayResponse } from '../../../machines/payment/payment.types';
+import { stripeMachine } from '../../../machines/payment/stripe.machine';
+import { purchaseMachine } from '../../../machines/purchase/purchase.machine';
+import { offeredMethods } from '../../../machines/purchase/purchase.selectors';
+import type {
+  PaymentMethod,
+  PurchaseContext,
+  PurchaseInput,
+  PurchaseSettings,
+} from '../../../machines/purchase/purchase.types';
+import type { ProductId } from '../../../machines/menu/menu.types';
+import { ApiError } from '../../../machines/shared/api-failure';
+import { loadCatalogue } from '../../../sandbox/catalogue';
+import { approvedByBit, declinedByBit } from '../../fixtures/purchases';
+import {
+  APPLE_VALIDATE,
+  BIT_PAGE,
+  card,
+  CARD_DECLINED,
+  chooseMethod,
+  continueButton,
+  continueToPayment,
+  drawer,
+  drawerButton,
+  enableSandboxApplePay,
+  expect,
+  failureHeading,
+  failurePage,
+  fill,
+  fillHostedFields,
+  HOSTED_PAGE,
+  hostedField,
+  methodContinue,
+  methodList,
+  methodRadio,
+  money,
+  openMachine,
+  productInput,
+  scannerButton,
+  sheetButton,
+  startMethod,
+  STRIPE_CONFIRM,
+  STRIPE_INTENT,
+  STRIPE_PAYMENT_METHOD,
+  successHeading,
+  tapScanner,
+  TEST_CARDS,
+  type Texts,
+  SET_PURCHASE_PATH,
+  TRANZILA_CHARGE,
+  WALLET_DECLINED,
+  WALLET_PAY,
+  walletSheet,
+} from '../fixtures';
+import { runs, type Move } from './paths';
+import {
+  act,
+  bySource,
+  outcome,
+  passOn,
+  type CheckContext,
+  type Driver,
+  type OpenContext,
+  type Plan,
+  type PaymentModel,
+  type PurchaseModel,
+  type Reply,
+  type Samples,
+  type Scenario,
+  type StateModel,
+} from './runner';
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+const catalogue = loadCatalogue(fileURLToPath(new URL('../../../sandbox/catalogue.json', import.meta.url)));
+
+function menuOf(machineId: string) {
+  const found = catalogue.get(machineId);
+  if (!found) throw new Error(`machine ${machineId} is not in sandbox/catalogue.json`);
+  return found.menu;
+}
+
+/** The walks' stand-in for the sandbox's origin: the drivers map these addresses onto the real ones. */
+const MODEL_ORIGIN = 'https://sandbox.model';
+const HOSTED_SUCCESS_PATH = '/sandbox/hosted-page/success';
+
+function purchaseInput(machineId: string, settings: Partial<PurchaseSettings> = {}): PurchaseInput {
+  return {
+    machineId,
+    menu: menuOf(machineId),
+    applePayAvailable: false,
+    hostedPageSuccessUrl: `${MODEL_ORIGIN}${HOSTED_SUCCESS_PATH}`,
+    latestPurchase: undefined,
+    ...settings,
+  };
+}
+
+/** An event with its payload, as a walk sends it. */
+type SampleEvent = EventObject & Record<string, unknown>;
+
+const one =
+  (...events: SampleEvent[]): Samples =>
+  () =>
+    events.map((event) => [event]);
+
+const purchaseOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PurchaseContext;
+const paymentOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
+
+/** A call the operator fails, on the walk and in the browser alike. */
+const SERVER_MESSAGE = 'Server error (model test)';
+const SERVER_ERROR = new ApiError({ kind: 'http', status: 500, message: SERVER_MESSAGE });
+const serverError: Reply = (route) => route.fulfill({ status: 500, json: { message: SERVER_MESSAGE } });
+const failedCall = (type: string) => outcome({ samples: one({ type, error: SERVER_ERROR }), reply: () => serverError });
+/** The request never gets an answer (a provider's script that is blocked or down). */
+const blocked: Reply = (route) => route.abort();
+const redirect =
+  (location: string): Reply =>
+  (route) =>
+    route.fulfill({ status: 302, headers: { location } });
+
+/** The operator's pay answers (spec §3): approved, and declined as the sandbox declines. */
+const payAnswer = (status: number): PayResponse => ({
+  status,
+  msg: status === 0 ? 'Approved' : WALLET_DECLINED,
+  transactionId: 'model',
+});
+const payAnswers = (type: string): Samples => one({ type, output: payAnswer(0) }, { type, output: payAnswer(51) });
+/** The sandbox's wallet call answers a sheet's Approve with status 0 and its Decline with another. */
+const walletSheetFor = (plan: Plan, event: EventObject) => {
+  plan.sheet = (event as { output?: PayResponse }).output?.status === 0 ? 'Approve' : 'Decline';
+};
+
+const closeDrawer = act(({ page, t }) =>
+  drawer(page, t).getByRole('button', { name: t.drawer.close, exact: true }).click(),
+);
+
+const status = (page: Page, t: Texts, name: string) => drawer(page, t).getByRole('status', { name, exact: true });
+const heading = (page: Page, t: Texts, name: string) => drawer(page, t).getByRole('heading', { name, exact: true });
+const payAmount = (page: Page, t: Texts, snapshot: AnyMachineSnapshot) => {
+  const { total, currencySymbol } = paymentOf(snapshot).order;
+  return drawerButton(page, t, fill(t.payment.payAmount, { amount: money(total, currencySymbol) }));
+};
+const expectBusy = async (page: Page, t: Texts) =>
+  expect(drawerButton(page, t, t.payment.processing)).toHaveAttribute('aria-busy', 'true');
+
+/** The product selection, with the drawer closed. */
+async function expectProducts({ page, t }: Pick<CheckContext, 'page' | 't'>): Promise<void> {
+  await expect(drawer(page, t)).toHaveCount(0);
+  await expect(continueButton(page, t)).toHaveAttribute('aria-busy', 'false');
+}
+
+async function expectMethods({ page, t, snapshot }: CheckContext): Promise<void> {
+  await expect(methodList(page, t)).toBeVisible();
+  await expect(drawer(page, t).getByRole('alertdialog')).toHaveCount(0);
+  const { method } = purchaseOf(snapshot);
+  if (method) await expect(methodRadio(page, t, method)).toBeChecked();
+}
+
+/** How a payment method's chart ends shows on the purchase's screen. */
+const ENDINGS: Readonly<Record<string, StateModel>> = {
+  Success: { check: ({ page, t }) => expect(successHeading(page, t)).toBeVisible() },
+  Failed: {
+    check: async ({ page, t, snapshot }) => {
+      await expect(failureHeading(page, t)).toBeVisible();
+      const result = paymentOf(snapshot).result;
+      if (result.outcome !== 'failed') throw new Error(`a failure page for ${result.outcome}`);
+      if (result.reason) await expect(failurePage(page, t)).toContainText(t.payment.errors[result.reason]);
+      if (result.message) await expect(failurePage(page, t)).toContainText(result.message);
+    },
+  },
+  Cancelled: { check: async ({ page, t }) => expect(methodList(page, t)).toBeVisible() },
+  Abandoned: { check: expectProducts },
+};
+
+function endings(machine: AnyStateMachine): Record<string, StateModel> {
+  return Object.fromEntries(
+    Object.values(machine.root.states).flatMap((node) => {
+      const ending = node.type === 'final' ? ENDINGS[node.key] : undefined;
+      return ending ? [[node.id, ending]] : [];
+    }),
+  );
+}
+
+/** Why the charts' "no session id" branches cannot happen in a browser. */
+const EVERY_PURCHASE_HAS_A_SESSION =
+  'every purchase that reaches the payment methods has a session id (set_purchase must answer one; a payment intent is one)';
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios: where purchase paths start
+
+const VACUUM_OPENED_AT = new Date(2031, 2, 10, 10, 0);
+/** "HH:MM", `minutes` after `from`. */
+const clockTime = (from: Date, minutes: number) => {
+  const at = new Date(from.getTime() + minutes * 60_000);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+};
+
+const payPage =
+  (machineId: number) =>
+  ({ page }: OpenContext) =>
+    openMachine(page, 'en', machineId);
+
+const product = (productId: ProductId): SampleEvent => ({ type: 'product.select', productId });
+const chosen = (method: PaymentMethod): SampleEvent => ({ type: 'method.select', method });
+
+/** What a walk needs to reach a payment method and end it. */
+const TO_A_METHOD = [
+  'product.select',
+  'purchase.continue',
+  'xstate.done.actor.setPurchase',
+  'method.select',
+  'method.continue',
+  'popup.continue',
+  'drawer.close',
+];
+
+const SCENARIOS = {
+  list: { label: '1001 list', open: payPage(1001), input: purchaseInput('1001') },
+  applePay: {
+    label: '1001 in Safari',
+    open: async ({ page, baseURL }) => {
+      await enableSandboxApplePay(page.context(), baseURL);
+      await openMachine(page, 'en', 1001);
+    },
+    input: purchaseInput('1001', { applePayAvailable: true }),
+    only: [...TO_A_METHOD, 'xstate.done.actor.applePay'],
+    samples: { 'method.select': one(chosen('apple_pay')) },
+  },
+  hostedPage: {
+    label: '1002 grid, Yaad Sarig',
+    open: payPage(1002),
+    input: purchaseInput('1002'),
+    only: [...TO_A_METHOD, 'xstate.done.actor.hostedPage'],
+    samples: { 'product.select': one(product(204)), 'method.select': one(chosen('credit_card')) },
+  },
+  stripe: {
+    label: '1004 single, Stripe',
+    open: payPage(1004),
+    input: purchaseInput('1004'),
+    only: [...TO_A_METHOD, 'xstate.done.actor.stripe'],
+    samples: { 'method.select': one(chosen('stripe')) },
+  },
+  quantity: {
+    label: '1005 quantity',
+    open: payPage(1005),
+    input: purchaseInput('1005'),
+    only: ['quantity.increment', 'quantity.decrement'],
+  },
+  priceInput: {
+    label: '1006 price input',
+    open: payPage(1006),
+    input: purchaseInput('1006'),
+    only: ['amount.confirmed'],
+  },
+  vacuum: {
+    label: '1008 /vacuum',
+    open: async ({ page, t }) => {
+      await page.clock.setFixedTime(VACUUM_OPENED_AT);
+      await page.goto('/vacuum?machine_id=1008');
+      await expect(continueButton(page, t)).toBeVisible();
+    },
+    input: purchaseInput('1008', { orderSource: { kind: 'hourly', now: '10:00', promotionMember: false } }),
+    only: ['hours.confirmed'],
+  },
+  paymentIntent: {
+    label: '/genPaymentIntend',
+    open: async ({ page, t }) => {
+      await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Model%20path');
+      await page.waitForURL((url) => url.pathname === '/customPaymentIframe');
+      await expect(continueButton(page, t)).toBeVisible();
+    },
+    input: purchaseInput('1001', {
+      orderSource: {
+        kind: 'fixed',
+        amount: 7.5,
+        currency: 'ILS',
+        label: 'Model path',
+        deferredPayment: false,
+        paymentIntent: 'model-intent',
+        returnUrls: { success: undefined, failure: undefined },
+      },
+    }),
+    only: ['purchase.continue'],
+  },
+} satisfies Record<string, Scenario>;
+
+/** Spec §5: two products make a price that the first line does not match (card entry refuses it). */
+const TWO_PRODUCTS: Scenario = {
+  label: '1010 grid, two products',
+  open: payPage(1010),
+  input: purchaseInput('1010'),
+  only: TO_A_METHOD,
+  samples: { 'product.select': one(product(201), product(202)), 'method.select': one(chosen('credit_card')) },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The purchase
+
+const PAYMENT_IDS = ['googlePay', 'applePay', 'cardFields', 'hostedPage', 'stripe', 'cardScan', 'bit'] as const;
+
+/** The endings a method's chart may have; 'abandoned' comes with a closed drawer (see drawer.close). */
+const METHOD_ENDINGS: PaymentResult[] = [
+  { outcome: 'succeeded', transactionId: 'model' },
+  { outcome: 'failed', message: 'model' },
+  { outcome: 'cancelled' },
+];
+
+const methodEnding = (id: string, output: PaymentResult): SampleEvent => ({ type: `xstate.done.actor.${id}`, output });
+
+/** Where the drawer shows each method's step while its chart runs. */
+const PENDING_HEADINGS: Record<(typeof PAYMENT_IDS)[number], (t: Texts) => string> = {
+  googlePay: (t) => t.methods.names.google_pay,
+  applePay: (t) => t.methods.names.apple_pay,
+  cardFields: (t) => t.payment.card.title,
+  hostedPage: (t) => t.payment.hostedPage.title,
+  stripe: (t) => t.payment.card.title,
+  cardScan: (t) => t.payment.cardScan.title,
+  bit: (t) => t.methods.names.bit,
+};
+
+const PENDING_STATES = {
+  googlePay: 'GooglePay',
+  applePay: 'ApplePay',
+  cardFields: 'CardFields',
+  hostedPage: 'HostedPage',
+  stripe: 'Stripe',
+  cardScan: 'CardScan',
+  bit: 'Bit',
+} as const;
+
+/** Comes back from Bit's page with its verdict: the new page's purchase opens on it. */
+const backFromBit = act(
+  async ({ page, t, event }) => {
+    const { returned } = event as EventObject & { returned: typeof approvedByBit };
+    await continueToPayment(page, t);
+    await startMethod(page, t, 'bit');
+    await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
+    const verdict = returned.result.outcome === 'succeeded' ? 'Approve' : 'Decline';
+    await page.getByRole('button', { name: verdict, exact: true }).click();
+  },
+  one({ type: 'payment.returned', returned: approvedByBit }, { type: 'payment.returned', returned: declinedByBit }),
+);
+
+/** The vacuum's grid, loyalty offer and time drawer hand the purchase a product and a span. */
+const confirmHours = act(
+  async ({ page, t, event, snapshot }) => {
+    const { productId, minutes } = event as EventObject & { productId: ProductId; minutes: number };
+    const item = purchaseOf(snapshot).menu.products.find((candidate) => candidate.id === productId);
+    const v = vacuumTexts;
+    await page
+      .getByRole('group', { name: v.grid.title })
+      .getByRole('radio', { name: item?.name, exact: true })
+      .check({ force: true });
+    await continueButton(page, t).click();
+    const skip = page.getByRole('dialog', { name: v.offer.title }).getByRole('button', { name: v.offer.skip });
+    const time = page.getByRole('dialog', { name: v.time.title, exact: true });
+    await expect(skip.or(time)).toBeVisible();
+    if (await skip.isVisible()) await skip.click();
+    await time.getByLabel(v.time.end, { exact: true }).fill(clockTime(VACUUM_OPENED_AT, minutes));
+    await time.getByRole('button', { name: v.time.continue, exact: true }).click();
+  },
+  one({ type: 'hours.confirmed', productId: 801, minutes: 60 }),
+);
+
+const confirmAmount = act(
+  async ({ page, t, event }) => {
+    const keypad = page.getByRole('group', { name: t.amount.keypad });
+    for (const key of String((event as EventObject & { amount: number }).amount))
+      await keypad.getByRole('button', { name: key === '.' ? t.amount.decimalPoint : key, exact: true }).click();
+    await continueButton(page, t).click();
+  },
+  one({ type: 'amount.confirmed', amount: 12.5 }),
+);
+
+const selectProduct = act(
+  async ({ page, t, event, snapshot }) => {
+    const { menu, selectedIds } = purchaseOf(snapshot);
+    const { productId } = event as EventObject & { productId: ProductId };
+    const item = menu.products.find((candidate) => candidate.id === productId);
+    const multiple = menu.product_view === 'GRID' && menu.allow_multiple_products;
+    await productInput(page, t, item?.name ?? '', multiple ? 'checkbox' : 'radio').setChecked(
+      !multiple || !selectedIds.includes(productId),
+    );
+  },
+  (snapshot) => {
+    const { menu, selectedIds } = purchaseOf(snapshot);
+    return menu.products
+      .filter((item) => item.available && !selectedIds.includes(item.id))
+      .map((item) => [product(item.id)]);
+  },
+);
+
+/** The purchase's drawer.close: closing the drawer while a method runs ends that method as abandoned, at once. */
+const drawerClose = act(closeDrawer.run, (snapshot): Move[] => {
+  const running = PAYMENT_IDS.find((id) => runs(snapshot, id));
+  return [
+    running ? [{ type: 'drawer.close' }, methodEnding(running, { outcome: 'abandoned' })] : [{ type: 'drawer.close' }],
+  ];
+});
+
+const popupButton = (name: (t: Texts) => string) =>
+  act(({ page, t }) =>
+    drawer(page, t)
+      .getByRole('alertdialog')
+      .getByRole('button', { name: name(t), exact: true })
+      .click(),
+  );
+
+/** Quantities up to 3 reach both quantity edges; the walk stops adding there. */
+const MAX_WALKED_QUANTITY = 3;
+
+export const purchaseModel: PurchaseModel = {
+  machine: purchaseMachine,
+  scenarios: Object.values(SCENARIOS),
+  key: (snapshot) => {
+    const context = purchaseOf(snapshot);
+    return JSON.stringify([
+      snapshot.value,
+      context.selectedIds,
+      context.quantity,
+      context.customAmount,
+      context.minutes,
+      context.sessionId,
+      context.submitFailure?.kind,
+      context.method,
+      context.result?.outcome,
+      Boolean(context.receipt),
+    ]);
+  },
+  events: {
+    'product.select': selectProduct,
+    'quantity.increment': act(
+      ({ page, t }) => page.getByRole('button', { name: t.products.increase, exact: true }).click(),
+      (snapshot) => (purchaseOf(snapshot).quantity < MAX_WALKED_QUANTITY ? [[{ type: 'quantity.increment' }]] : []),
+    ),
+    'quantity.decrement': act(({ page, t }) =>
+      page.getByRole('button', { name: t.products.decrease, exact: true }).click(),
+    ),
+    'purchase.continue': act(({ page, t }) => continueButton(page, t).click()),
+    'hours.confirmed': confirmHours,
+    'amount.confirmed': confirmAmount,
+    'payment.returned': backFromBit,
+    'xstate.done.actor.setPurchase': outcome({
+      samples: one({ type: 'xstate.done.actor.setPurchase', output: 'model' }),
+    }),
+    'xstate.error.actor.setPurchase': failedCall('xstate.error.actor.setPurchase'),
+    'drawer.close': drawerClose,
+    'method.select': act(
+      ({ page, t, event }) => chooseMethod(page, t, (event as EventObject & { method: PaymentMethod }).method),
+      (snapshot) => {
+        const context = purchaseOf(snapshot);
+        return offeredMethods(context)
+          .filter((method) => method !== context.method)
+          .map((method) => [chosen(method)]);
+      },
+    ),
+    'method.continue': act(({ page, t }) => methodContinue(page, t).click()),
+    'popup.continue': popupButton((t) => t.popup.continue),
+    'popup.cancel': popupButton((t) => t.popup.cancel),
+    ...Object.fromEntries(
+      PAYMENT_IDS.map((id): [string, Driver] => [
+        `xstate.done.actor.${id}`,
+        { kind: 'method', samples: () => METHOD_ENDINGS.map((ending) => [methodEnding(id, ending)]) },
+      ]),
+    ),
+    'history.show': act(({ page, t }) => drawerButton(page, t, t.success.seeLatest).click()),
+    'history.hide': act(({ page, t }) => drawerButton(page, t, t.success.hideLatest).click()),
+    'purchase.restart': act(({ page, t }) => drawerButton(page, t, t.success.morePurchases).click()),
+    'purchase.retry': act(({ page, t }) => drawerButton(page, t, t.failure.retry).click()),
+  },
+  states: {
+    'purchase.SELECT_PRODUCT': {
+      check: async ({ page, t, snapshot }) => {
+        await expectProducts({ page, t });
+        if (purchaseOf(snapshot).submitFailure) await expect(page.getByText(t.purchase.error)).toBeVisible();
+      },
+    },
+    'purchase.SubmittingPurchase': {
+      call: { method: 'POST', path: SET_PURCHASE_PATH },
+      check: ({ page, t }) =>
+        expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
+          'aria-busy',
+          'true',
+        ),
+    },
+    'purchase.SELECT_PAYMENT_METHOD.ChoosingMethod': { check: expectMethods },
+    'purchase.SELECT_PAYMENT_METHOD.ExplainingMethod': {
+      check: async ({ page, t, snapshot }) => {
+        const { method } = purchaseOf(snapshot);
+        if (method !== 'credit_card' && method !== 'card_scan' && method !== 'bit')
+          throw new Error(`no popup for ${String(method)}`);
+        await expect(drawer(page, t).getByRole('alertdialog', { name: t.popup[method].title })).toBeVisible();
+      },
+    },
+    ...Object.fromEntries(
+      PAYMENT_IDS.map((id): [string, StateModel] => [
+        `purchase.INIT_METHOD_PENDING.${PENDING_STATES[id]}`,
+        {
+          // Stripe's step shows its loader until Stripe.js is in, then the card form's heading.
+          check: async ({ page, t }) => {
+            const step = heading(page, t, PENDING_HEADINGS[id](t));
+            const shown = id === 'stripe' ? step.or(status(page, t, t.payment.stripe.loading)) : step;
+            await expect(shown.first()).toBeVisible();
+          },
+        },
+      ]),
+    ),
+    'purchase.PAYMENT_SUCCESS.Summary': {
+      check: async ({ page, t }) => {
+        await expect(successHeading(page, t)).toBeVisible();
+        await expect(drawerButton(page, t, t.success.seeLatest)).toHaveAttribute('aria-expanded', 'false');
+      },
+    },
+    'purchase.PAYMENT_SUCCESS.LatestPurchase': {
+      check: async ({ page, t }) => {
+        await expect(drawerButton(page, t, t.success.hideLatest)).toHaveAttribute('aria-expanded', 'true');
+        await expect(heading(page, t, t.success.latestTitle)).toBeVisible();
+      },
+    },
+    'purchase.PAYMENT_FAILURE': {
+      check: async ({ page, t }) => {
+        await expect(failureHeading(page, t)).toBeVisible();
+        await expect(drawerButton(page, t, t.failure.retry)).toBeVisible();
+      },
+    },
+  },
+  unreachableInBrowser: {
+    ...Object.fromEntries(
+      (['googlePay', 'applePay', 'cardFields', 'hostedPage', 'stripe', 'bit'] as const).map((id) => [
+        `purchase.INIT_METHOD_PENDING.${PENDING_STATES[id]} -> purchase.SELECT_PAYMENT_METHOD on xstate.done.actor.${id} [paymentEndedWith]`,
+        `the ${id} chart never ends cancelled (settlePayment is shared by every method; only card scan can be cancelled)`,
+      ]),
+    ),
+    'purchase.INIT_METHOD_PENDING.Bit -> purchase.PAYMENT_SUCCESS on xstate.done.actor.bit [paymentEndedWith]':
+      "the bit chart never ends succeeded: the browser leaves for Bit, and Bit's verdict comes back to a new page as payment.returned",
+    'purchase.INIT_METHOD_PENDING.Bit -> purchase.PAYMENT_FAILURE on xstate.done.actor.bit [paymentEndedWith]': `the bit chart fails only when its redirect is refused for want of a session id, and ${EVERY_PURCHASE_HAS_A_SESSION}`,
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Google Pay
+
+export const googlePayModel: PaymentModel = {
+  machine: googlePayMachine,
+  entries: [{ scenario: SCENARIOS.list }],
+  events: {
+    'drawer.close': closeDrawer,
+    'xstate.done.actor.loadGooglePay': outcome(),
+    'xstate.error.actor.loadGooglePay': outcome({ reply: () => blocked }),
+    'xstate.after.googlePayLoader.googlePay.Idle.ShowingLoader': outcome(),
+    'payment.start': act(({ page, t }) => drawerButton(page, t, t.payment.googlePay.button).click()),
+    'xstate.done.actor.requestGooglePayment': act(({ page, plan }) =>
+      sheetButton(page, 'Google Pay', plan.sheet ?? 'Approve').click(),
+    ),
+    'xstate.error.actor.requestGooglePayment': act(
+      ({ page }) => sheetButton(page, 'Google Pay', 'Cancel').click(),
+      one({
+        type: 'xstate.error.actor.requestGooglePayment',
+        error: { statusCode: 'CANCELED', statusMessage: 'User closed the Payment Request UI.' },
+      }),
+    ),
+    'xstate.done.actor.payWithWallet': outcome({
+      samples: payAnswers('xstate.done.actor.payWithWallet'),
+      plan: walletSheetFor,
+    }),
+    'xstate.error.actor.payWithWallet': failedCall('xstate.error.actor.payWithWallet'),
+  },
+  states: {
+    'googlePay.Idle.LoadingSdk': {
+      call: { method: 'GET', path: '/sandbox/sdk/google-pay.js' },
+      check: ({ page, t }) => expect(status(page, t, t.payment.googlePay.loading)).toBeVisible(),
+    },
+    'googlePay.Idle.ShowingLoader': {
+      check: ({ page, t }) => expect(status(page, t, t.payment.googlePay.loading)).toBeVisible(),
+    },
+    'googlePay.Idle.AwaitingTap': {
+      check: ({ page, t }) =>
+        expect(drawerButton(page, t, t.payment.googlePay.button)).toHaveAttribute('aria-busy', 'false'),
+    },
+    'googlePay.Processing.RequestingPayment': {
+      check: ({ page }) => expect(walletSheet(page, 'Google Pay')).toBeVisible(),
+    },
+    'googlePay.Processing.Paying': {
+      call: { method: 'POST', path: WALLET_PAY },
+      check: async ({ page, t }) => {
+        await expect(walletSheet(page, 'Google Pay')).toHaveCount(0);
+        await expectBusy(page, t);
+      },
+    },
+    ...endings(googlePayMachine),
+  },
+  unreachableInBrowser: {
+    'googlePay.Idle.AwaitingTap -> googlePay.Failed on payment.start': `this branch is Google Pay without a visitor uuid, and ${EVERY_PURCHASE_HAS_A_SESSION}`,
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Apple Pay (the sandbox's ApplePaySession, as in Safari)
+
+const appleSheet = (page: Page) => walletSheet(page, 'Apple Pay');
+
+export const applePayModel: PaymentModel = {
+  machine: applePayMachine,
+  entries: [{ scenario: SCENARIOS.applePay }],
+  events: {
+    'payment.start': act(({ page, t }) => drawerButton(page, t, t.payment.applePay.button).click()),
+    'drawer.close': closeDrawer,
+    'applePay.validateMerchant': outcome({
+      samples: one({ type: 'applePay.validateMerchant', validationURL: 'https://apple-pay-gateway.apple.com/' }),
+    }),
+    'applePay.cancelled': bySource({
+      // The sheet's buttons wait for the merchant; Escape still closes it.
+      'applePay.Processing.ValidatingMerchant': act(({ page }) => appleSheet(page).press('Escape')),
+      'applePay.Processing.AwaitingAuthorization': act(({ page }) => sheetButton(page, 'Apple Pay', 'Cancel').click()),
+    }),
+    'xstate.done.actor.validateMerchant': outcome({
+      samples: one({ type: 'xstate.done.actor.validateMerchant', output: { merchantSessionIdentifier: 'model' } }),
+    }),
+    'xstate.error.actor.validateMerchant': failedCall('xstate.error.actor.validateMerchant'),
+    'applePay.authorized': act(
+      ({ page, plan }) => sheetButton(page, 'Apple Pay', plan.sheet ?? 'Approve').click(),
+      one({ type: 'applePay.authorized', token: { paymentData: 'model' } }),
+    ),
+    'xstate.done.actor.payWithWallet': outcome({
+      samples: payAnswers('xstate.done.actor.payWithWallet'),
+      plan: walletSheetFor,
+    }),
+    'xstate.error.actor.payWithWallet': failedCall('xstate.error.actor.payWithWallet'),
+    'applePay.sheetClosed': outcome(),
+  },
+  states: {
+    'applePay.Idle': {
+      check: async ({ page, t }) => {
+        await expect(drawer(page, t).getByText(t.payment.applePay.instructions)).toBeVisible();
+        await expect(drawerButton(page, t, t.payment.applePay.button)).toHaveAttribute('aria-busy', 'false');
+      },
+    },
+    'applePay.Processing.AwaitingMerchantValidation': { check: ({ page }) => expect(appleSheet(page)).toBeVisible() },
+    'applePay.Processing.ValidatingMerchant': {
+      call: { method: 'POST', path: APPLE_VALIDATE },
+      check: ({ page }) => expect(sheetButton(page, 'Apple Pay', 'Approve')).toBeDisabled(),
+    },
+    'applePay.Processing.AwaitingAuthorization': {
+      check: ({ page }) => expect(sheetButton(page, 'Apple Pay', 'Approve')).toBeEnabled(),
+    },
+    'applePay.Processing.Paying': {
+      call: { method: 'POST', path: WALLET_PAY },
+      check: async ({ page, t }) => {
+        await expect(sheetButton(page, 'Apple Pay', 'Approve')).toBeDisabled();
+        await expect(drawer(page, t).getByText(t.payment.applePay.inProgress)).toBeVisible();
+      },
+    },
+    'applePay.Processing.ClosingSheet': { check: ({ page }) => expect(appleSheet(page)).toHaveCount(0) },
+    ...endings(applePayMachine),
+  },
+  unreachableInBrowser: {
+    'applePay.Processing.AwaitingMerchantValidation -> applePay.Idle on applePay.cancelled':
+      "the session asks for merchant validation in the same task that opens the sheet, whose buttons wait for the merchant: there is no moment to cancel before it (the app's case is a page without ApplePaySession, where Apple Pay is never offered)",
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Card entry in the processor's hosted fields (Tranzila)
+
+const enteredCard = (plan: { card?: ReturnType<typeof card> | 'none' }) =>
+  plan.card === undefined || plan.card === 'none' ? card() : plan.card;
+
+export const cardFieldsModel: PaymentModel = {
+  machine: cardFieldsMachine,
+  entries: [
+    { scenario: SCENARIOS.list },
+    { scenario: TWO_PRODUCTS, reach: (purchase) => purchaseOf(purchase).selectedIds.length > 1 },
+  ],
+  events: {
+    'drawer.close': closeDrawer,
+    'xstate.done.actor.mountCardFields': outcome(),
+    'xstate.error.actor.mountCardFields': outcome({ reply: () => blocked }),
+    'payment.start': act(async ({ page, t, snapshot, plan }) => {
+      await fillHostedFields(page, enteredCard(plan));
+      await payAmount(page, t, snapshot).click();
+    }),
+    'xstate.done.actor.chargeCard': outcome(),
+    'xstate.error.actor.chargeCard': outcome({
+      samples: one({ type: 'xstate.error.actor.chargeCard', error: { messages: [] } }),
+      plan: (plan) => (plan.card = card(TEST_CARDS.declined)),
+    }),
+    'xstate.done.actor.confirmCharge': outcome({
+      samples: payAnswers('xstate.done.actor.confirmCharge'),
+      // The sandbox confirms every approved charge: a refusal is the operator's answer, given here.
+      reply: (event) => {
+        const answer = (event as EventObject & { output: PayResponse }).output;
+        return answer.status === 0
+          ? passOn
+          : (route: Route) => route.fulfill({ json: { status: answer.status, msg: answer.msg } });
+      },
+    }),
+    'xstate.error.actor.confirmCharge': failedCall('xstate.error.actor.confirmCharge'),
+  },
+  states: {
+    'cardFields.Idle.LoadingFields': {
+      call: { method: 'GET', path: '/sandbox/sdk/tranzila-hosted-fields.js' },
+      check: ({ page, t }) => expect(status(page, t, t.payment.card.loading)).toBeVisible(),
+    },
+    'cardFields.Idle.EnteringCard': {
+      check: async ({ page, t, snapshot }) => {
+        await expect(hostedField(page, 'number')).toBeEditable();
+        await expect(payAmount(page, t, snapshot)).toHaveAttribute('aria-busy', 'false');
+        if ((snapshot.context as { chargeFailed: boolean }).chargeFailed)
+          await expect(drawer(page, t).getByRole('alert')).toHaveText(t.payment.errors.paymentFailed);
+      },
+    },
+    'cardFields.Processing.Charging': {
+      call: { method: 'POST', path: TRANZILA_CHARGE },
+      check: ({ page, t }) => expect(status(page, t, t.payment.processing)).toBeVisible(),
+    },
+    'cardFields.Processing.ConfirmingCharge': {
+      call: { method: 'POST', path: '/v4/api/payment/post/payment_succeeded_callback' },
+      check: ({ page, t }) => expect(status(page, t, t.payment.processing)).toBeVisible(),
+    },
+    ...endings(cardFieldsMachine),
+  },
+  unreachableInBrowser: {},
+};
+
+// ---------------------------------------------------------------------------------------------
+// The hosted payment page (Yaad Sarig)
+
+/** The frame's addresses on the walk, and where each is in the sandbox. */
+const FRAME = {
+  success: `${MODEL_ORIGIN}${HOSTED_SUCCESS_PATH}?transaction_id=model`,
+  original: `${MODEL_ORIGIN}${HOSTED_PAGE}?token=model`,
+  elsewhere: `${MODEL_ORIGIN}/sandbox/elsewhere`,
+};
+type FrameAddress = keyof typeof FRAME;
+const frameAddress = (event: EventObject): FrameAddress =>
+  (Object.keys(FRAME) as FrameAddress[]).find((key) => FRAME[key] === (event as { url?: string }).url) ?? 'elsewhere';
+const frameLoads: Samples = () =>
+  Object.values(FRAME).map((url): Move => [{ type: 'frame.loaded', url } as SampleEvent]);
+const sandboxAddress = (address: FrameAddress) => new URL(FRAME[address]).pathname + new URL(FRAME[address]).search;
+
+const paymentFrame = (page: Page, t: Texts) => page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
+
+export const hostedPageModel: PaymentModel = {
+  machine: hostedPageMachine,
+  entries: [{ scenario: SCENARIOS.hostedPage }],
+  events: {
+    'drawer.close': closeDrawer,
+    'xstate.done.actor.fetchPaymentPage': outcome({
+      samples: one({ type: 'xstate.done.actor.fetchPaymentPage', output: FRAME.original }),
+    }),
+    'xstate.error.actor.fetchPaymentPage': failedCall('xstate.error.actor.fetchPaymentPage'),
+    'frame.loaded': bySource({
+      // The provider's page itself, or a redirect from it to its success host or somewhere else.
+      'hostedPage.Processing.LoadingPage': outcome({
+        samples: frameLoads,
+        reply: (event) => {
+          const address = frameAddress(event);
+          return address === 'original' ? passOn : redirect(sandboxAddress(address));
+        },
+      }),
+      // The visitor pays in the frame: approved (success host), declined (the form again), or a redirect elsewhere.
+      'hostedPage.Processing.ShowingPage': act(async ({ page, t, event }) => {
+        const address = frameAddress(event);
+        if (address === 'elsewhere') {
+          await page.route(
+            (url) => url.pathname === HOSTED_PAGE,
+            (route) =>
+              route.request().method() === 'POST' ? redirect(sandboxAddress('elsewhere'))(route) : route.fallback(),
+          );
+        }
+        const frame = paymentFrame(page, t);
+        const entered = card(address === 'original' ? TEST_CARDS.declined : TEST_CARDS.approved);
+        await frame.getByLabel('Card number', { exact: true }).fill(entered.number);
+        await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(entered.expiry);
+        await frame.getByLabel('CVV', { exact: true }).fill(entered.cvv);
+        await frame.getByRole('button', { name: /^Pay / }).click();
+      }, frameLoads),
+    }),
+  },
+  states: {
+    'hostedPage.Idle': {
+      call: { method: 'GET', path: '/v4/api/payment/pay/pay_ajax' },
+      check: ({ page, t }) => expect(status(page, t, t.payment.hostedPage.loading)).toBeVisible(),
+    },
+    'hostedPage.Processing.LoadingPage': {
+      call: { method: 'GET', path: HOSTED_PAGE },
+      check: ({ page, t }) => expect(status(page, t, t.payment.hostedPage.loading)).toBeVisible(),
+    },
+    'hostedPage.Processing.ShowingPage': {
+      check: async ({ page, t }) => {
+        await expect(paymentFrame(page, t).getByRole('button', { name: /^Pay / })).toBeVisible();
+        await expect(status(page, t, t.payment.hostedPage.loading)).toHaveCount(0);
+      },
+    },
+    ...endings(hostedPageMachine),
+  },
+  unreachableInBrowser: {},
+};
+
+// ---------------------------------------------------------------------------------------------
+// Stripe's card element
+
+const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
+const stripeInput = (page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS) =>
+  drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
+
+export const stripeModel: PaymentModel = {
+  machine: stripeMachine,
+  entries: [{ scenario: SCENARIOS.stripe }],
+  events: {
+    'drawer.close': closeDrawer,
+    'xstate.done.actor.loadStripe': outcome({ samples: one({ type: 'xstate.done.actor.loadStripe', output: {} }) }),
+    'xstate.error.actor.loadStripe': outcome({ reply: () => blocked }),
+    'stripe.cardReady': outcome({ samples: one({ type: 'stripe.cardReady', card: {} }) }),
+    'payment.start': act(async ({ page, t, snapshot, plan }) => {
+      if (plan.card !== 'none') {
+        const entered = plan.card ?? card('4242424242424242');
+        await stripeInput(page, t, 'number').fill(entered.number);
+        await stripeInput(page, t, 'expiry').fill(entered.expiry);
+        await stripeInput(page, t, 'cvv').fill(entered.cvv);
+      }
+      await payAmount(page, t, snapshot).click();
+    }),
+    'xstate.done.actor.createPaymentMethod': outcome(),
+    // An empty card element: Stripe's own validation error.
+    'xstate.error.actor.createPaymentMethod': outcome({ plan: (plan) => (plan.card = 'none') }),
+    'xstate.done.actor.createPaymentIntent': outcome(),
+    'xstate.error.actor.createPaymentIntent': failedCall('xstate.error.actor.createPaymentIntent'),
+    'xstate.done.actor.confirmCardPayment': outcome(),
+    'xstate.error.actor.confirmCardPayment': outcome({ plan: (plan) => (plan.card = card(TEST_CARDS.declined)) }),
+  },
+  states: {
+    'stripe.Idle.LoadingStripe': {
+      call: { method: 'GET', path: '/sandbox/sdk/stripe.js' },
+      check: ({ page, t }) => expect(status(page, t, t.payment.stripe.loading)).toBeVisible(),
+    },
+    // Stripe's element reports ready within moments of being shown.
+    'stripe.Idle.MountingCard': { check: ({ page, t }) => expect(stripeInput(page, t, 'number')).toBeVisible() },
+    'stripe.Idle.EnteringCard': {
+      check: async ({ page, t, snapshot }) => {
+        await expect(stripeInput(page, t, 'number')).toBeEditable();
+        await expect(payAmount(page, t, snapshot)).toHaveAttribute('aria-busy', 'false');
+        const { error } = snapshot.context as { error?: { kind: 'stripe' | 'server' } };
+        if (error?.kind === 'server')
+          await expect(drawer(page, t).getByRole('alert')).toContainText(t.payment.errors.serverError);
+        else if (error) await expect(drawer(page, t).getByRole('alert')).toBeVisible();
+      },
+    },
+    'stripe.Processing.ValidatingCard': {
+      call: { method: 'POST', path: STRIPE_PAYMENT_METHOD },
+      check: ({ page, t }) => expectBusy(page, t),
+    },
+    'stripe.Processing.CreatingIntent': {
+      call: { method: 'POST', path: STRIPE_INTENT },
+      check: ({ page, t }) => expectBusy(page, t),
+    },
+    'stripe.Processing.Confirming': {
+      call: { method: 'POST', path: STRIPE_CONFIRM },
+      check: ({ page, t }) => expectBusy(page, t),
+    },
+    ...endings(stripeMachine),
+  },
+  unreachableInBrowser: {},
+};
+
+// ---------------------------------------------------------------------------------------------
+// Card scan
+
+export const cardScanModel: PaymentModel = {
+  machine: cardScanMachine,
+  entries: [{ scenario: SCENARIOS.list }],
+  events: {
+    'scan.approved': act(
+      ({ page, t }) => tapScanner(page, t, 'approved'),
+      one({ type: 'scan.approved', transactionId: 'model' }),
+    ),
+    'scan.declined': act(
+      ({ page, t }) => tapScanner(page, t, 'declined'),
+      one({ type: 'scan.declined', message: CARD_DECLINED }),
+    ),
+    'scan.cancelled': act(({ page, t }) => tapScanner(page, t, 'cancel')),
+    'drawer.close': closeDrawer,
+  },
+  states: {
+    'cardScan.Processing.Scanning': {
+      check: async ({ page, t }) => {
+        await expect(heading(page, t, t.payment.cardScan.title)).toBeVisible();
+        await expect(scannerButton(page, t, 'approved')).toBeEnabled();
+      },
+    },
+    ...endings(cardScanMachine),
+  },
+  unreachableInBrowser: {},
+};
+
+// ---------------------------------------------------------------------------------------------
+// Bit
+
+/** The code that sends the browser to Bit (src/payments/bit/bit.ts), loaded when Bit starts. */
+const BIT_CODE = /^\/assets\/bit-[\w-]+\.js$/;
+
+export const bitModel: PaymentModel = {
+  machine: bitMachine,
+  entries: [{ scenario: SCENARIOS.list }],
+  events: {
+    'xstate.done.actor.redirectToBit': outcome(),
+    'drawer.close': closeDrawer,
+  },
+  states: {
+    'bit.Processing.Redirecting': {
+      call: { method: 'GET', path: BIT_CODE },
+      check: ({ page, t }) => expect(status(page, t, t.payment.bit.redirecting)).toBeVisible(),
+    },
+    'bit.Processing.LeavingForBit': {
+      check: ({ page }) => expect(page).toHaveURL((url) => url.pathname === BIT_PAGE),
+    },
+    ...endings(bitMachine),
+  },
+  unreachableInBrowser: {
+    'bit.Processing.Redirecting -> bit.Failed on xstate.error.actor.redirectToBit': `the redirect is refused only for want of a session id, and ${EVERY_PURCHASE_HAS_A_SESSION}`,
+  },
+};
+
+export const paymentModels: readonly PaymentModel[] = [
+  googlePayModel,
+  applePayModel,
+  cardFieldsModel,
+  hostedPageModel,
+  stripeModel,
+  cardScanModel,
+  bitModel,
+];
