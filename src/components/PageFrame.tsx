@@ -9,7 +9,7 @@ interface PageFrameProps {
   header?: ReactNode;
   /** Whether the page's texts are in place; a spinner shows instead of the content until then. */
   ready?: boolean;
-  /** The payment logos and policy links (spec §2) under the page. */
+  /** The payment logos and policy links (spec §2) under the page, once it is ready. */
   footer?: boolean;
   /** Added to the page's own class. */
   className?: string;
@@ -40,7 +40,8 @@ export function PageFrame({
       <main className={mainClassName ? `page__main ${mainClassName}` : 'page__main'}>
         {ready ? children : <Spinner label={t('app.loading')} />}
       </main>
-      {footer && <Footer />}
+      {/* With the content, not before: a footer pushed down the screen when the content arrives is a layout shift. */}
+      {footer && ready && <Footer />}
     </div>
   );
 }
