@@ -1,0 +1,328 @@
+#!/usr/bin/env node
+// `npm run bench`: the budgets of DESIGN.md §9, measured in one run, offline, on this machine.
+// 1. Builds the app with `--mode sandbox` (the same code as production; only the .env URLs differ, and
+//    the sandbox's point at its own origin, so the page and the operator API it calls are both local) and
+//    a bare React 19 page (scripts/bench/bare/) with the same React, each into a temporary directory.
+// 2. Measures the initial JS of /pay from the manifest (scripts/bundle-size.mjs).
+// 3. Serves the app with the sandbox server and the bare page with a static server, then runs Lighthouse
+//    mobile (default simulated throttling, performance only) in the system Chromium, alternating
+//    /pay?machine_id=1001 for a returning visitor (splash cookie set) and the bare page, best of N each.
+// 4. Prints a table and, as the last line, the JSON figures; exits 1 when a budget is broken.
+// Usage: node scripts/bench.mjs [--runs N (default 3)] [--no-fail] [--report DIR] [--dist DIR]
+//   --dist DIR measures an existing sandbox build (vite build --mode sandbox) instead of building one.
+//   --report DIR writes the best runs' Lighthouse reports (pay.json, bare.json: open in the Lighthouse viewer).
+//   CHROME_PATH: the browser (default /usr/bin/chromium); BENCH_PORT: the sandbox's port, the bare
+//   page's is the next one (default: free ports the system picks).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import * as chromeLauncher from 'chrome-launcher';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import lighthouse from 'lighthouse';
+// Lighthouse's own dependency; it is how Lighthouse is driven with a prepared page (the splash cookie).
+import puppeteer from 'puppeteer-core';
+import { build } from 'vite';
+import { measureInitialJs } from './bundle-size.mjs';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? (args[index + 1] ?? '') : undefined;
+};
+const runs = Number(option('--runs') ?? 3);
+const failOnBudget = !args.includes('--no-fail');
+const givenDist = option('--dist') === undefined ? undefined : resolve(option('--dist'));
+const reportDir = option('--report') === undefined ? undefined : resolve(option('--report'));
+/** A LIST machine of sandbox/catalogue.json. */
+const MACHINE_ID = '1001';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const BUDGETS = [
+  { key: 'initialJsGzipKB', label: 'initial JS of /pay ≤ 140 KB gzip', holds: (value) => value <= 140 },
+  { key: 'score', label: 'Lighthouse performance score ≥ 95', holds: (value) => value >= 95 },
+  { key: 'lcpRatio', label: 'LCP ≤ 1.3 × the bare React page', holds: (value) => value <= 1.3 },
+  { key: 'tbtMs', label: 'total blocking time < 50 ms', holds: (value) => value < 50 },
+  { key: 'cls', label: 'cumulative layout shift = 0', holds: (value) => value === 0 },
+];
+
+if (!Number.isInteger(runs) || runs < 1) fail('bench: --runs takes a whole number of runs, at least 1');
+
+/** What to stop and delete on the way out, last started first. */
+const cleanups = [];
+let cleaning;
+/** Once only: Ctrl-C during a run also makes the run itself fail and clean up. */
+function cleanUp() {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      try {
+        await cleanups.pop()();
+      } catch (error) {
+        console.error(`bench: cleaning up: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+/** Synchronous fallbacks, for a crash that skips cleanUp(): kill what still runs, delete the builds. */
+const lastResorts = [];
+process.on('exit', () => lastResorts.forEach((lastResort) => lastResort()));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`bench: ${signal}, stopping`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+const log = (message) => console.error(`bench: ${message}`);
+
+function temporaryDir(name) {
+  const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  cleanups.push(remove);
+  lastResorts.push(remove);
+  return dir;
+}
+
+/** A port nobody listens on, picked by the system. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** `npm start`'s server (sandbox/server.ts) on the built app; resolves once its API answers. */
+async function startSandbox(distDir, port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'sandbox', 'server.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, SANDBOX_DIST: distDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  lastResorts.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killing = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killing);
+  });
+  const origin = `http://localhost:${port}`;
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`the sandbox server stopped:\n${output}`);
+    // Its banner says it listens: another server already on the port would answer too.
+    const response = output.includes(`Sandbox: ${origin}`)
+      ? await fetch(`${origin}/sandbox/charges`).catch(() => undefined)
+      : undefined;
+    if (response?.ok) return origin;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the sandbox server did not answer on ${origin} within 30 s:\n${output}`);
+}
+
+/** Serves a static build gzipped, as the sandbox serves the app, so that both pages travel alike. */
+function serveBuild(distDir, port) {
+  const app = new Hono().use(compress()).use(serveStatic({ root: distDir }));
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port }, (info) => resolve(`http://localhost:${info.port}`));
+    server.on('error', reject);
+    cleanups.push(() => new Promise((done) => server.close(() => done())));
+  });
+}
+
+async function buildApp(outDir) {
+  await build({ root: repoRoot, mode: 'sandbox', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+}
+
+async function buildBare(outDir) {
+  await build({
+    root: join(repoRoot, 'scripts', 'bench', 'bare'),
+    configFile: false,
+    envDir: false,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+}
+
+/** The gzip size of every JS file of a build whose only entry is index.html (the bare page). */
+function allJsGzipKB(distDir) {
+  const assets = join(distDir, 'assets');
+  const bytes = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(join(assets, file)), { level: 9 }).length, 0);
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+/** Fails unless /pay with the splash cookie goes straight to the product list, never rendering the splash. */
+async function checkSplashSkipped(browser, url) {
+  const page = await browser.newPage();
+  try {
+    await page.evaluateOnNewDocument(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid^="splash-"]')) document.documentElement.dataset.benchSplash = 'seen';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url);
+    await page.waitForSelector('input[type="radio"], input[type="checkbox"]', { timeout: 20_000 });
+    if (await page.$('html[data-bench-splash="seen"]')) throw new Error(`the splash showed on ${url} with splash=1`);
+  } finally {
+    await page.close();
+  }
+}
+
+/** One Lighthouse run's figures, and what it fetched from elsewhere than the local servers (nothing, offline). */
+async function measure(page, url) {
+  const result = await lighthouse(
+    url,
+    { output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const remote = (lhr.audits['network-requests']?.details?.items ?? [])
+    .map((item) => item.url)
+    .filter((address) => !/^(?:https?:\/\/localhost[:/]|data:|blob:)/.test(address));
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+    speedIndexMs: Math.round(audit('speed-index')),
+    lcpElement: lcpElement ? `${lcpElement.nodeLabel ?? ''} (${lcpElement.selector ?? lcpElement.snippet})` : 'none',
+    remote,
+    report: result.report,
+  };
+}
+
+/** The best run: the highest score, then the lowest LCP. Its LCP, TBT and CLS are reported together. */
+const best = (results) => [...results].sort((a, b) => b.score - a.score || a.lcpMs - b.lcpMs)[0];
+
+function printTable(pay, bare, payRuns, bareRuns, sizes, figures) {
+  const rows = [
+    ['', `/pay?machine_id=${MACHINE_ID}`, 'bare React 19', 'budget'],
+    ['initial JS, KB gzip', sizes.pay.toFixed(1), sizes.bare.toFixed(1), '≤ 140'],
+    ['performance score', pay.score, bare.score, '≥ 95'],
+    ['FCP, ms', pay.fcpMs, bare.fcpMs, ''],
+    ['LCP, ms', pay.lcpMs, bare.lcpMs, `≤ 1.3 × bare (${figures.lcpRatio})`],
+    ['TBT, ms', pay.tbtMs, bare.tbtMs, '< 50'],
+    ['CLS', pay.cls, bare.cls, '= 0'],
+    ['speed index, ms', pay.speedIndexMs, bare.speedIndexMs, ''],
+  ].map((row) => row.map(String));
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  console.log(`\nBest of ${runs} Lighthouse mobile runs each (highest score, then lowest LCP; that run's figures):`);
+  for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}`);
+  const list = (results) => results.map((run) => `${run.score}/${run.lcpMs}/${run.tbtMs}/${run.cls}`).join('  ');
+  console.log(`  every run (score/LCP/TBT/CLS): /pay ${list(payRuns)};  bare ${list(bareRuns)}`);
+  console.log(`  LCP element of /pay: ${pay.lcpElement}`);
+}
+
+async function main() {
+  process.chdir(repoRoot);
+  const appDir = givenDist ?? temporaryDir('app');
+  const bareDir = temporaryDir('bare');
+  log(`building ${givenDist ? '' : 'the app (vite build --mode sandbox) and '}the bare React page`);
+  if (!givenDist) await buildApp(appDir);
+  await buildBare(bareDir);
+  const sizes = { pay: measureInitialJs(appDir).figures.initialJsGzipKB, bare: allJsGzipKB(bareDir) };
+
+  const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+  const origin = await startSandbox(appDir, basePort ?? (await freePort()));
+  const bareUrl = `${await serveBuild(bareDir, basePort === undefined ? 0 : basePort + 1)}/`;
+  const payUrl = `${origin}/pay?machine_id=${MACHINE_ID}`;
+
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromePath)) throw new Error(`no browser at ${chromePath}; set CHROME_PATH to Chromium or Chrome`);
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    // Its own Ctrl-C handler would exit before the servers and the builds are cleaned up.
+    handleSIGINT: false,
+  });
+  let chromeRunning = true;
+  lastResorts.push(() => chromeRunning && process.kill(chrome.pid, 'SIGKILL'));
+  cleanups.push(async () => {
+    await chrome.kill();
+    chromeRunning = false;
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  cleanups.push(() => browser.disconnect());
+  // A returning visitor: Lighthouse clears the cache and origin storage before each run, but not cookies.
+  await browser.setCookie({ name: 'splash', value: '1', domain: 'localhost', path: '/' });
+  await checkSplashSkipped(browser, payUrl);
+
+  const page = await browser.newPage();
+  const payRuns = [];
+  const bareRuns = [];
+  for (let run = 1; run <= runs; run += 1) {
+    log(`Lighthouse run ${run} of ${runs}: /pay, then the bare page`);
+    payRuns.push(await measure(page, payUrl));
+    bareRuns.push(await measure(page, bareUrl));
+  }
+  const remote = [...new Set([...payRuns, ...bareRuns].flatMap((run) => run.remote))];
+  if (remote.length > 0) throw new Error(`the pages fetched from outside this machine: ${remote.join(', ')}`);
+
+  const pay = best(payRuns);
+  const bare = best(bareRuns);
+  const figures = {
+    initialJsGzipKB: sizes.pay,
+    score: pay.score,
+    lcpMs: pay.lcpMs,
+    bareLcpMs: bare.lcpMs,
+    lcpRatio: Math.round((pay.lcpMs / bare.lcpMs) * 100) / 100,
+    tbtMs: pay.tbtMs,
+    cls: pay.cls,
+  };
+  printTable(pay, bare, payRuns, bareRuns, sizes, figures);
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, 'pay.json'), pay.report);
+    writeFileSync(join(reportDir, 'bare.json'), bare.report);
+    console.log(`  Lighthouse reports of these runs: ${reportDir}/pay.json, bare.json`);
+  }
+  const broken = BUDGETS.filter(({ key, holds }) => !holds(figures[key]));
+  for (const { key, label } of broken) console.log(`  BUDGET BROKEN: ${label} (${key} = ${figures[key]})`);
+  if (broken.length > 0 && failOnBudget) console.log('  bench fails: budgets broken (--no-fail only reports them)');
+  console.log(JSON.stringify(figures));
+  return broken.length > 0 && failOnBudget ? 1 : 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`bench: failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
