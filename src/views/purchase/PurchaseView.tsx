@@ -6,10 +6,9 @@ import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
 import { SingleProduct } from './products/SingleProduct';
+import { PaymentDrawerOnDemand } from './PaymentDrawerOnDemand';
 import type { PurchaseRef } from './purchase-ref';
 
-// Fetched right after the first render, so the product view never waits for the drawer's code.
-const PaymentDrawer = lazy(() => import('./PaymentDrawer'));
 // /vacuum's grid, loyalty popup and time drawer: fetched only for an hourly order.
 const VacuumSelection = lazy(() => import('../vacuum/VacuumSelection'));
 // A payment link's description, picture and amount: fetched only on /customPaymentIframe.
@@ -35,10 +34,12 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
 
   if (hourly) {
     return (
-      <Suspense fallback={null}>
-        <VacuumSelection purchase={purchase} />
-        <PaymentDrawer purchase={purchase} supportPhone={supportPhone} />
-      </Suspense>
+      <>
+        <Suspense fallback={null}>
+          <VacuumSelection purchase={purchase} />
+        </Suspense>
+        <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} />
+      </>
     );
   }
 
@@ -83,9 +84,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
           </button>
         </div>
       </div>
-      <Suspense fallback={null}>
-        <PaymentDrawer purchase={purchase} supportPhone={supportPhone} />
-      </Suspense>
+      <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} />
     </>
   );
 }
