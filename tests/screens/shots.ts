@@ -73,4 +73,39 @@ export const SHOTS = {
   amountBelowMinimum: shot('amountEntry', 'Zero.BelowMinimum', 'Continue with nothing typed'),
   amountPositive: shot('amountEntry', 'Positive', '12.5 typed'),
   debugVars: shot('debugVars', 'Editing.Drafting', '/debug_vars'),
+  paymentLink: productView('the payment link (/customPaymentIframe)', 1001, 'payment-link'),
+  hostedPageLoading: shot('hostedPage', 'Processing.LoadingPage', 'the loader before the page (Yaad Sarig, 1002)'),
+  hostedPage: shot('purchase', 'INIT_METHOD_PENDING.HostedPage', 'the hosted page (Yaad Sarig, 1002)', {
+    also: [{ machine: 'hostedPage', state: 'hostedPage.Processing.ShowingPage' }],
+  }),
+  stripe: shot('purchase', 'INIT_METHOD_PENDING.Stripe', 'the Stripe card element (1004)', {
+    also: [{ machine: 'stripe', state: 'stripe.Idle.EnteringCard' }],
+  }),
+  cardScan: shot('purchase', 'INIT_METHOD_PENDING.CardScan', 'the card scanner (sandbox)', {
+    also: [{ machine: 'cardScan', state: 'cardScan.Processing.Scanning' }],
+  }),
+  bit: shot('purchase', 'INIT_METHOD_PENDING.Bit', 'on the way to Bit', {
+    also: [{ machine: 'bit', state: 'bit.Processing.Redirecting' }],
+  }),
+  applePay: shot('purchase', 'INIT_METHOD_PENDING.ApplePay', 'the Apple Pay button (Safari)', {
+    also: [{ machine: 'applePay', state: 'applePay.Idle' }],
+  }),
+  applePaySheet: shot('applePay', 'Processing.AwaitingAuthorization', 'the Apple Pay sheet (sandbox)'),
+  vacuumProducts: shot('vacuum', 'ChoosingProduct', 'the grid (machine 1008)'),
+  loyaltyOffered: shot('vacuum', 'LoyaltyOffer.Offered', 'the loyalty offer'),
+  loyaltySigningUp: shot('vacuum', 'LoyaltyOffer.SigningUp', 'the sign-up form'),
+  loyaltyInvalidContact: shot('vacuum', 'LoyaltyOffer.SigningUp', 'neither a mobile number nor an e-mail', {
+    variant: 'invalid-contact',
+  }),
+  loyaltyJoined: shot('vacuum', 'LoyaltyOffer.Joined', 'joined the promotion'),
+  vacuumTime: shot('vacuum', 'ChoosingTime', 'the time drawer, 10:00 to 11:30'),
+  stationForm: shot('wheelshare', 'Editing.Composing', 'the rental form'),
+  stationPhoneError: shot('wheelshare', 'Editing.ShowingPhoneError', 'an implausible phone number'),
+  stationQr: shot('wheelshare', 'Renting.AwaitingCard', 'the QR code to pay on the phone'),
+  stationDone: shot('wheelshare', 'AllDone', 'paid on the phone'),
+  stationReturned: shot('wheelshare', 'Returned', 'a paid rental returned'),
+  stationReturnFailed: shot('wheelshare', 'ReturnFailed', 'no rental for this phone number'),
+  intentRejected: shot('paymentIntent', 'LinkRejected', 'an unknown machine (HTTP 404)'),
+  intentFailed: shot('paymentIntent', 'Failed', 'get_iframe failed (HTTP 500)'),
+  intentRefused: shot('paymentIntent', 'Refused', 'the answer names javascript:alert(1) as the page'),
 } satisfies Record<string, Shot>;
