@@ -28,7 +28,7 @@ export function TextField({ label, value, onChange, hint, error, ...input }: Tex
       <input
         {...input}
         id={id}
-        className="info-field__input"
+        className="text-input info-field__input"
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}

@@ -104,7 +104,7 @@ function SignUp({ vacuum, joining }: { vacuum: VacuumRef; joining: boolean }) {
         <input
           id={fieldId}
           type="text"
-          className="vacuum-field__input"
+          className="text-input"
           value={contact}
           readOnly={joining}
           aria-invalid={error !== undefined}

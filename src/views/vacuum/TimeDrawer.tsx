@@ -33,7 +33,7 @@ function TimeField({ label, value, onChange }: { label: string; value: string; o
       <input
         id={id}
         type="time"
-        className="vacuum-field__input"
+        className="text-input"
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

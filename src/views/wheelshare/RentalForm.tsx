@@ -52,7 +52,7 @@ function TimeField({ id, label, value, onChange, describedBy }: TimeFieldProps) 
       </label>
       <input
         id={id}
-        className="station-input"
+        className="text-input station-input"
         type="time"
         required
         value={value}
@@ -104,7 +104,7 @@ export function RentalForm({ station }: { station: StationRef }) {
         </label>
         <input
           id={`${ids}-phone`}
-          className="station-input"
+          className="text-input station-input"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
