@@ -1,18 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import chromiumSettings from './scripts/chromium.json' with { type: 'json' };
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 
 /** Debian's Chromium, never a downloaded browser (DESIGN.md §11). */
 const chromium = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: process.env.CHROME_PATH ?? chromiumSettings.defaultPath,
+  args: chromiumSettings.args,
 };
 
 export default defineConfig({

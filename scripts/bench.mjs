@@ -30,6 +30,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { measureInitialJs } from './bundle-size.mjs';
+import chromiumSettings from './chromium.json' with { type: 'json' };
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -43,15 +44,7 @@ const givenDist = option('--dist') === undefined ? undefined : resolve(option('-
 const reportDir = option('--report') === undefined ? undefined : resolve(option('--report'));
 /** A LIST machine of sandbox/catalogue.json. */
 const MACHINE_ID = '1001';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...chromiumSettings.args];
 const BUDGETS = [
   { key: 'initialJsGzipKB', label: 'initial JS of /pay ≤ 140 KB gzip', holds: (value) => value <= 140 },
   { key: 'score', label: 'Lighthouse performance score ≥ 95', holds: (value) => value >= 95 },
@@ -261,7 +254,7 @@ async function main() {
   const bareUrl = `${await serveBuild(bareDir, basePort === undefined ? 0 : basePort + 1)}/`;
   const payUrl = `${origin}/pay?machine_id=${MACHINE_ID}`;
 
-  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const chromePath = process.env.CHROME_PATH ?? chromiumSettings.defaultPath;
   if (!existsSync(chromePath)) throw new Error(`no browser at ${chromePath}; set CHROME_PATH to Chromium or Chrome`);
   const chrome = await chromeLauncher.launch({
     chromePath,

@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import chromiumSettings from './chromium.json' with { type: 'json' };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const wantsBrowser = process.argv.includes('--browser');
@@ -24,7 +25,7 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 }
 
 if (wantsBrowser) {
-  const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chromium = process.env.CHROME_PATH || chromiumSettings.defaultPath;
   try {
     execFileSync(chromium, ['--version'], { stdio: 'ignore' });
   } catch {
