@@ -1,12 +1,13 @@
 /** Spec §9: the currency when a payment link names none. */
 export const DEFAULT_CURRENCY = 'ILS';
 
-const ISO_CODE = /^[A-Z]{3}$/;
+// Checked before upper-casing: 'ß', 'ı' or 'ﬀ' upper-case into Latin letters ('aß' would read as ASS).
+const ISO_CODE = /^[A-Za-z]{3}$/;
 
 /** An ISO 4217 code as a payment link writes it (3 letters, any case), upper-cased; undefined when it is not one. */
 export function currencyCode(text: string): string | undefined {
-  const code = text.trim().toUpperCase();
-  return ISO_CODE.test(code) ? code : undefined;
+  const code = text.trim();
+  return ISO_CODE.test(code) ? code.toUpperCase() : undefined;
 }
 
 /**

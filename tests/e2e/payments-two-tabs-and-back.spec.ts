@@ -1,0 +1,358 @@
+/**
+ * Issue 7, no double charge (DESIGN §10), beyond the double taps and reloads of
+ * payments-no-double-charge.spec.ts:
+ *
+ * - Two tabs on the same purchase. On /pay each tab books its own purchase (set_purchase answers a
+ *   new session_id), so the purchase two tabs share is a payment intent's: /genPaymentIntend keeps
+ *   the operator's visitor_uuid in local storage for its link, and a second tab on that link pays the
+ *   very same purchase. Both tabs pay: one approved charge, and the other tab ends on a clear page
+ *   with the server's reason, never a second charge.
+ * - Back pressed while a payment is pending, then Forward and paying again: the payment is never
+ *   sent again by itself, and the purchase is charged at most once.
+ *
+ * Charges are counted per purchase in the sandbox (GET /sandbox/charges).
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { ALREADY_PAID, IN_PROGRESS } from '../../sandbox/cashier';
+import {
+  card,
+  CARD_SCAN_CHARGE,
+  chargesFor,
+  continueButton,
+  drawer,
+  drawerButton,
+  escapeRegExp,
+  expect,
+  expectCharges,
+  failureHeading,
+  fillHostedFields,
+  hostedField,
+  HOSTED_PAGE,
+  linePrice,
+  money,
+  openPayment,
+  payAmountButton,
+  product,
+  productChoices,
+  recordAroundNavigation,
+  scannerButton,
+  sheetButton,
+  startMethod,
+  storedItem,
+  STRIPE_CONFIRM,
+  STRIPE_INTENT,
+  successHeading,
+  tapScanner,
+  test,
+  TEXTS,
+  TRANZILA_CHARGE,
+  WALLET_PAY,
+  type SandboxCharge,
+} from './fixtures';
+
+const t = TEXTS.en;
+const LINK_AMOUNT = 7.5;
+const cola = product(1001, 101);
+const chocolate = product(1002, 204);
+
+type Method = 'google_pay' | 'credit_card' | 'card_scan' | 'stripe';
+type ChargeMethod = SandboxCharge['method'];
+
+/** What the sandbox's cashier says when a purchase is already paid, or being paid in another tab. */
+const REFUSAL = new RegExp(`${escapeRegExp(ALREADY_PAID)}|${escapeRegExp(IN_PROGRESS)}`);
+
+/** How each method pays, once its step is open in the drawer. */
+const METHODS: Record<
+  Method,
+  {
+    machine: number;
+    charge: ChargeMethod;
+    /** What the refused tab says: the server's reason; Tranzila's form says spec §8's 'Payment failed.' for any refusal naming no field. */
+    refusal: RegExp;
+    ready: (page: Page) => Promise<void>;
+    pay: (page: Page) => Promise<void>;
+  }
+> = {
+  google_pay: {
+    machine: 1001,
+    charge: 'google_pay',
+    refusal: REFUSAL,
+    ready: async (page) => {
+      await drawerButton(page, t, t.payment.googlePay.button).click();
+      await expect(sheetButton(page, 'Google Pay', 'Approve')).toBeVisible();
+    },
+    pay: (page) => sheetButton(page, 'Google Pay', 'Approve').click(),
+  },
+  credit_card: {
+    machine: 1001,
+    charge: 'tranzila',
+    refusal: new RegExp(escapeRegExp(t.payment.errors.paymentFailed)),
+    ready: async (page) => {
+      for (const field of ['number', 'expiry', 'cvv'] as const) await expect(hostedField(page, field)).toBeEditable();
+      await expect(payAmountButton(page, t, LINK_AMOUNT)).toHaveAttribute('aria-busy', 'false');
+      await fillHostedFields(page, card());
+    },
+    pay: (page) => payAmountButton(page, t, LINK_AMOUNT).click(),
+  },
+  card_scan: {
+    machine: 1001,
+    charge: 'card_scan',
+    refusal: REFUSAL,
+    ready: async (page) => {
+      await expect(scannerButton(page, t, 'approved')).toBeEnabled();
+    },
+    pay: (page) => tapScanner(page, t, 'approved'),
+  },
+  stripe: {
+    machine: 1004,
+    charge: 'stripe',
+    refusal: REFUSAL,
+    ready: async (page) => {
+      await expect(payAmountButton(page, t, LINK_AMOUNT)).toHaveAttribute('aria-busy', 'false');
+      const { number, expiry, cvv } = card('4242424242424242');
+      const input = (label: string) => drawer(page, t).getByRole('textbox', { name: label, exact: true });
+      await input('Card number').fill(number);
+      await input('Expiry (MM / YY)').fill(expiry);
+      await input('CVC').fill(cvv);
+    },
+    pay: (page) => payAmountButton(page, t, LINK_AMOUNT).click(),
+  },
+};
+
+/** Opens a payment intent for the machine; answers the payment page's address and the purchase (visitor_uuid). */
+async function openIntent(page: Page, machine: number, info: string): Promise<{ url: string; purchase: string }> {
+  const query = new URLSearchParams({ machine_id: String(machine), amount: String(LINK_AMOUNT), info });
+  await page.goto(`/genPaymentIntend?${query.toString()}`);
+  await page.waitForURL((url) => url.pathname === '/customPaymentIframe');
+  await expect(page.getByRole('heading', { level: 1, name: info })).toBeVisible();
+  const purchase = await storedItem(page, 'visitor_uuid');
+  expect(purchase, 'visitor_uuid').toBeTruthy();
+  return { url: page.url(), purchase: purchase ?? '' };
+}
+
+/** From the link's page to the method's step, ready for the last tap. */
+async function readyToPay(page: Page, method: Method): Promise<void> {
+  await continueButton(page, t).click();
+  await startMethod(page, t, method);
+  await METHODS[method].ready(page);
+}
+
+/** Where a tab's payment ended: the success page, or a failure (page or form alert) with its text. */
+async function outcomeOf(page: Page): Promise<{ paid: boolean; text: string }> {
+  const success = successHeading(page, t);
+  const failure = failureHeading(page, t).or(drawer(page, t).getByRole('alert'));
+  await expect(success.or(failure).first()).toBeVisible();
+  if (await success.isVisible()) return { paid: true, text: '' };
+  return { paid: false, text: (await drawer(page, t).innerText()).replace(/\s+/g, ' ') };
+}
+
+async function secondTab(context: BrowserContext, url: string, purchase: string): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.goto(url);
+  await expect(continueButton(tab, t)).toBeVisible();
+  expect(await storedItem(tab, 'visitor_uuid'), 'the second tab pays the same purchase').toBe(purchase);
+  return tab;
+}
+
+test.describe('two tabs on one payment link (the same purchase): one charge', () => {
+  for (const method of Object.keys(METHODS) as Method[]) {
+    const { machine, charge, refusal } = METHODS[method];
+
+    test(`${method} (${String(machine)}): both tabs pay at once; one approved charge, the other tab says why`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      const { url, purchase } = await openIntent(page, machine, `Two tabs, ${method}`);
+      const other = await secondTab(context, url, purchase);
+      await readyToPay(page, method);
+      await readyToPay(other, method);
+
+      await Promise.all([METHODS[method].pay(page), METHODS[method].pay(other)]);
+      const outcomes = await Promise.all([outcomeOf(page), outcomeOf(other)]);
+
+      await expectCharges(request, purchase, [{ method: charge, status: 'approved', amount: LINK_AMOUNT }]);
+      expect(
+        outcomes.filter((outcome) => outcome.paid),
+        'tabs on the success page',
+      ).toHaveLength(1);
+      const refused = outcomes.find((outcome) => !outcome.paid);
+      expect(refused?.text).toMatch(refusal);
+    });
+
+    test(`${method} (${String(machine)}): the second tab pays after the first has; refused, nothing charged again`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      const { url, purchase } = await openIntent(page, machine, `Tab after tab, ${method}`);
+      const other = await secondTab(context, url, purchase);
+      await readyToPay(page, method);
+      await readyToPay(other, method);
+
+      await METHODS[method].pay(page);
+      await expect(successHeading(page, t)).toBeVisible();
+      await METHODS[method].pay(other);
+      const outcome = await outcomeOf(other);
+
+      expect(outcome.paid).toBe(false);
+      expect(outcome.text).toMatch(method === 'credit_card' ? refusal : new RegExp(escapeRegExp(ALREADY_PAID)));
+      await expectCharges(request, purchase, [{ method: charge, status: 'approved', amount: LINK_AMOUNT }]);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Back during a pending payment
+// ---------------------------------------------------------------------------------------------
+
+interface BackCase {
+  /** Opens the machine from the welcome page (so Back stays on the site) and readies the last tap; the session_id. */
+  start: (page: Page) => Promise<string>;
+  pay: (page: Page) => Promise<unknown>;
+  chargePath: string;
+  alsoPaths?: string[];
+  charge: ChargeMethod;
+  amount: number;
+}
+
+const BACK_CASES: Record<string, BackCase> = {
+  'Google Pay (1001)': {
+    start: async (page) => {
+      const sessionId = await openPayment(page, 'en', 1001);
+      await startMethod(page, t, 'google_pay');
+      await METHODS.google_pay.ready(page);
+      return sessionId;
+    },
+    pay: METHODS.google_pay.pay,
+    chargePath: WALLET_PAY,
+    charge: 'google_pay',
+    amount: linePrice(cola),
+  },
+  'Tranzila card fields (1001)': {
+    start: async (page) => {
+      const sessionId = await openPayment(page, 'en', 1001);
+      await startMethod(page, t, 'credit_card');
+      for (const field of ['number', 'expiry', 'cvv'] as const) await expect(hostedField(page, field)).toBeEditable();
+      await fillHostedFields(page, card());
+      return sessionId;
+    },
+    pay: (page) => payAmountButton(page, t, linePrice(cola)).click(),
+    chargePath: TRANZILA_CHARGE,
+    charge: 'tranzila',
+    amount: linePrice(cola),
+  },
+  'hosted payment page, Yaad Sarig (1002)': {
+    start: async (page) => {
+      const sessionId = await openPayment(page, 'en', 1002, [chocolate.name], 'checkbox');
+      await startMethod(page, t, 'credit_card');
+      const frame = page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
+      const { number, expiry, cvv } = card();
+      await frame.getByLabel('Card number', { exact: true }).fill(number);
+      await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(expiry);
+      await frame.getByLabel('CVV', { exact: true }).fill(cvv);
+      return sessionId;
+    },
+    pay: (page) =>
+      page
+        .frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`)
+        .getByRole('button', { name: `Pay ${money(linePrice(chocolate))}`, exact: true })
+        .click(),
+    chargePath: HOSTED_PAGE,
+    charge: 'yaad_sarig',
+    amount: linePrice(chocolate),
+  },
+  'card scan (1001)': {
+    start: async (page) => {
+      const sessionId = await openPayment(page, 'en', 1001);
+      await startMethod(page, t, 'card_scan');
+      await METHODS.card_scan.ready(page);
+      return sessionId;
+    },
+    pay: METHODS.card_scan.pay,
+    chargePath: CARD_SCAN_CHARGE,
+    charge: 'card_scan',
+    amount: linePrice(cola),
+  },
+};
+
+test.describe('Back during a pending payment, then Forward: nothing sent again, at most one charge', () => {
+  for (const [name, backCase] of Object.entries(BACK_CASES)) {
+    test(`${name}: Back right after the pay tap, Forward, then paying again charges the purchase at most once`, async ({
+      page,
+      request,
+    }) => {
+      // The visitor came from another page of the site, so Back has somewhere to go.
+      await page.goto('/');
+      const sessionId = await backCase.start(page);
+      const sent = recordAroundNavigation(page, 'POST', [backCase.chargePath, ...(backCase.alsoPaths ?? [])]);
+      await backCase.pay(page);
+      await sent.navigate(async () => {
+        // Back may first undo a frame's own navigation (the hosted page's form): go back until the page has gone.
+        while (new URL(page.url()).pathname === '/pay') await page.goBack();
+      });
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+      await page.goForward();
+      await expect(page).toHaveURL((url) => url.pathname === '/pay');
+      await expect(continueButton(page, t)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(sent.after, 'payment requests sent again after Back and Forward').toEqual([]);
+      const callsBefore = sent.before.filter((path) => path === backCase.chargePath).length;
+      expect(callsBefore).toBeLessThanOrEqual(1);
+      // The server finishes what it received (a charge takes 300 ms): let it settle, then count.
+      await page.waitForTimeout(800);
+      const charges = await chargesFor(request, sessionId);
+      expect(charges.length, 'charges of the purchase left behind').toBeLessThanOrEqual(callsBefore);
+
+      test.info().annotations.push({
+        type: 'back',
+        description: `${String(callsBefore)} charge call(s) before Back; ${String(charges.length)} charge(s) recorded`,
+      });
+
+      // Paying again: the page after Forward starts afresh, so this is a purchase of its own, charged
+      // once; the one left behind stays as it was.
+      const again = await backCase.start(page);
+      expect(again).not.toBe(sessionId);
+      await backCase.pay(page);
+      await expect(successHeading(page, t)).toBeVisible();
+      await expectCharges(request, again, [{ method: backCase.charge, status: 'approved', amount: backCase.amount }]);
+      expect(await chargesFor(request, sessionId)).toHaveLength(charges.length);
+    });
+  }
+
+  test('Google Pay on a payment link (the same purchase): Back while pending, Forward, pay again: one approved charge', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const { purchase } = await openIntent(page, 1001, 'Back and pay again');
+    await readyToPay(page, 'google_pay');
+    const sent = recordAroundNavigation(page, 'POST', [WALLET_PAY, STRIPE_INTENT, STRIPE_CONFIRM]);
+    await METHODS.google_pay.pay(page);
+    await sent.navigate(() => page.goBack());
+    await page.goForward();
+    await expect(page).toHaveURL((url) => url.pathname === '/customPaymentIframe');
+    await expect(continueButton(page, t)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(sent.after, 'payment requests sent again after Back and Forward').toEqual([]);
+    expect(await storedItem(page, 'visitor_uuid')).toBe(purchase);
+
+    // The visitor pays again: the purchase is the same, so it is either paid now or refused as paid.
+    await readyToPay(page, 'google_pay');
+    await METHODS.google_pay.pay(page);
+    const outcome = await outcomeOf(page);
+    await page.waitForTimeout(500);
+    const approved = (await chargesFor(request, purchase)).filter((charge) => charge.status === 'approved');
+    expect(approved, 'approved charges of the purchase').toHaveLength(1);
+    if (!outcome.paid) expect(outcome.text).toContain(ALREADY_PAID);
+    test.info().annotations.push({
+      type: 'back',
+      description: `${String(sent.before.length)} pay call(s) before Back; paying again ${outcome.paid ? 'paid' : 'was refused as paid'}`,
+    });
+    await expect(
+      productChoices(page, t)
+        .or(page.getByRole('heading', { level: 1 }))
+        .first(),
+    ).toBeVisible();
+  });
+});
