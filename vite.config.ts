@@ -2,6 +2,7 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { cspPlugin } from './scripts/csp-plugin.ts';
 
 /**
  * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
@@ -17,6 +18,7 @@ function applePayScript(url: string | undefined): Plugin {
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    cspPlugin(loadEnv(mode, process.cwd())),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
     tanstackRouter({
       target: 'react',

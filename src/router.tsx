@@ -1,4 +1,5 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { reportRenderError } from './observability';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -20,7 +21,16 @@ function stringifySearch(search: Record<string, unknown>): string {
   return query ? `?${query}` : '';
 }
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', parseSearch, stringifySearch });
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  parseSearch,
+  stringifySearch,
+  // A page that fails to render shows the error page (fetched then: it is not part of the first load),
+  // reported when error reporting is configured.
+  defaultErrorComponent: lazyRouteComponent(() => import('./observability/ErrorPage'), 'ErrorPage'),
+  defaultOnCatch: reportRenderError,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -12,4 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_BIT_PAY_URL: string;
   readonly VITE_CARD_SCAN_URL: string;
   readonly VITE_WHEELSHARE_MACHINE_ID: string;
+  /** Observability (src/observability): empty turns error reporting or analytics off. */
+  readonly VITE_SENTRY_DSN: string;
+  readonly VITE_ANALYTICS_ID: string;
+  readonly VITE_ANALYTICS_ENDPOINT: string;
 }

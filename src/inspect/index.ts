@@ -1,4 +1,5 @@
 import type { InspectionEvent } from 'xstate';
+import { analyticsInspect } from '../observability';
 
 type Inspector = (event: InspectionEvent) => void;
 
@@ -9,8 +10,19 @@ type Inspector = (event: InspectionEvent) => void;
  * in a production build `import.meta.env.DEV` is false, so this branch and the lazily loaded panel
  * (with the charts of visualizations/) are dropped from the bundle.
  */
-export const inspect: Inspector | undefined =
+const live =
   import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect') ? liveInspector() : undefined;
+
+/** The live view's and, when configured, analytics' (src/observability) inspectors, as one. */
+export const inspect: Inspector | undefined =
+  live && analyticsInspect ? both(live, analyticsInspect) : (live ?? analyticsInspect);
+
+function both(first: Inspector, second: Inspector): Inspector {
+  return (event) => {
+    first(event);
+    second(event);
+  };
+}
 
 /** Forwards inspection events to the panel once its module has loaded; the first ones wait for it. */
 function liveInspector(): Inspector {

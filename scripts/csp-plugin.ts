@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** The build settings (.env, .env.sandbox) the policy is derived from; a missing or empty one adds nothing. */
+export type CspSettings = Record<string, string | undefined>;
+
+type Directives = Record<string, string[]>;
+
+/** The provider scripts the app loads when a method starts (src/config.ts, and Apple Pay's in index.html). */
+const PROVIDER_SCRIPTS = [
+  'VITE_GOOGLE_PAY_SDK_URL',
+  'VITE_APPLE_PAY_SDK_URL',
+  'VITE_TRANZILA_SDK_URL',
+  'VITE_STRIPE_JS_URL',
+] as const;
+
+/** Pages the app shows in a frame: the hosted payment page (and its success host) and the card scan step. */
+const FRAMED_PAGES = ['VITE_HOSTED_PAGE_SUCCESS_URL', 'VITE_CARD_SCAN_URL'] as const;
+
+/**
+ * What a provider's script needs beyond its own host, as the providers publish it (Stripe's and
+ * Google Pay's CSP guides): frames for its fields and 3-D Secure, and the API it calls.
+ */
+const PROVIDER_NEEDS: Record<string, Partial<Record<'frame-src' | 'connect-src', string[]>>> = {
+  'https://js.stripe.com': {
+    'frame-src': ['https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    'connect-src': ['https://api.stripe.com'],
+  },
+  'https://pay.google.com': { 'frame-src': ['https://pay.google.com'] },
+};
+
+/** An absolute http(s) address's origin; a relative one (the sandbox's stand-ins) or none is this page's own. */
+function originOf(address: string | undefined): string | undefined {
+  if (!address || !/^https?:\/\//i.test(address)) return undefined;
+  return new URL(address).origin;
+}
+
+/** Where a Sentry DSN (https://key@o1.ingest.sentry.io/42) sends its reports. */
+const sentryOrigin = (dsn: string | undefined) => originOf(dsn?.replace(/\/\/[^@/]*@/, '//'));
+
+/** The policy's directives for these build settings. */
+export function cspDirectives(env: CspSettings): Directives {
+  if (env.VITE_ANALYTICS_ID && !env.VITE_ANALYTICS_ENDPOINT) {
+    throw new Error(
+      'VITE_ANALYTICS_ID is set but VITE_ANALYTICS_ENDPOINT is empty: analytics would have nowhere to go',
+    );
+  }
+  const scriptOrigins = PROVIDER_SCRIPTS.map((name) => originOf(env[name]));
+  const needs = (directive: 'frame-src' | 'connect-src') =>
+    scriptOrigins.flatMap((origin) => (origin && PROVIDER_NEEDS[origin]?.[directive]) || []);
+  const directives: Record<string, (string | undefined)[]> = {
+    'default-src': ["'self'"],
+    // No 'unsafe-inline' and no 'unsafe-eval': the app's code is its own files; providers' code their hosts'.
+    'script-src': ["'self'", ...scriptOrigins],
+    // The operator's API, the providers' scripts calling home, and the reports when they are configured.
+    'connect-src': [
+      "'self'",
+      originOf(env.VITE_API_BASE_URL),
+      ...scriptOrigins,
+      ...needs('connect-src'),
+      sentryOrigin(env.VITE_SENTRY_DSN),
+      originOf(env.VITE_ANALYTICS_ENDPOINT),
+    ],
+    // Tranzila's hosted fields and Google's sheet are frames of their script's host.
+    'frame-src': [
+      "'self'",
+      ...scriptOrigins,
+      ...needs('frame-src'),
+      ...FRAMED_PAGES.map((name) => originOf(env[name])),
+    ],
+    // Product images are whatever address the operator's catalogue gives (image_url), so any https host;
+    // data: for the inline favicon.
+    'img-src': ["'self'", 'data:', 'https:'],
+    // The app needs only its stylesheet: React's `style` prop and framer-motion write through the CSSOM,
+    // which CSP does not govern. The providers' scripts add <style> elements and style attributes
+    // (Stripe.js, pay.js, and the sandbox's stand-ins as they do); a style cannot run code.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  return Object.fromEntries(
+    Object.entries(directives).map(([name, sources]) => [
+      name,
+      [...new Set(sources.filter((source): source is string => Boolean(source)))],
+    ]),
+  );
+}
+
+/** The policy as a header or meta value. */
+export function buildCsp(env: CspSettings): string {
+  return Object.entries(cspDirectives(env))
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/**
+ * The header a server of the build in `distDir` sends with the app's page: the policy its index.html
+ * carries, plus frame-ancestors (which only a header can give): here only this origin may frame the app.
+ * A production server whose merchants frame /customPaymentIframe lists their sites there instead.
+ */
+export function cspHeaderOfBuild(distDir: string): string | undefined {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+  return policy && `${policy}; frame-ancestors 'self'`;
+}
+
+/**
+ * Puts the build's policy into index.html as a meta element, the first thing in <head>, so it covers
+ * every script the page names (also those other plugins prepend). Only for builds: the dev server's
+ * React refresh preamble is an inline script. frame-ancestors is ignored in a meta element (with a
+ * console error), so only a server header can add it.
+ */
+export function cspPlugin(env: CspSettings): Plugin {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${buildCsp(env)}" />`;
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        if (!html.includes('<head>')) throw new Error('index.html has no <head> for the Content-Security-Policy');
+        return html.replace('<head>', `<head>\n    ${meta}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The Content-Security-Policy the build puts into index.html (scripts/csp-plugin.ts), derived from the
+ * build settings: the production .env names the providers' hosts, .env.sandbox keeps everything on the
+ * page's own origin.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildCsp, cspDirectives } from '../../scripts/csp-plugin';
+
+/** A settings file's KEY=value lines. Not vite's loadEnv: under vitest, process.env already holds .env's values. */
+const settings = (file: string): Record<string, string> =>
+  Object.fromEntries(
+    readFileSync(resolve(import.meta.dirname, '../..', file), 'utf8')
+      .split('\n')
+      .filter((line) => /^\w+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1).trim()]),
+  );
+const production = settings('.env');
+const sandbox = { ...production, ...settings('.env.sandbox') };
+
+describe('the Content-Security-Policy of a build', () => {
+  it('runs no inline or eval’d script in production: only this origin and the providers’ script hosts', () => {
+    const policy = cspDirectives(production);
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      'https://pay.google.com',
+      'https://hf.tranzila.com',
+      'https://js.stripe.com',
+    ]);
+    expect(buildCsp(production)).not.toMatch(/unsafe-eval/);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['base-uri']).toEqual(["'none'"]);
+  });
+
+  it('lets the page reach the operator’s API and the providers, and frame only their pages', () => {
+    const policy = cspDirectives(production);
+    expect(policy['connect-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.pay-operator.example', 'https://api.stripe.com']),
+    );
+    expect(policy['frame-src']).toEqual(
+      expect.arrayContaining([
+        'https://hf.tranzila.com', // hosted card fields
+        'https://js.stripe.com',
+        'https://hooks.stripe.com', // 3-D Secure
+        'https://pay.google.com',
+        'https://pay.yaad.example', // the hosted payment page's host
+        'https://scan.card.example',
+      ]),
+    );
+    // Bit is a redirect, not a frame or a call.
+    expect(buildCsp(production)).not.toContain('bit.example');
+  });
+
+  it('allows product images from any https host (image_url is the operator’s) and no plain http', () => {
+    expect(cspDirectives(production)['img-src']).toEqual(["'self'", 'data:', 'https:']);
+  });
+
+  it('keeps the sandbox build on its own origin: the same policy with no outside host at all', () => {
+    expect(buildCsp(sandbox)).not.toMatch(/https?:\/\//);
+    expect(cspDirectives(sandbox)['script-src']).toEqual(["'self'"]);
+    expect(cspDirectives(sandbox)['frame-src']).toEqual(["'self'"]);
+  });
+
+  it('has no frame-ancestors: a meta element cannot carry it (the sandbox server adds it as a header)', () => {
+    expect(cspDirectives(production)).not.toHaveProperty('frame-ancestors');
+  });
+
+  it('names no script source but http(s) hosts: a javascript: or data: setting adds nothing', () => {
+    const policy = cspDirectives({
+      ...production,
+      VITE_STRIPE_JS_URL: 'javascript:alert(1)',
+      VITE_BIT_PAY_URL: 'data:,x',
+    });
+    expect(buildCsp({ ...production, VITE_STRIPE_JS_URL: 'javascript:alert(1)' })).not.toContain('javascript');
+    expect(policy['script-src']).not.toContain('https://js.stripe.com');
+  });
+
+  it('adds Sentry’s ingest host without the DSN’s key, and the analytics endpoint, when they are configured', () => {
+    const configured = {
+      ...production,
+      VITE_SENTRY_DSN: 'https://abc123publickey@o42.ingest.sentry.io/7',
+      VITE_ANALYTICS_ID: 'G-TEST',
+      VITE_ANALYTICS_ENDPOINT: 'https://collect.pay-operator.example/events',
+    };
+    const connect = cspDirectives(configured)['connect-src'];
+    expect(connect).toContain('https://o42.ingest.sentry.io');
+    expect(connect).toContain('https://collect.pay-operator.example');
+    expect(buildCsp(configured)).not.toContain('abc123publickey');
+    expect(cspDirectives(production)['connect-src']?.join(' ')).not.toMatch(/sentry|collect/);
+  });
+
+  it('refuses a measurement id without an endpoint: analytics would be on with nowhere to send', () => {
+    expect(() => cspDirectives({ ...production, VITE_ANALYTICS_ID: 'G-TEST' })).toThrow(/VITE_ANALYTICS_ENDPOINT/);
+  });
+});
