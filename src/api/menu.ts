@@ -107,3 +107,29 @@ export async function getMenu(client: ApiClient, machineId: string): Promise<Men
   if (menu.session_uuid) client.setSessionUuid(menu.session_uuid);
   return menu;
 }
+
+interface EarlyMenu {
+  client: ApiClient;
+  machineId: string;
+  answer: Promise<Menu>;
+}
+
+let earlyMenu: EarlyMenu | undefined;
+
+/**
+ * Asks for a machine's menu while the page's code is still downloading (the /pay route's loader calls
+ * it), so the answer is there, or on its way, when the page's chart asks for it.
+ */
+export function prefetchMenu(client: ApiClient, machineId: string): void {
+  const answer = getMenu(client, machineId);
+  // Its failure belongs to whoever takes it; until then it is not an unhandled rejection.
+  answer.catch(() => undefined);
+  earlyMenu = { client, machineId, answer };
+}
+
+/** The menu answer: the prefetched one for this machine, once, or a new request. */
+export function takeMenu(client: ApiClient, machineId: string): Promise<Menu> {
+  const early = earlyMenu;
+  earlyMenu = undefined;
+  return early?.client === client && early.machineId === machineId ? early.answer : getMenu(client, machineId);
+}

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useEffect, useState } from 'react';
+import { apiClient } from '../api/default-client';
+import { prefetchMenu } from '../api/menu';
 import { returnedBitPayment } from '../payments/bit/bit-return';
 import { PayPage } from '../views/pay/PayPage';
 
@@ -17,6 +19,13 @@ const paySearchSchema = v.object({
 
 export const Route = createFileRoute('/pay')({
   validateSearch: paySearchSchema,
+  // The menu request starts with the route, in parallel with the page's code; the page's chart takes its answer.
+  loaderDeps: ({ search }) => ({ machineId: search.machine_id }),
+  loader: ({ deps: { machineId } }) => {
+    if (machineId) prefetchMenu(apiClient, machineId);
+  },
+  // Once per machine: a later visit to the same address (Bit's return) must not leave a second request behind.
+  staleTime: Infinity,
   component: PayRoute,
 });
 
