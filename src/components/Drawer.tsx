@@ -1,11 +1,16 @@
-import { AnimatePresence, domAnimation, LazyMotion, m, MotionConfig } from 'framer-motion';
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { AnimatePresence, domAnimation, LazyMotion, m, MotionConfig, useReducedMotion } from 'framer-motion';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 export interface DrawerProps {
   open: boolean;
   title: string;
   closeLabel: string;
   onClose: () => void;
+  /**
+   * Where focus goes when the sheet has gone, when its opener is known: the page behind turns inert as
+   * the sheet opens, so the opener may have lost focus before a lazily loaded sheet mounts.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -14,10 +19,12 @@ export interface DrawerProps {
  * visitor prefers reduced motion. Loaded on demand (see LazyDrawer), so framer-motion stays out of
  * the entry bundle.
  */
-export default function Drawer({ open, title, closeLabel, onClose, children }: DrawerProps) {
+export default function Drawer({ open, title, closeLabel, onClose, returnFocusTo, children }: DrawerProps) {
   const titleId = useId();
   const sheetRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
+  // Without motion the sheet starts in place: an instant transition would still show it off-screen for a few frames.
+  const reduceMotion = useReducedMotion();
 
   // Focus moves into the sheet when it opens, and back to its opener once it has gone (see
   // onExitComplete). A layout effect, so the opener is read before a heading inside takes focus.
@@ -30,7 +37,7 @@ export default function Drawer({ open, title, closeLabel, onClose, children }: D
   return (
     <LazyMotion features={domAnimation} strict>
       <MotionConfig reducedMotion="user">
-        <AnimatePresence onExitComplete={() => openerRef.current?.focus()}>
+        <AnimatePresence onExitComplete={() => (returnFocusTo?.current ?? openerRef.current)?.focus()}>
           {open && (
             <div className="drawer">
               <m.div
@@ -51,7 +58,7 @@ export default function Drawer({ open, title, closeLabel, onClose, children }: D
                 onKeyDown={(event) => {
                   if (event.key === 'Escape') onClose();
                 }}
-                initial={{ y: '100%' }}
+                initial={reduceMotion ? false : { y: '100%' }}
                 animate={{ y: 0 }}
                 exit={{ y: '100%' }}
                 transition={{ type: 'tween', ease: 'easeOut', duration: 0.28 }}

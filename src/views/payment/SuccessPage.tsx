@@ -58,7 +58,7 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
   const showingLatest = useSelector(purchase, (snapshot) => snapshot.matches({ PAYMENT_SUCCESS: 'LatestPurchase' }));
   if (!receipt) return null;
   return (
-    <section className="outcome outcome--success" aria-live="polite">
+    <section className="outcome outcome--success">
       <span className="outcome__icon" aria-hidden="true">
         ✓
       </span>

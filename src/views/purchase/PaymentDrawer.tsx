@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
 import Drawer from '../../components/Drawer';
@@ -6,7 +7,15 @@ import { PaymentStage } from './PaymentStage';
 import type { PurchaseRef } from './purchase-ref';
 
 /** The payment drawer and its stages: loaded after the product view, as nothing here is needed first. */
-export default function PaymentDrawer({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
+export default function PaymentDrawer({
+  purchase,
+  supportPhone,
+  returnFocusTo,
+}: {
+  purchase: PurchaseRef;
+  supportPhone: string;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const open = useSelector(purchase, selectDrawerOpen);
   return (
@@ -15,6 +24,7 @@ export default function PaymentDrawer({ purchase, supportPhone }: { purchase: Pu
       title={t('drawer.title')}
       closeLabel={t('drawer.close')}
       onClose={() => purchase.send({ type: 'drawer.close' })}
+      returnFocusTo={returnFocusTo}
     >
       <PaymentStage purchase={purchase} supportPhone={supportPhone} />
     </Drawer>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
 import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from './purchase-ref';
 
@@ -13,7 +13,16 @@ const FIRST_TOUCH = ['pointerdown', 'keydown'] as const;
  * from Bit). Fetched with the first render, it competed with the product list on a slow phone. Once
  * fetched it stays mounted, so closing the drawer still animates.
  */
-export function PaymentDrawerOnDemand({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
+export function PaymentDrawerOnDemand({
+  purchase,
+  supportPhone,
+  returnFocusTo,
+}: {
+  purchase: PurchaseRef;
+  supportPhone: string;
+  /** The button that opens the drawer, which gets focus back when it closes. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const drawerOpen = useSelector(purchase, selectDrawerOpen);
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -28,7 +37,7 @@ export function PaymentDrawerOnDemand({ purchase, supportPhone }: { purchase: Pu
   if (!touched && !drawerOpen) return null;
   return (
     <Suspense fallback={null}>
-      <PaymentDrawer purchase={purchase} supportPhone={supportPhone} />
+      <PaymentDrawer purchase={purchase} supportPhone={supportPhone} returnFocusTo={returnFocusTo} />
     </Suspense>
   );
 }

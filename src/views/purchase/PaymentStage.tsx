@@ -17,10 +17,15 @@ import type { PurchaseRef } from './purchase-ref';
 // Stripe's libraries load only when a visitor pays with Stripe.
 const StripeStep = lazy(() => import('../payment/StripeStep'));
 
-/** What the drawer shows in each purchase stage. */
+type Stage = 'choosing' | 'explaining' | 'pending' | 'success' | 'failure' | 'closed';
+
+/**
+ * What the drawer shows in each purchase stage, and a live region that is there from the first stage:
+ * a screen reader announces the result's title when it arrives (a region mounted with its text may not be).
+ */
 export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
-  const children = useSelector(purchase, (snapshot) => snapshot.children);
-  const stage = useSelector(purchase, (snapshot) => {
+  const { t } = useTranslation();
+  const stage = useSelector(purchase, (snapshot): Stage => {
     if (snapshot.matches({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' })) return 'explaining';
     if (snapshot.matches('SELECT_PAYMENT_METHOD')) return 'choosing';
     if (snapshot.matches('INIT_METHOD_PENDING')) return 'pending';
@@ -28,6 +33,26 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
     if (snapshot.matches('PAYMENT_FAILURE')) return 'failure';
     return 'closed';
   });
+  return (
+    <>
+      <StageContent stage={stage} purchase={purchase} supportPhone={supportPhone} />
+      <p className="visually-hidden" role="status">
+        {stage === 'success' ? t('success.title') : stage === 'failure' ? t('failure.title') : ''}
+      </p>
+    </>
+  );
+}
+
+function StageContent({
+  stage,
+  purchase,
+  supportPhone,
+}: {
+  stage: Stage;
+  purchase: PurchaseRef;
+  supportPhone: string;
+}) {
+  const children = useSelector(purchase, (snapshot) => snapshot.children);
   switch (stage) {
     case 'choosing':
       return <MethodChooser purchase={purchase} />;

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import { SupportCallButton } from '../../components/SupportCallButton';
 import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
@@ -16,6 +17,7 @@ const PaymentLinkIntro = lazy(() => import('../custom/PaymentLinkIntro'));
 
 export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
+  const continueRef = useRef<HTMLButtonElement>(null);
   const menu = useSelector(purchase, (snapshot) => snapshot.context.menu);
   const amountEntry = useSelector(purchase, (snapshot) => snapshot.context.amountEntry);
   const drawerOpen = useSelector(purchase, selectDrawerOpen);
@@ -68,12 +70,17 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
           <AmountKeypad amountEntry={amountEntry} currencySymbol={menu.currency_symbol} listening={!drawerOpen} />
         )}
         {submitFailed && (
-          <p className="field-error" role="alert">
-            {t('purchase.error')}
-          </p>
+          <>
+            <p className="field-error" role="alert">
+              {t('purchase.error')}
+            </p>
+            {/* The message asks the visitor to contact support: give them the call (Continue tries again). */}
+            <SupportCallButton phone={supportPhone} />
+          </>
         )}
         <div className="sticky-action">
           <button
+            ref={continueRef}
             type="button"
             className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
             aria-disabled={!canContinue || busy}
@@ -84,7 +91,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
           </button>
         </div>
       </div>
-      <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} />
+      <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} returnFocusTo={continueRef} />
     </>
   );
 }

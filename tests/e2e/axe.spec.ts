@@ -1,0 +1,96 @@
+/**
+ * DESIGN §7.5, issue 7: axe-core finds no WCAG 2.0/2.1 A or AA violation on any screen, in en and he.
+ * The screens are those the screenshot suite reaches (tests/screens/screens.ts), plus the pages it
+ * does not photograph. Motion is reduced, so every screen is scanned as it rests.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { CUSTOM_TEXTS, SCREEN_GROUPS, station, WHEELSHARE_TEXTS } from '../screens/screens';
+import infoEn from '../../locales/info/en.json' with { type: 'json' };
+import infoHe from '../../locales/info/he.json' with { type: 'json' };
+import { expect, forEachLanguage, type Lang, test } from './fixtures';
+
+const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const INFO_TEXTS = { en: infoEn, he: infoHe };
+
+/**
+ * Scans the page (and its frames) once its finite animations have run; each violation is listed with
+ * the elements it was found on. Soft, so that one screen's findings do not hide the next screen's.
+ */
+async function scan(page: Page, lang: Lang, screen: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations, incomplete } = await new AxeBuilder({ page }).withTags(WCAG_A_AA).analyze();
+  // What axe could not decide (e.g. text over a picture) is left for a person to check: listed, not failed.
+  const review = incomplete.map(({ id, nodes }) => `${id} ×${String(nodes.length)}`).join(', ') || 'none';
+  test.info().annotations.push({
+    type: 'axe',
+    description: `${screen} [${lang}]: ${String(violations.length)} violations; to review: ${review}`,
+  });
+  const found = violations.map(
+    ({ id, help, nodes }) => `${id} (${help}): ${nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+  expect.soft(found, `axe violations on ${screen} [${lang}]`).toEqual([]);
+}
+
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+for (const { title, splash, journeys } of SCREEN_GROUPS) {
+  forEachLanguage(`axe: ${title}`, (lang, t) => {
+    if (splash) test.use({ skipSplash: false });
+    for (const [name, journey] of Object.entries(journeys)) {
+      test(name, async ({ page, request, context, baseURL }) => {
+        await journey({ page, lang, t, request, context, baseURL, at: (shot) => scan(page, lang, shot) });
+      });
+    }
+  });
+}
+
+forEachLanguage('axe: the pages without a screenshot', (lang, t) => {
+  const info = INFO_TEXTS[lang];
+  const ws = WHEELSHARE_TEXTS[lang];
+
+  test('the welcome page and the information pages', async ({ page }) => {
+    const pages = [
+      ['/', t.app.welcome],
+      ['/accessibility', info.accessibility.title],
+      ['/refund-and-cancellation', info.policy.title],
+      ['/contact', info.contact.title],
+      ['/test', info.test.title],
+    ] as const;
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await scan(page, lang, path);
+    }
+  });
+
+  test('/customPaymentIframe with a link that cannot be used', async ({ page }) => {
+    await page.goto('/customPaymentIframe?machineId=abc&totalPrice=-1');
+    await expect(page.getByRole('heading', { name: CUSTOM_TEXTS[lang].link.invalid.title })).toBeVisible();
+    await scan(page, lang, 'paymentLinkInvalid');
+  });
+
+  test('/wheelshare/afterPayment', async ({ page }) => {
+    await page.goto('/wheelshare/afterPayment');
+    await expect(page.getByRole('heading', { level: 1, name: ws.afterPayment.heading })).toBeVisible();
+    await scan(page, lang, 'afterPayment');
+  });
+
+  test('/wheelshare: connection lost', async ({ page }) => {
+    await page.route('**/v4/api/merchants/wheelshare/is_waiting_for_creditcard**', (route) =>
+      route.fulfill({ status: 503, json: { message: 'sandbox is busy' } }),
+    );
+    const rental = station(page, lang);
+    await rental.open();
+    await rental.rent(rental.phone(4));
+    await expect(page.getByRole('heading', { name: ws.lost.heading })).toBeVisible({ timeout: 8_000 });
+    await scan(page, lang, 'stationConnectionLost');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Issue 7, DESIGN §5: when the visitor's device asks for reduced motion, the splash slides do not fade
+ * and the payment drawer is in place from its first frame; otherwise both move.
+ */
+import type { Page } from '@playwright/test';
+import { continueButton, expect, forEachLanguage, openMachine, test, type Texts } from './fixtures';
+
+/** The drawer's top edge in each of the first 20 frames after it appears (a third of a second). */
+async function sheetTopsWhileOpening(page: Page, t: Texts): Promise<number[]> {
+  await page.evaluate(() => {
+    const probe = window as unknown as { sheetTops?: Promise<number[]> };
+    probe.sheetTops = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const sheet = document.querySelector('[role="dialog"]');
+        if (!sheet) return;
+        observer.disconnect();
+        const tops: number[] = [];
+        const measure = () => {
+          tops.push(Math.round(sheet.getBoundingClientRect().top));
+          if (tops.length < 20) requestAnimationFrame(measure);
+          else resolve(tops);
+        };
+        measure();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+  });
+  await continueButton(page, t).press('Enter');
+  return page.evaluate(() => (window as unknown as { sheetTops: Promise<number[]> }).sheetTops);
+}
+
+forEachLanguage('reduced motion', (lang, t) => {
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    const reduced = reducedMotion === 'reduce';
+
+    test.describe(reducedMotion, () => {
+      test.use({ contextOptions: { reducedMotion } });
+
+      test.describe('the splash', () => {
+        test.use({ skipSplash: false });
+
+        test(reduced ? 'the slides do not fade in' : 'the slides fade in', async ({ page }) => {
+          await page.goto('/pay?machine_id=1001');
+          for (const slide of ['splash-colour', 'splash-white']) {
+            await expect(page.getByTestId(slide)).toHaveCSS('animation-name', reduced ? 'none' : 'fade-in');
+          }
+        });
+      });
+
+      test(reduced ? 'the drawer is in place from its first frame' : 'the drawer slides up', async ({ page }) => {
+        await openMachine(page, lang, 1001);
+        const tops = await sheetTopsWhileOpening(page, t);
+        const settled = tops.at(-1);
+        if (reduced)
+          expect(
+            tops.every((top) => top === settled),
+            `top edge per frame: ${tops.join(', ')}`,
+          ).toBe(true);
+        else expect(tops[0], `top edge per frame: ${tops.join(', ')}`).toBeGreaterThan(settled ?? 0);
+      });
+    });
+  }
+});

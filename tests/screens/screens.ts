@@ -1,0 +1,498 @@
+/**
+ * The ways to the screens of ./shots.ts: each journey drives the real app against the sandbox and calls
+ * `at(shot)` once a screen shows what it must. `npm run screenshots` (./screens.spec.ts) photographs
+ * each screen there, the accessibility suite (tests/e2e/axe.spec.ts) scans it with axe-core.
+ */
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import customEn from '../../locales/custom/en.json' with { type: 'json' };
+import customHe from '../../locales/custom/he.json' with { type: 'json' };
+import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
+import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
+import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
+import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
+import { rentalPrice } from '../../machines/wheelshare/rental-rules';
+import {
+  continueButton,
+  drawer,
+  enableSandboxApplePay,
+  drawerButton,
+  expect,
+  expectSheetSettled,
+  failureHeading,
+  fill,
+  type Lang,
+  MENU_GET,
+  methodContinue,
+  money,
+  chooseMethod,
+  openMachine,
+  openPay,
+  openPayment,
+  SET_PURCHASE,
+  sheetButton,
+  startMethod,
+  successHeading,
+  type Texts,
+  walletSheet,
+  hostedField,
+  linePrice,
+  payAmountButton,
+  product,
+  scannerButton,
+  VIEWPORT_HEIGHT,
+} from '../e2e/fixtures';
+import type { SHOTS } from './shots';
+
+export type ShotName = keyof typeof SHOTS;
+
+export interface Visit {
+  page: Page;
+  lang: Lang;
+  t: Texts;
+  request: APIRequestContext;
+  context: BrowserContext;
+  baseURL: string | undefined;
+  /** Called on each screen once it shows what it must. */
+  at: (shot: ShotName) => Promise<void>;
+}
+
+export type Journey = (visit: Visit) => Promise<void>;
+
+export interface ScreenGroup {
+  title: string;
+  /** The splash plays (every other group arrives with the splash cookie). */
+  splash?: boolean;
+  /** Test title → journey. */
+  journeys: Record<string, Journey>;
+}
+
+export const CUSTOM_TEXTS = { en: customEn, he: customHe };
+export const VACUUM_TEXTS = { en: vacuumEn, he: vacuumHe };
+export const WHEELSHARE_TEXTS = { en: wsEn, he: wsHe };
+
+/** Holds a request until `release()`: the screen waiting for it can be looked at. */
+export async function holdRequests(page: Page, url: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
+/** The page opens at 10:00 local time on a fixed day, so the time pickers never show the clock. */
+export async function fixTheClock(page: Page): Promise<void> {
+  await page.clock.setFixedTime(new Date(2031, 2, 10, 10, 0));
+}
+
+/** A bottom sheet other than the payment drawer (expectSheetSettled) has slid up: it sits on the bottom edge. */
+async function expectOnBottomEdge(sheet: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      return box ? Math.abs(box.y + box.height - VIEWPORT_HEIGHT) <= 1 : false;
+    })
+    .toBe(true);
+}
+
+/** Every picture in `area` has loaded. */
+async function expectPicturesLoaded(area: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      area
+        .locator('img')
+        .evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0)),
+    )
+    .toBe(true);
+}
+
+export const alert = (page: Page) => page.getByRole('alert');
+const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.googlePay.button);
+const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.applePay.button);
+const keypadKey = (page: Page, t: Texts, name: string) =>
+  page.getByRole('group', { name: t.amount.keypad }).getByRole('button', { name, exact: true });
+
+/** The visitor pays the rental on their phone: the sandbox's wallet contract, as tests/e2e/wheelshare.spec.ts does. */
+export async function payOnPhone(request: APIRequestContext, sessionId: string): Promise<void> {
+  const response = await request.post('/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay', {
+    headers: { 'session-uuid': sessionId },
+    data: {
+      paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
+      amount: rentalPrice('hourly', 60).amount.toFixed(2),
+      currencyCode: 'ILS',
+    },
+  });
+  expect(((await response.json()) as { status: number }).status).toBe(0);
+}
+
+/** The wheelshare station's form and the steps of a rental, in one language. */
+export function station(page: Page, lang: Lang) {
+  const ws = WHEELSHARE_TEXTS[lang];
+  const phoneField = page.getByRole('textbox', { name: ws.form.phone });
+  const qrCode = page.getByRole('img', { name: ws.pay.qrLabel });
+  return {
+    ws,
+    phoneField,
+    qrCode,
+    /** A fixed number, one per language and screen, so that the QR code stays the same from run to run. */
+    phone: (screen: number) => `05${lang === 'he' ? 8 : 7}9900${screen}00`,
+
+    async open(): Promise<void> {
+      await fixTheClock(page);
+      await page.goto('/wheelshare');
+      await expect(page.getByRole('heading', { level: 1, name: ws.title })).toBeVisible();
+    },
+
+    /** Rents for an hour from 10:00; answers the rental's session_id once the QR code shows. */
+    async rent(number: string): Promise<string> {
+      await phoneField.fill(number);
+      const answered = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/v4/api/merchants/wheelshare/set_purchase' &&
+          response.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: ws.form.submitRent }).click();
+      const { session_id: sessionId } = (await (await answered).json()) as { session_id: string };
+      await expect(qrCode).toBeVisible();
+      return sessionId;
+    },
+
+    async returnRental(number: string): Promise<void> {
+      await page.getByRole('radio', { name: ws.form.return }).check();
+      await phoneField.fill(number);
+      await page.getByRole('button', { name: ws.form.submitReturn }).click();
+    },
+  };
+}
+
+const payScreens: ScreenGroup = {
+  title: 'screens of /pay',
+  journeys: {
+    'the menu: loading, not found, not active, unavailable': async ({ page, lang, t, at }) => {
+      const release = await holdRequests(page, MENU_GET);
+      await page.goto('/pay?machine_id=1001');
+      await expect(page.getByRole('status', { name: t.app.loading })).toBeVisible();
+      await at('loadingMenu');
+      release();
+      await expect(continueButton(page, t)).toBeVisible();
+      await page.unroute(MENU_GET);
+
+      await openPay(page, lang, 'machine_id=999999');
+      await expect(alert(page)).toContainText(t.machine.notFound);
+      await at('machineNotFound');
+
+      await openPay(page, lang, 'machine_id=1007');
+      await expect(alert(page)).toContainText(t.machine.notActive);
+      await at('machineNotActive');
+
+      await page.route(MENU_GET, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+      await openPay(page, lang, 'machine_id=1001');
+      await expect(alert(page)).toContainText(t.machine.unavailable);
+      await at('menuUnavailable');
+    },
+
+    'the product views': async ({ page, lang, at }) => {
+      const views = [
+        [1001, 'list'],
+        [1002, 'gridMulti'],
+        [1003, 'gridSingle'],
+        [1004, 'single'],
+        [1005, 'quantity'],
+        [1006, 'priceInput'],
+      ] as const;
+      for (const [machineId, shot] of views) {
+        await openMachine(page, lang, machineId);
+        await at(shot);
+      }
+    },
+
+    'the amount keypad (1006)': async ({ page, lang, t, at }) => {
+      await openMachine(page, lang, 1006);
+      // Continue is dimmed at 0; Enter confirms, as the keypad spec does
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01) }));
+      await at('amountBelowMinimum');
+      for (const key of ['1', '2', t.amount.decimalPoint, '5']) await keypadKey(page, t, key).click();
+      await expect(page.getByRole('status', { name: t.amount.label })).toHaveText('₪12.5');
+      await at('amountPositive');
+    },
+
+    'submitting, choosing and explaining a method': async ({ page, lang, t, at }) => {
+      await openMachine(page, lang, 1001);
+      const release = await holdRequests(page, SET_PURCHASE);
+      await continueButton(page, t).click();
+      await expect(page.getByText(t.purchase.submitting)).toBeVisible();
+      await at('submitting');
+      release();
+      await expectSheetSettled(page, t);
+      await at('choosingMethod');
+
+      for (const [method, shot] of [
+        ['credit_card', 'explainingCard'],
+        ['bit', 'explainingBit'],
+      ] as const) {
+        await chooseMethod(page, t, method);
+        await methodContinue(page, t).click();
+        const popup = drawer(page, t).getByRole('alertdialog', { name: t.popup[method].title });
+        await expect(popup).toBeVisible();
+        await at(shot);
+        await popup.getByRole('button', { name: t.popup.cancel, exact: true }).click();
+        await expect(popup).toHaveCount(0);
+      }
+    },
+
+    'card fields (Tranzila)': async ({ page, lang, t, at }) => {
+      await openPayment(page, lang, 1001);
+      await expectSheetSettled(page, t);
+      await startMethod(page, t, 'credit_card');
+      await expect(hostedField(page, 'number')).toBeVisible();
+      await at('cardFields');
+    },
+
+    'Google Pay: the button, the sheet, success and the latest purchase': async ({ page, lang, t, at }) => {
+      await openPayment(page, lang, 1001);
+      await expectSheetSettled(page, t);
+      await startMethod(page, t, 'google_pay');
+      await expect(googlePayButton(page, t)).toBeVisible();
+      await at('googlePay');
+      await googlePayButton(page, t).click();
+      await expect(walletSheet(page, 'Google Pay')).toBeVisible();
+      await at('googlePaySheet');
+      await sheetButton(page, 'Google Pay', 'Approve').click();
+      await expect(successHeading(page, t)).toBeVisible();
+      await at('success');
+      await drawerButton(page, t, t.success.seeLatest).click();
+      await expect(drawerButton(page, t, t.success.hideLatest)).toBeVisible();
+      await at('latestPurchase');
+    },
+
+    'Google Pay declined: the failure page': async ({ page, lang, t, at }) => {
+      await openPayment(page, lang, 1001);
+      await expectSheetSettled(page, t);
+      await startMethod(page, t, 'google_pay');
+      await googlePayButton(page, t).click();
+      await sheetButton(page, 'Google Pay', 'Decline').click();
+      await expect(failureHeading(page, t)).toBeVisible();
+      await at('failure');
+    },
+
+    '/debug_vars': async ({ page, at }) => {
+      await page.goto('/debug_vars');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('textbox').first()).toBeVisible();
+      await at('debugVars');
+    },
+  },
+};
+
+const splashScreens: ScreenGroup = {
+  title: 'screens of the splash',
+  splash: true,
+  journeys: {
+    'the two slides': async ({ page, at }) => {
+      await page.goto('/pay?machine_id=1001');
+      await expect(page.getByTestId('splash-colour')).toBeVisible();
+      await at('splashColour');
+      await expect(page.getByTestId('splash-white')).toBeVisible();
+      await at('splashWhite');
+    },
+  },
+};
+
+const methodScreens: ScreenGroup = {
+  title: 'screens of the payment methods',
+  journeys: {
+    'the hosted page (1002): the loader, then the page': async ({ page, lang, t, at }) => {
+      const chocolate = product(1002, 204);
+      const release = await holdRequests(page, '**/sandbox/hosted-page/pay**');
+      await openPayment(page, lang, 1002, [chocolate.name], 'checkbox');
+      await startMethod(page, t, 'credit_card');
+      await expect(drawer(page, t).getByRole('status', { name: t.payment.hostedPage.loading })).toBeVisible();
+      await at('hostedPageLoading');
+      release();
+      const frame = page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
+      await expect(
+        frame.getByRole('button', { name: `Pay ${money(linePrice(chocolate))}`, exact: true }),
+      ).toBeVisible();
+      await at('hostedPage');
+    },
+
+    'the Stripe card element (1004)': async ({ page, lang, t, at }) => {
+      await openPayment(page, lang, 1004);
+      await startMethod(page, t, 'stripe');
+      await expect(drawer(page, t).getByRole('textbox', { name: 'Card number', exact: true })).toBeEditable();
+      await expect(payAmountButton(page, t, linePrice(product(1004, 401)))).toHaveAttribute('aria-busy', 'false');
+      await at('stripe');
+    },
+
+    'the card scanner': async ({ page, lang, t, at }) => {
+      await openPayment(page, lang, 1001);
+      await startMethod(page, t, 'card_scan');
+      await expect(drawer(page, t).getByRole('heading', { name: t.payment.cardScan.title })).toBeVisible();
+      await expect(scannerButton(page, t, 'approved')).toBeEnabled();
+      await at('cardScan');
+    },
+
+    'Bit: on the way to Bit': async ({ page, lang, t, at }) => {
+      // Bit's code, loaded when Bit starts, is held: the drawer waits in Redirecting (once it runs, the page leaves)
+      const release = await holdRequests(page, '**/assets/bit-*.js');
+      const loading = page.waitForRequest((request) =>
+        /\/assets\/bit-[^/]*\.js$/.test(new URL(request.url()).pathname),
+      );
+      await openPayment(page, lang, 1001);
+      await startMethod(page, t, 'bit');
+      await loading;
+      await at('bit');
+      release();
+    },
+
+    'Apple Pay (Safari): the button and the sheet': async ({ page, lang, t, context, baseURL, at }) => {
+      await enableSandboxApplePay(context, baseURL);
+      await openPayment(page, lang, 1001);
+      await startMethod(page, t, 'apple_pay');
+      await expect(applePayButton(page, t)).toBeVisible();
+      await at('applePay');
+      await applePayButton(page, t).click();
+      // the sandbox's sheet enables its buttons once the merchant is validated
+      await expect(sheetButton(page, 'Apple Pay', 'Approve')).toBeEnabled();
+      await at('applePaySheet');
+    },
+  },
+};
+
+const linkScreens: ScreenGroup = {
+  title: 'screens of the payment links',
+  journeys: {
+    '/customPaymentIframe: the product stage and a link with bad values': async ({ page, t, at }) => {
+      await page.goto('/customPaymentIframe?machineId=1001&totalPrice=7.50&info=Wheelchair+rental');
+      await expect(page.getByRole('heading', { level: 1, name: 'Wheelchair rental' })).toBeVisible();
+      await expect(continueButton(page, t)).toBeVisible();
+      await at('paymentLink');
+    },
+
+    '/genPaymentIntend: turned down, failed, refused': async ({ page, lang, t, at }) => {
+      await page.goto('/genPaymentIntend?machine_id=999999&amount=7.5');
+      await expect(alert(page)).toContainText(CUSTOM_TEXTS[lang].intent.rejected);
+      await at('intentRejected');
+
+      const getIframe = '**/v4/api/merchants/custom/get_iframe**';
+      await page.route(getIframe, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+      await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+      await expect(alert(page).getByRole('button', { name: t.machine.retry })).toBeVisible();
+      await at('intentFailed');
+
+      await page.unroute(getIframe);
+      await page.route(getIframe, (route) =>
+        route.fulfill({ json: { iframe_url: 'javascript:alert(1)', payment: { visitor_uuid: 'visitor-evil' } } }),
+      );
+      await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+      await expect(alert(page)).toContainText(t.payment.errors.internal);
+      await expect(alert(page).getByRole('button', { name: t.machine.retry })).toBeVisible();
+      await at('intentRefused');
+    },
+  },
+};
+
+const vacuumScreens: ScreenGroup = {
+  title: 'screens of /vacuum (1008)',
+  journeys: {
+    'the grid, the loyalty offer, signing up, joined, the time drawer': async ({ page, lang, t, at }) => {
+      const v = VACUUM_TEXTS[lang];
+      const dialog = (name: string) => page.getByRole('dialog', { name, exact: true });
+      await fixTheClock(page);
+      await page.goto('/vacuum?machine_id=1008');
+      const grid = page.getByRole('group', { name: v.grid.title });
+      await expect(grid.getByRole('radio')).toHaveCount(2);
+      await expectPicturesLoaded(grid);
+      await at('vacuumProducts');
+
+      await grid.getByRole('radio', { name: product(1008, 801).name, exact: true }).check({ force: true });
+      await continueButton(page, t).click();
+      await expect(dialog(v.offer.title).getByRole('heading', { name: v.offer.title })).toBeFocused();
+      await at('loyaltyOffered');
+
+      await dialog(v.offer.title).getByRole('button', { name: v.offer.join, exact: true }).click();
+      const field = dialog(v.signup.title).getByRole('textbox', { name: v.signup.contact, exact: true });
+      await expect(field).toBeVisible();
+      await at('loyaltySigningUp');
+      await field.fill('050-123');
+      await field.press('Enter');
+      await expect(field).toHaveAccessibleDescription(`${v.signup.invalid} ${v.signup.hint}`);
+      await at('loyaltyInvalidContact');
+
+      await field.fill('dana@example.com');
+      await field.press('Enter');
+      await expect(dialog(v.joined.title).getByRole('heading', { name: v.joined.title })).toBeFocused();
+      await at('loyaltyJoined');
+
+      await dialog(v.joined.title).getByRole('button', { name: v.joined.continue, exact: true }).click();
+      const times = dialog(v.time.title);
+      const end = times.getByLabel(v.time.end, { exact: true });
+      await end.fill('11:30');
+      // no selection highlight in the picture
+      await end.blur();
+      await expect(times).toContainText(money(18));
+      await expectOnBottomEdge(times);
+      await at('vacuumTime');
+    },
+  },
+};
+
+const stationScreens: ScreenGroup = {
+  title: 'screens of /wheelshare',
+  journeys: {
+    'the form, a phone error and the QR code': async ({ page, lang, at }) => {
+      const rental = station(page, lang);
+      const { ws } = rental;
+      await rental.open();
+      await expect(page.getByText(ws.form.estimate)).toBeVisible();
+      await at('stationForm');
+
+      await rental.phoneField.fill('12345');
+      await page.getByRole('button', { name: ws.form.submitRent }).click();
+      await expect(page.getByRole('alert')).toHaveText(ws.form.phoneInvalid);
+      await at('stationPhoneError');
+
+      await rental.rent(rental.phone(1));
+      await expect(page.getByRole('status')).toHaveText(ws.pay.waiting);
+      await at('stationQr');
+    },
+
+    'paid on the phone, then returned': async ({ page, lang, request, at }) => {
+      const rental = station(page, lang);
+      const { ws } = rental;
+      const number = rental.phone(2);
+      await rental.open();
+      await payOnPhone(request, await rental.rent(number));
+      await expect(page.getByRole('heading', { name: ws.done.heading })).toBeFocused();
+      await at('stationDone');
+
+      await page.getByRole('button', { name: ws.done.next }).click();
+      await rental.returnRental(number);
+      await expect(page.getByRole('heading', { name: ws.returned.heading })).toBeVisible();
+      await at('stationReturned');
+    },
+
+    'a return without a rental': async ({ page, lang, at }) => {
+      const rental = station(page, lang);
+      await rental.open();
+      await rental.returnRental(rental.phone(3));
+      await expect(alert(page).getByRole('heading', { name: rental.ws.failure.returnHeading })).toBeVisible();
+      await expect(alert(page)).toContainText('No active rental for this phone number');
+      await at('stationReturnFailed');
+    },
+  },
+};
+
+/** Every journey, in the order the screenshot suite runs them. */
+export const SCREEN_GROUPS: readonly ScreenGroup[] = [
+  payScreens,
+  splashScreens,
+  methodScreens,
+  linkScreens,
+  vacuumScreens,
+  stationScreens,
+];
