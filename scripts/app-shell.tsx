@@ -9,7 +9,9 @@ import { Spinner } from '../src/components/Spinner';
 
 export function appShellMarkup(): string {
   return renderToStaticMarkup(
-    <div className="page">
+    // Left to right whatever the visitor's language: the app sets the page's direction as it starts, and a
+    // logo that moved across the header then would be a layout shift. The first render replaces all of it.
+    <div className="page" dir="ltr">
       <header className="page__header">
         <Logo variant="colour" className="page__logo" />
       </header>

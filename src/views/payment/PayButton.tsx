@@ -20,7 +20,8 @@ export function PayButton({ busy, onPay, className, children }: PayButtonProps) 
       aria-busy={busy}
       onClick={onPay}
     >
-      {children}
+      {/* A new label, not an edited one: centred text that changes length moves, a layout shift. */}
+      <span key={busy ? 'busy' : 'ready'}>{children}</span>
     </button>
   );
 }
