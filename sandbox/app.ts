@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { cspHeaderOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
 import { customPaymentRoutes } from './api/custom-payment';
 import { menuRoutes } from './api/menu';
@@ -16,6 +17,7 @@ import { hostedPageRoutes } from './standins/hosted-page';
 import { scriptRoutes } from './standins/scripts';
 import { stripeRoutes } from './standins/stripe';
 import { tranzilaRoutes } from './standins/tranzila';
+import { sandboxFaults } from './faults';
 import { createRentalStore } from './rentals';
 import { createChargeStore } from './stores';
 
@@ -68,6 +70,7 @@ export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: Sandb
   });
   app.notFound((c) => c.json({ message: `no route for ${c.req.method} ${c.req.path}` }, 404));
 
+  app.use(sandboxFaults());
   app.use('/v4/api/*', async (c, next) => {
     c.set('sessionUuid', c.req.header('session-uuid') ?? c.req.query('session_uuid'));
     await next();
@@ -104,6 +107,14 @@ export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: Sandb
   if (distDir) {
     const files = serveStatic({ root: distDir });
     const index = serveStatic({ root: distDir, path: 'index.html' });
+    // The app's page carries its policy as a header too, where frame-ancestors works (stand-in pages keep their own).
+    const csp = cspHeaderOfBuild(distDir);
+    app.use('*', async (c, next) => {
+      await next();
+      if (csp && !NOT_THE_APP.test(c.req.path) && c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+        c.res.headers.set('Content-Security-Policy', csp);
+      }
+    });
     app.get('*', (c, next) =>
       NOT_THE_APP.test(c.req.path)
         ? next()

@@ -7,6 +7,7 @@ import {
   isPayApproved,
   paymentOutput,
   resultOfCallError,
+  resultOfPayCallError,
   resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
@@ -142,7 +143,7 @@ export const applePayMachine = setup({
             onError: {
               target: 'ClosingSheet',
               actions: [
-                assign({ result: ({ event }) => resultOfCallError(event.error) }),
+                assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
                 sendTo('session', { type: 'session.completePayment' as const, approved: false }),
               ],
             },

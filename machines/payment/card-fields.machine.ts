@@ -4,7 +4,7 @@ import {
   initialPaymentContext,
   isPayApproved,
   paymentOutput,
-  resultOfCallError,
+  resultOfPayCallError,
   resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
@@ -178,7 +178,7 @@ export const cardFieldsMachine = setup({
             ],
             onError: {
               target: '#cardFields.Failed',
-              actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
             },
           },
         },

@@ -5,7 +5,7 @@ import {
   initialPaymentContext,
   isPayApproved,
   paymentOutput,
-  resultOfCallError,
+  resultOfPayCallError,
   resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
@@ -130,7 +130,7 @@ export const googlePayMachine = setup({
             ],
             onError: {
               target: '#googlePay.Failed',
-              actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
             },
           },
         },

@@ -31,5 +31,16 @@ export function resultOfCallError(error: unknown): PaymentResult {
     : { outcome: 'failed', reason: 'paymentFailed' };
 }
 
+/**
+ * A failed call that charges (or confirms a charge): without any answer (offline, a time-out) the
+ * charge may still have gone through, so the visitor is told to check before paying again.
+ */
+export function resultOfPayCallError(error: unknown): PaymentResult {
+  const failure = (error as Partial<ApiError> | undefined)?.failure;
+  return failure?.kind === 'offline' || failure?.kind === 'timeout'
+    ? { outcome: 'failed', reason: 'unconfirmed' }
+    : resultOfCallError(error);
+}
+
 /** The visitor closed the drawer before paying: back to product selection. */
 export const ABANDONED: PaymentResult = { outcome: 'abandoned' };

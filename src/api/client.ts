@@ -15,10 +15,17 @@ export interface ApiClientOptions {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   /** The fetch to use: the browser's, or the in-process sandbox in component tests. */
   fetch?: typeof fetch;
+  /** How long one attempt may take before it fails as a timeout (default 15 s); tests shorten it. */
+  timeoutMs?: number;
 }
+
+/** GETs are tried this many more times, after 0.3 s then 0.6 s (ky's backoff). */
+export const GET_RETRIES = 2;
 
 export interface ApiClient {
   http: KyInstance;
+  /** How long one attempt may take (ApiClientOptions.timeoutMs). */
+  timeoutMs: number;
   /** The session uuid that every call carries in a header and in the query (spec §7). */
   sessionUuid(): string | null;
   /** Spec §7: set_purchase's session_id replaces the session uuid sent on every later call. */
@@ -33,17 +40,19 @@ export function resolveBaseHost(storage: Pick<Storage, 'getItem'>, buildDefault:
   return storage.getItem(STORAGE_KEYS.baseHost) || buildDefault || origin;
 }
 
-export function createApiClient({ baseHost, storage, fetch }: ApiClientOptions): ApiClient {
+export function createApiClient({ baseHost, storage, fetch, timeoutMs = 15_000 }: ApiClientOptions): ApiClient {
   const http = ky.create({
     prefixUrl: `${baseHost.replace(/\/+$/, '')}/v4/`,
     credentials: 'include',
-    timeout: 15_000,
-    // GETs retry with backoff; payment POSTs must never be sent twice on their own.
-    retry: { limit: 2, methods: ['get'] },
+    timeout: timeoutMs,
+    // GETs retry with backoff (network errors, 408/429/5xx; a timeout is not retried, it already waited);
+    // POSTs, payment ones above all, must never be sent twice on their own.
+    retry: { limit: GET_RETRIES, methods: ['get'] },
     ...(fetch ? { fetch } : {}),
   });
   return {
     http,
+    timeoutMs,
     sessionUuid: () => storage.getItem(STORAGE_KEYS.sessionUuid),
     setSessionUuid: (uuid) => storage.setItem(STORAGE_KEYS.sessionUuid, uuid),
   };

@@ -36,9 +36,15 @@ export function payWithWallet(client: ApiClient, order: PaymentOrder, method: Wa
   });
 }
 
+/** Apple's merchant session: opaque to the app, but always identified and signed. */
+const merchantSessionSchema = v.looseObject({
+  merchantSessionIdentifier: v.pipe(v.string(), v.nonEmpty()),
+  signature: v.pipe(v.string(), v.nonEmpty()),
+});
+
 /** POST /api/payment/pre/apple_pay/validate_merchant: the merchant session Apple Pay asks for. */
 export function validateApplePayMerchant(client: ApiClient, validationURL: string) {
-  return fetchJson(client, v.record(v.string(), v.unknown()), 'api/payment/pre/apple_pay/validate_merchant', {
+  return fetchJson(client, merchantSessionSchema, 'api/payment/pre/apple_pay/validate_merchant', {
     method: 'post',
     json: { validationURL },
   });

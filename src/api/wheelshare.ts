@@ -61,7 +61,9 @@ export async function requestDeferredPayment(client: ApiClient, call: StationCal
  * through. Tried once, within POLL_TIMEOUT_MS: the station polls every second anyway.
  */
 export function isWaitingForCard(client: ApiClient, call: StationCallInput): Promise<boolean> {
-  const once: ApiClient = { ...client, http: client.http.extend({ retry: 0, timeout: POLL_TIMEOUT_MS }) };
+  // Never longer than the client's own time-out (tests shorten it).
+  const timeout = Math.min(POLL_TIMEOUT_MS, client.timeoutMs);
+  const once: ApiClient = { ...client, http: client.http.extend({ retry: 0, timeout }) };
   return fetchJson(once, waitingSchema, 'api/merchants/wheelshare/is_waiting_for_creditcard', {
     searchParams: stationQuery(call),
   }).then((answer) => answer.status);

@@ -10,7 +10,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
   const result = useSelector(purchase, (snapshot) => snapshot.context.result);
   if (result?.outcome !== 'failed') return null;
   return (
-    <section className="outcome outcome--failure" aria-live="assertive">
+    <section className="outcome outcome--failure">
       <svg className="outcome__image" viewBox="0 0 64 64" aria-hidden="true">
         <circle cx="32" cy="32" r="30" fill="#fde8e7" stroke="#b3261e" strokeWidth="3" />
         <path d="M22 22l20 20M42 22L22 42" stroke="#b3261e" strokeWidth="5" strokeLinecap="round" />
@@ -20,7 +20,11 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
         <p className="outcome__transaction">{t('failure.transaction', { id: result.transactionId })}</p>
       )}
       <p className="outcome__comment">{t('failure.comment')}</p>
-      {result.reason && <p className="field-error">{t(`payment.errors.${result.reason}`)}</p>}
+      {result.reason && (
+        <p className="field-error">
+          {result.reason === 'unconfirmed' ? t('fault.paymentUnconfirmed') : t(`payment.errors.${result.reason}`)}
+        </p>
+      )}
       {result.message && (
         <p className="outcome__message">
           <bdi>{result.message}</bdi>

@@ -181,7 +181,10 @@ const ENDINGS: Readonly<Record<string, StateModel>> = {
       await expect(failureHeading(page, t)).toBeVisible();
       const result = paymentOf(snapshot).result;
       if (result.outcome !== 'failed') throw new Error(`a failure page for ${result.outcome}`);
-      if (result.reason) await expect(failurePage(page, t)).toContainText(t.payment.errors[result.reason]);
+      if (result.reason) {
+        const text = result.reason === 'unconfirmed' ? t.fault.paymentUnconfirmed : t.payment.errors[result.reason];
+        await expect(failurePage(page, t)).toContainText(text);
+      }
       if (result.message) await expect(failurePage(page, t)).toContainText(result.message);
     },
   },

@@ -1,0 +1,202 @@
+/**
+ * Issue 7, faults, in the browser against the real sandbox: a fault is injected into one call of one
+ * page (the `x-sandbox-fault` header, added to that page's requests only, so tests running side by side
+ * never see each other's faults). Each test checks the translated message, the way forward, and that
+ * the page threw nothing and logged no error but Chromium's own "Failed to load resource" lines.
+ * The full matrix of calls × faults is tests/component/faults.test.tsx.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
+import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
+import { rentalPrice } from '../../machines/wheelshare/rental-rules';
+import { FAULT_HEADER, type Fault } from '../../sandbox/faults';
+import {
+  continueButton,
+  drawer,
+  drawerButton,
+  escapeRegExp,
+  expect,
+  expectCharges,
+  failurePage,
+  forEachLanguage,
+  type Lang,
+  openMachine,
+  openPayment,
+  productChoices,
+  sheetButton,
+  startMethod,
+  test,
+} from './fixtures';
+
+/** Injects `fault` into every request this page sends to one call, until cleared; counts them. */
+async function injectFault(page: Page, call: string, fault: Fault) {
+  const state = { fault: fault as Fault | undefined, requests: 0 };
+  await page.route(
+    (url) => url.pathname === `/v4/api/${call}`,
+    async (route) => {
+      state.requests += 1;
+      const headers = state.fault ? { ...route.request().headers(), [FAULT_HEADER]: state.fault } : undefined;
+      await route.continue(headers ? { headers } : {});
+    },
+  );
+  return {
+    requests: () => state.requests,
+    clear: () => {
+      state.fault = undefined;
+    },
+  };
+}
+
+/** Uncaught errors and console errors, leaving out Chromium's own line for each failed request. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  return errors;
+}
+
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
+const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
+/** A phone number per test: the sandbox keys rentals by phone and the tests share it. */
+const phoneFor = (lang: Lang, index: number) => `05${lang === 'he' ? 8 : 7}99100${index}${index}`;
+
+/** The visitor pays the station's rental on their phone: Google Pay through the sandbox's wallet contract. */
+async function payRentalOnPhone(request: APIRequestContext, phone: string) {
+  const link = await request.get(`/v4/api/merchants/custom/get_iframe?machine_id=15&phone_number=${phone}`);
+  const { payment } = (await link.json()) as { payment: { visitor_uuid: string } };
+  const paid = await request.post('/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay', {
+    headers: { 'session-uuid': payment.visitor_uuid },
+    data: {
+      paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
+      amount: rentalPrice('hourly', 60).amount.toFixed(2),
+      currencyCode: 'ILS',
+    },
+  });
+  expect(((await paid.json()) as { status: number }).status).toBe(0);
+}
+
+forEachLanguage('faults', (lang, t) => {
+  const ws = STATION_TEXTS[lang];
+  let errors: string[] = [];
+  test.beforeEach(({ page }) => {
+    errors = watchErrors(page);
+  });
+  test.afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  test('menu 500: tried three times, then the message with Try again and a support call; Try again loads the menu', async ({
+    page,
+  }) => {
+    const menu = await injectFault(page, 'menu/get', '500');
+    await page.goto('/pay?machine_id=1001');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(t.machine.unavailable);
+    expect(menu.requests()).toBe(3);
+    await expect(alert.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();
+
+    menu.clear();
+    await alert.getByRole('button', { name: t.machine.retry }).click();
+    await expect(productChoices(page, t)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('menu network failure: the message with Try again and a support call, never a spinner', async ({ page }) => {
+    const menu = await injectFault(page, 'menu/get', 'network');
+    await page.goto('/pay?machine_id=1001');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(t.machine.unavailable);
+    await expect(alert.getByRole('button', { name: t.machine.retry })).toBeVisible();
+    await expect(alert.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    expect(menu.requests()).toBe(3);
+  });
+
+  test('set_purchase malformed JSON: sent once; the message, a support call and Continue, which then works', async ({
+    page,
+  }) => {
+    await openMachine(page, lang, 1001);
+    const setPurchase = await injectFault(page, 'menu/set_purchase', 'malformed-json');
+    await continueButton(page, t).click();
+    await expect(page.getByRole('alert')).toHaveText(t.purchase.error);
+    await expect(page.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();
+    await expect(drawer(page, t)).toHaveCount(0);
+    expect(setPurchase.requests()).toBe(1);
+
+    setPurchase.clear();
+    await continueButton(page, t).click();
+    await expect(drawer(page, t)).toBeVisible();
+    expect(setPurchase.requests()).toBe(2);
+  });
+
+  test('Google Pay’s pay call times out: sent once, nothing charged; the page says to check with support before paying again', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'google_pay');
+    const pay = drawerButton(page, t, t.payment.googlePay.button);
+    await expect(pay).toBeVisible();
+    const wallet = await injectFault(page, 'payment/pay/wallet', 'timeout');
+    // The client's 15 s time-out runs on the page's clock, which the test moves on instead of waiting.
+    await page.clock.install();
+    await pay.click();
+    const sent = page.waitForRequest((sentRequest) => sentRequest.url().includes('/v4/api/payment/pay/wallet'));
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+    await sent;
+    await page.clock.fastForward(16_000);
+
+    const failure = failurePage(page, t);
+    await expect(failure).toContainText(t.fault.paymentUnconfirmed);
+    await expect(failure.getByRole('button', { name: t.failure.retry })).toBeVisible();
+    await expect(failure.getByRole('link', { name: startsWith(t.failure.support) })).toBeVisible();
+    await page.clock.fastForward(5_000);
+    expect(wallet.requests()).toBe(1);
+    await expectCharges(request, sessionId, []);
+  });
+
+  for (const [index, fault] of (['500', 'network'] as const).entries()) {
+    test(`wheelshare polls fail (${fault}): connection lost with Try again, Cancel and a support call; Try again picks the payment up`, async ({
+      page,
+      request,
+    }) => {
+      const phone = phoneFor(lang, index);
+      await page.goto('/wheelshare');
+      await page.getByRole('textbox', { name: ws.form.phone }).fill(phone);
+      await page.getByRole('button', { name: ws.form.submitRent }).click();
+      await expect(page.getByRole('img', { name: ws.pay.qrLabel })).toBeVisible();
+
+      const polls = await injectFault(page, 'merchants/wheelshare/is_waiting_for_creditcard', fault);
+      const lost = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: ws.lost.heading }) });
+      await expect(lost).toContainText(ws.lost.text);
+      await expect(lost.getByRole('button', { name: ws.lost.cancel })).toBeVisible();
+      await expect(lost.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();
+      expect(polls.requests()).toBeGreaterThanOrEqual(3);
+
+      polls.clear();
+      await payRentalOnPhone(request, phone);
+      await lost.getByRole('button', { name: ws.lost.retry }).click();
+      await expect(page.getByRole('heading', { name: ws.done.heading })).toBeVisible();
+    });
+  }
+
+  test('get_iframe answers the wrong shape: the message with Try again and a support call; Try again goes on to the payment', async ({
+    page,
+  }) => {
+    const intent = await injectFault(page, 'merchants/custom/get_iframe', 'schema-invalid');
+    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(t.machine.unavailable);
+    await expect(alert.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();
+    await expect(page).toHaveURL(/\/genPaymentIntend\?/);
+
+    intent.clear();
+    await alert.getByRole('button', { name: t.machine.retry }).click();
+    await expect(page).toHaveURL(/\/customPaymentIframe\?/);
+    await expect(continueButton(page, t)).toBeVisible();
+  });
+});
