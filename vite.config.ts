@@ -4,7 +4,7 @@ import type { ChunkingContext, CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { appShell } from './scripts/app-shell';
+import { inlineStylesheet } from './scripts/inline-stylesheet';
 import { cspPlugin } from './scripts/csp-plugin.ts';
 
 /**
@@ -49,7 +49,7 @@ function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
 
 export default defineConfig(({ mode }) => ({
   plugins: [
-    appShell(),
+    inlineStylesheet(),
     cspPlugin(loadEnv(mode, process.cwd())),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
     tanstackRouter({
@@ -67,7 +67,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // One style sheet, which the app shell inlines in index.html: no chunk has a style sheet of its own to fetch.
+    // One style sheet, inlined in index.html (scripts/inline-stylesheet.ts): no chunk has one of its own to fetch.
     cssCodeSplit: false,
     // scripts/bundle-size.mjs reads it to measure what /pay loads first.
     manifest: true,

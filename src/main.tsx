@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { rememberedLanguage, startI18n } from './i18n/i18n';
 import { router } from './router';
@@ -10,13 +10,16 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The page's code and data (the /pay route's menu) start loading now, not after the first render.
 router.load().catch(console.error);
+// Each start-up step in a task of its own, so that none blocks a slow phone's main thread for long.
+await nextTask();
 await startI18n(rememberedLanguage());
-// A transition lets React yield to the browser while it builds the first screen (the app shell in
-// index.html stays on show meanwhile), instead of blocking input for the whole first render.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-});
+await nextTask();
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

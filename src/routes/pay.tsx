@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { apiClient } from '../api/default-client';
 import { prefetchMenu } from '../api/menu';
 import { returnedBitPayment } from '../payments/bit/bit-return';
+import { PageFrame } from '../components/PageFrame';
 import { PayPage } from '../views/pay/PayPage';
 
 const paySearchSchema = v.object({
@@ -37,6 +38,10 @@ function PayRoute() {
   useEffect(() => {
     if (bitReturn.bit_status !== undefined) void navigate({ search: { machine_id }, replace: true });
   }, [bitReturn.bit_status, machine_id, navigate]);
+  // The page's charts start in a render React can schedule apart from the task that has just evaluated
+  // this route's code: together they would block a slow phone's main thread for too long.
+  const started = useDeferredValue(true, false);
+  if (!started) return <PageFrame ready={false} />;
   return (
     <PayPage
       key={machine_id}

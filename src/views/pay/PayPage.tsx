@@ -1,4 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectLanguage,
@@ -58,7 +59,9 @@ export function PayPage({
     },
     inspect,
   });
-  const condition = useSelector(payPage, selectMenuCondition);
+  // The page's content follows the chart a moment later, in a render React can pause for input: the
+  // product list then never blocks the main thread in one long task.
+  const condition = useDeferredValue(useSelector(payPage, selectMenuCondition), 'loading');
   const splash = useSelector(payPage, selectSplash);
   const splashVisible = useSelector(splash, (snapshot) => snapshot?.hasTag('visible') === true);
   const purchase = useSelector(payPage, selectPurchase);
