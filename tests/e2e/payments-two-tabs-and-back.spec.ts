@@ -216,19 +216,24 @@ interface BackCase {
   amount: number;
 }
 
-const BACK_CASES: Record<string, BackCase> = {
-  'Google Pay (1001)': {
+/** A /pay purchase on 1001 taken to the method's last tap, where METHODS already knows the way. */
+function readyOn1001(method: 'google_pay' | 'card_scan', chargePath: string): BackCase {
+  return {
     start: async (page) => {
       const sessionId = await openPayment(page, 'en', 1001);
-      await startMethod(page, t, 'google_pay');
-      await METHODS.google_pay.ready(page);
+      await startMethod(page, t, method);
+      await METHODS[method].ready(page);
       return sessionId;
     },
-    pay: METHODS.google_pay.pay,
-    chargePath: WALLET_PAY,
-    charge: 'google_pay',
+    pay: METHODS[method].pay,
+    chargePath,
+    charge: METHODS[method].charge,
     amount: linePrice(cola),
-  },
+  };
+}
+
+const BACK_CASES: Record<string, BackCase> = {
+  'Google Pay (1001)': readyOn1001('google_pay', WALLET_PAY),
   'Tranzila card fields (1001)': {
     start: async (page) => {
       const sessionId = await openPayment(page, 'en', 1001);
@@ -262,18 +267,7 @@ const BACK_CASES: Record<string, BackCase> = {
     charge: 'yaad_sarig',
     amount: linePrice(chocolate),
   },
-  'card scan (1001)': {
-    start: async (page) => {
-      const sessionId = await openPayment(page, 'en', 1001);
-      await startMethod(page, t, 'card_scan');
-      await METHODS.card_scan.ready(page);
-      return sessionId;
-    },
-    pay: METHODS.card_scan.pay,
-    chargePath: CARD_SCAN_CHARGE,
-    charge: 'card_scan',
-    amount: linePrice(cola),
-  },
+  'card scan (1001)': readyOn1001('card_scan', CARD_SCAN_CHARGE),
 };
 
 test.describe('Back during a pending payment, then Forward: nothing sent again, at most one charge', () => {

@@ -1,33 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { assign, createActor, setup } from 'xstate';
-import {
-  amountEntryMachine,
-  type AmountConfirmedEvent,
-  type AmountEntryEvent,
-} from '../../machines/amount-entry/amount-entry.machine';
+import { createActor } from 'xstate';
+import { amountEntryMachine, type AmountEntryEvent } from '../../machines/amount-entry/amount-entry.machine';
 import type { Digit } from '../../machines/amount-entry/amount-rules';
-
-/** A tiny parent that invokes the keypad and records what it is told. */
-const recordingParent = setup({
-  types: {
-    context: {} as { confirmed: number[] },
-    events: {} as AmountConfirmedEvent,
-  },
-  actors: { amountEntry: amountEntryMachine },
-}).createMachine({
-  context: { confirmed: [] },
-  invoke: { id: 'amountEntry', src: 'amountEntry' },
-  on: {
-    'amount.confirmed': {
-      actions: assign({ confirmed: ({ context, event }) => [...context.confirmed, event.amount] }),
-    },
-  },
-});
+import { startKeypad } from './keypad-parent';
 
 function start() {
-  const parent = createActor(recordingParent).start();
-  const keypad = parent.getSnapshot().children.amountEntry;
-  if (!keypad) throw new Error('the parent did not invoke the amount entry');
+  const { parent, keypad } = startKeypad();
   const press = (...keys: string[]) => {
     for (const key of keys) {
       const event: AmountEntryEvent =

@@ -11,12 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Thousands of generated cases a file: allow for a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
-import { assign, createActor, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
-import {
-  amountEntryMachine,
-  type AmountConfirmedEvent,
-  type AmountEntryEvent,
-} from '../../machines/amount-entry/amount-entry.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AmountEntryEvent } from '../../machines/amount-entry/amount-entry.machine';
 import { amountValue, type Digit } from '../../machines/amount-entry/amount-rules';
 import { currencyCode, currencySymbol } from '../../machines/custom-payment/currency';
 import {
@@ -45,6 +41,7 @@ import { createApiClient } from '../../src/api/client';
 import { getMenu } from '../../src/api/menu';
 import { PROVIDER_URLS } from '../../src/config';
 import { toScanEvent } from '../../src/payments/card-scan/card-scan';
+import { startKeypad } from './keypad-parent';
 
 // ---------------------------------------------------------------------------------------------
 // Generators: what an attacker (or a careless link builder) puts in a query string
@@ -394,26 +391,11 @@ const keypadEvent: fc.Arbitrary<AmountEntryEvent> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ type: 'amount.confirm' as const }) },
 );
 
-/** A parent that invokes the keypad, as the purchase does, and keeps what it confirms. */
-const keypadParent = setup({
-  types: { context: {} as { confirmed: number[] }, events: {} as AmountConfirmedEvent },
-  actors: { amountEntry: amountEntryMachine },
-}).createMachine({
-  context: { confirmed: [] },
-  invoke: { id: 'amountEntry', src: 'amountEntry' },
-  on: {
-    'amount.confirmed': {
-      actions: assign({ confirmed: ({ context, event }) => [...context.confirmed, event.amount] }),
-    },
-  },
-});
-
 describe('price keypad', () => {
   it('whatever is pressed, the amount stays a valid amount or 0, never NaN or negative; only a positive one is confirmed', () => {
     fc.assert(
       fc.property(fc.array(keypadEvent, { maxLength: 40 }), (events) => {
-        const parent = createActor(keypadParent).start();
-        const keypad = parent.getSnapshot().children.amountEntry as ActorRefFrom<typeof amountEntryMachine>;
+        const { parent, keypad } = startKeypad();
         const expected: number[] = [];
         for (const event of events) {
           const wasPositive = keypad.getSnapshot().matches('Positive');

@@ -6,16 +6,15 @@ import Drawer from '../../components/Drawer';
 import { PaymentStage } from './PaymentStage';
 import type { PurchaseRef } from './purchase-ref';
 
-/** The payment drawer and its stages: loaded after the product view, as nothing here is needed first. */
-export default function PaymentDrawer({
-  purchase,
-  supportPhone,
-  returnFocusTo,
-}: {
+export interface PaymentDrawerProps {
   purchase: PurchaseRef;
   supportPhone: string;
+  /** The button that opens the drawer, which gets focus back when it closes. */
   returnFocusTo?: RefObject<HTMLElement | null>;
-}) {
+}
+
+/** The payment drawer and its stages: loaded after the product view, as nothing here is needed first. */
+export default function PaymentDrawer({ purchase, supportPhone, returnFocusTo }: PaymentDrawerProps) {
   const { t } = useTranslation();
   const open = useSelector(purchase, selectDrawerOpen);
   return (

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
-import type { PurchaseRef } from './purchase-ref';
+import type { PaymentDrawerProps } from './PaymentDrawer';
 
 const PaymentDrawer = lazy(() => import('./PaymentDrawer'));
 
@@ -13,16 +13,7 @@ const FIRST_TOUCH = ['pointerdown', 'keydown'] as const;
  * from Bit). Fetched with the first render, it competed with the product list on a slow phone. Once
  * fetched it stays mounted, so closing the drawer still animates.
  */
-export function PaymentDrawerOnDemand({
-  purchase,
-  supportPhone,
-  returnFocusTo,
-}: {
-  purchase: PurchaseRef;
-  supportPhone: string;
-  /** The button that opens the drawer, which gets focus back when it closes. */
-  returnFocusTo?: RefObject<HTMLElement | null>;
-}) {
+export function PaymentDrawerOnDemand({ purchase, supportPhone, returnFocusTo }: PaymentDrawerProps) {
   const drawerOpen = useSelector(purchase, selectDrawerOpen);
   const [touched, setTouched] = useState(false);
   useEffect(() => {
