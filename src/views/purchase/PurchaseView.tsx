@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
 import { SupportCallButton } from '../../components/SupportCallButton';
+import { ContinueAction } from './ContinueAction';
 import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
@@ -78,18 +79,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
             <SupportCallButton phone={supportPhone} />
           </>
         )}
-        <div className="sticky-action">
-          <button
-            ref={continueRef}
-            type="button"
-            className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
-            aria-disabled={!canContinue || busy}
-            aria-busy={busy}
-            onClick={onContinue}
-          >
-            {busy ? t('purchase.submitting') : t('purchase.continue')}
-          </button>
-        </div>
+        <ContinueAction buttonRef={continueRef} ready={canContinue} busy={busy} onContinue={onContinue} />
       </div>
       <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} returnFocusTo={continueRef} />
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
 import { selectCanContinue, selectStage } from '../../../machines/vacuum/vacuum.selectors';
 import { Spinner } from '../../components/Spinner';
+import { ContinueAction } from '../purchase/ContinueAction';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 import { isOfferStage, LoyaltyOffer } from './LoyaltyOffer';
 import { VacuumGrid } from './VacuumGrid';
@@ -50,21 +51,15 @@ function VacuumFlow({ purchase, vacuum }: { purchase: PurchaseRef; vacuum: Vacuu
             {t('purchase.error')}
           </p>
         )}
-        <div className="sticky-action">
-          <button
-            ref={continueRef}
-            type="button"
-            className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
-            aria-disabled={!canContinue || submitting}
-            aria-busy={submitting}
-            onClick={() => {
-              // While the purchase is being submitted the button is disabled, as on /pay.
-              if (!submitting) vacuum.send({ type: 'selection.continue' });
-            }}
-          >
-            {submitting ? t('purchase.submitting') : t('purchase.continue')}
-          </button>
-        </div>
+        <ContinueAction
+          buttonRef={continueRef}
+          ready={canContinue}
+          busy={submitting}
+          onContinue={() => {
+            // While the purchase is being submitted the button is disabled, as on /pay.
+            if (!submitting) vacuum.send({ type: 'selection.continue' });
+          }}
+        />
       </div>
       {isOfferStage(stage) && <LoyaltyOffer vacuum={vacuum} stage={stage} symbol={symbol} />}
       <Suspense fallback={null}>

@@ -1,0 +1,30 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ContinueActionProps {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  /** Whether the choice is complete; the button stays focusable but dimmed until then. */
+  ready: boolean;
+  /** While the purchase is being submitted: announced as busy, with the "please wait" label. */
+  busy: boolean;
+  onContinue: () => void;
+}
+
+/** The product page's Continue, held at the bottom of the screen (/pay's product views and /vacuum). */
+export function ContinueAction({ buttonRef, ready, busy, onContinue }: ContinueActionProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="sticky-action">
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`button button--primary button--block${ready ? '' : ' button--dimmed'}`}
+        aria-disabled={!ready || busy}
+        aria-busy={busy}
+        onClick={onContinue}
+      >
+        {busy ? t('purchase.submitting') : t('purchase.continue')}
+      </button>
+    </div>
+  );
+}
