@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import vacuumEn from '../../locales/vacuum/en.json';
-import { en, isCall, json, renderPayPage, type Intercept } from './harness';
+import { catalogueMenu, en, isCall, json, renderPayPage, type Intercept } from './harness';
 
 const VACUUM = 'Vacuum — 1 hour';
 const SHAMPOO = 'Vacuum + shampoo — 1 hour';
@@ -27,6 +27,9 @@ async function openVacuum({ promotionMember = false, intercept }: Options = {}) 
   const grid = await screen.findByRole('group', { name: t.grid.title });
   return { ...harness, grid };
 }
+
+/** Machine 1008's technician (sandbox/catalogue.json). */
+const SUPPORT_PHONE = catalogueMenu('1008').technician_phone_number ?? '';
 
 const gridContinue = () => screen.getByRole('button', { name: en.purchase.continue });
 const offerDialog = (name: string) => screen.findByRole('dialog', { name });
@@ -237,7 +240,7 @@ describe('the time drawer', () => {
     await waitFor(() => expect(document.activeElement).toBe(gridContinue()));
   });
 
-  it('while set_purchase runs Continue shows the busy state; a failure shows the purchase error on the grid', async () => {
+  it('while set_purchase runs Continue shows the busy state; a failure shows the purchase error and the support call on the grid', async () => {
     let answer: (response: Response) => void = () => {};
     const intercept: Intercept = (request, sandbox) =>
       isCall(request, 'api/menu/set_purchase')
@@ -256,6 +259,8 @@ describe('the time drawer', () => {
 
     answer(json({ message: 'boom' }, 500));
     expect((await screen.findByRole('alert')).textContent).toBe(en.purchase.error);
+    const call = screen.getByRole('link', { name: `${en.machine.contact} ${SUPPORT_PHONE}` });
+    expect(call.getAttribute('href')).toBe(`tel:${SUPPORT_PHONE.replace(/[^\d+]/g, '')}`);
     expect(screen.queryByRole('dialog', { name: en.drawer.title })).toBeNull();
     expect(gridContinue().getAttribute('aria-busy')).toBe('false');
   });

@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
-import { SupportCallButton } from '../../components/SupportCallButton';
 import { ContinueAction } from './ContinueAction';
 import { AmountKeypad } from './products/AmountKeypad';
 import { ProductChoices } from './products/ProductChoices';
@@ -39,7 +38,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
     return (
       <>
         <Suspense fallback={null}>
-          <VacuumSelection purchase={purchase} />
+          <VacuumSelection purchase={purchase} supportPhone={supportPhone} />
         </Suspense>
         <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} />
       </>
@@ -70,16 +69,14 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
         {amountEntry && (
           <AmountKeypad amountEntry={amountEntry} currencySymbol={menu.currency_symbol} listening={!drawerOpen} />
         )}
-        {submitFailed && (
-          <>
-            <p className="field-error" role="alert">
-              {t('purchase.error')}
-            </p>
-            {/* The message asks the visitor to contact support: give them the call (Continue tries again). */}
-            <SupportCallButton phone={supportPhone} />
-          </>
-        )}
-        <ContinueAction buttonRef={continueRef} ready={canContinue} busy={busy} onContinue={onContinue} />
+        <ContinueAction
+          buttonRef={continueRef}
+          ready={canContinue}
+          busy={busy}
+          onContinue={onContinue}
+          failed={submitFailed}
+          supportPhone={supportPhone}
+        />
       </div>
       <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} returnFocusTo={continueRef} />
     </>

@@ -17,16 +17,23 @@ const TimeDrawer = lazy(() => import('./TimeDrawer'));
  * /vacuum before payment (spec §2): the hourly products, the loyalty popup and the time drawer,
  * driven by the vacuum chart the purchase spawned. Loaded only by pages with an hourly order.
  */
-export default function VacuumSelection({ purchase }: { purchase: PurchaseRef }) {
+export default function VacuumSelection({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
   const { ready } = useTranslation('vacuum');
   const vacuum = useSelector(purchase, (snapshot) => snapshot.context.vacuum);
   if (!ready || !vacuum) return <Spinner label={t('app.loading')} />;
-  return <VacuumFlow purchase={purchase} vacuum={vacuum} />;
+  return <VacuumFlow purchase={purchase} vacuum={vacuum} supportPhone={supportPhone} />;
 }
 
-function VacuumFlow({ purchase, vacuum }: { purchase: PurchaseRef; vacuum: VacuumRef }) {
-  const { t } = useTranslation();
+function VacuumFlow({
+  purchase,
+  vacuum,
+  supportPhone,
+}: {
+  purchase: PurchaseRef;
+  vacuum: VacuumRef;
+  supportPhone: string;
+}) {
   const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
   const paymentDrawerOpen = useSelector(purchase, selectDrawerOpen);
   const submitting = useSelector(purchase, (snapshot) => snapshot.hasTag('busy'));
@@ -46,15 +53,12 @@ function VacuumFlow({ purchase, vacuum }: { purchase: PurchaseRef; vacuum: Vacuu
     <>
       <div className="purchase" inert={stage !== 'choosingProduct' || paymentDrawerOpen}>
         <VacuumGrid vacuum={vacuum} symbol={symbol} />
-        {submitFailed && (
-          <p className="field-error" role="alert">
-            {t('purchase.error')}
-          </p>
-        )}
         <ContinueAction
           buttonRef={continueRef}
           ready={canContinue}
           busy={submitting}
+          failed={submitFailed}
+          supportPhone={supportPhone}
           onContinue={() => {
             // While the purchase is being submitted the button is disabled, as on /pay.
             if (!submitting) vacuum.send({ type: 'selection.continue' });
