@@ -17,7 +17,9 @@ export default defineConfig({
   globalTeardown: './tests/screens/write-manifest.ts',
   use: { ...base.use, baseURL: `http://localhost:${port}`, trace: 'off' },
   webServer: {
-    command: process.env.SANDBOX_DIST ? server : `npx vite build --mode sandbox && ${server}`,
+    command: process.env.SANDBOX_DIST
+      ? server
+      : `SANDBOX_PROVIDERS_ORIGIN=http://localhost:${port + 1} npx vite build --mode sandbox && ${server}`,
     env: { PORT: String(port) },
     url: `http://localhost:${port}/sandbox/charges`,
     reuseExistingServer: false,

@@ -19,6 +19,21 @@ function applePayScript(url: string | undefined): Plugin {
   };
 }
 
+/**
+ * A sandbox build names where its provider stand-ins live (.env.sandbox); the sandbox server reads it
+ * back from dist/sandbox.json, so a server always serves the stand-ins where the build it serves looks.
+ */
+function sandboxManifest(providersOrigin: string | undefined): Plugin {
+  return {
+    name: 'sandbox-manifest',
+    apply: 'build',
+    generateBundle() {
+      if (!providersOrigin) return;
+      this.emitFile({ type: 'asset', fileName: 'sandbox.json', source: JSON.stringify({ providersOrigin }) });
+    },
+  };
+}
+
 /** The /pay route's component, as TanStack Router's code splitting names it. */
 const PAY_ROUTE_COMPONENT = `${fileURLToPath(new URL('src/routes/pay.tsx', import.meta.url))}?tsr-split=component`;
 
@@ -52,6 +67,7 @@ export default defineConfig(({ mode }) => ({
     inlineStylesheet(),
     cspPlugin(loadEnv(mode, process.cwd())),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
+    sandboxManifest(loadEnv(mode, process.cwd(), 'SANDBOX_').SANDBOX_PROVIDERS_ORIGIN),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -1,6 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { cspHeaderOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
@@ -30,10 +31,53 @@ export interface SandboxOptions {
   distDir?: string;
   /** How long the simulated processor takes over a charge (default 0); a second attempt meanwhile is refused. */
   processingMs?: number;
+  /** Where the providers' stand-ins are served (their own origin, as the build names it). */
+  providersOrigin?: string;
+  /**
+   * The app's origins, which the providers know as the merchant's (a real provider keeps the merchant's
+   * registered sites): the only pages their frames report to and their redirects return to.
+   */
+  appOrigins?: string[];
 }
 
-/** The Hono app, with the state its routes share, for tests to read. */
-export type SandboxApp = Hono<SandboxEnv> & SandboxState;
+/**
+ * The Hono app of the app's origin (the built app, the operator's /v4/api, /sandbox/* tools), with the
+ * state its routes share for tests to read, and `providers`: the app of the providers' own origin.
+ */
+export type SandboxApp = Hono<SandboxEnv> & SandboxState & { providers: Hono<SandboxEnv> };
+
+/** A server's common ground: compressed answers, JSON errors, a JSON 404. */
+function newServer() {
+  const app = new Hono<SandboxEnv>();
+  app.use(compress());
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
+    console.error(error);
+    return c.json({ message: 'sandbox error' }, 500);
+  });
+  app.notFound((c) => c.json({ message: `no route for ${c.req.method} ${c.req.path}` }, 404));
+  return app;
+}
+
+/**
+ * The stand-ins for the payment providers (DESIGN.md §2), on an origin of their own: their SDK scripts,
+ * framed pages, hosted pages and processors. The scripts run in the app's page, so what they call
+ * answers CORS for the merchant's origins only, as the providers' APIs do for registered sites.
+ */
+function providersApp(state: SandboxState) {
+  const app = newServer();
+  app.use(
+    '/sandbox/stripe/*',
+    cors({ origin: (origin) => (state.appOrigins.includes(origin) ? origin : null), allowMethods: ['POST'] }),
+  );
+  app.route('/sandbox', scriptRoutes());
+  app.route('/sandbox/tranzila', tranzilaRoutes(state));
+  app.route('/sandbox/hosted-page', hostedPageRoutes(state));
+  app.route('/sandbox/stripe', stripeRoutes(state));
+  app.route('/sandbox/bit', bitRoutes(state));
+  app.route('/sandbox/card-scan', cardScanRoutes(state));
+  return app;
+}
 
 /** Paths the single-page app must never answer: its index.html there would hide a missing route. */
 const NOT_THE_APP = /^\/(?:v4|sandbox)\//;
@@ -51,24 +95,24 @@ async function withCacheControl(served: Promise<unknown>, cacheControl: string) 
 }
 
 /** The operator's /v4/api contract (spec §7) from a catalogue, plus /sandbox/* tools and, optionally, the built app. */
-export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: SandboxOptions): SandboxApp {
+export function createSandboxApp({
+  catalogue,
+  distDir,
+  processingMs = 0,
+  providersOrigin = 'http://providers.localhost',
+  appOrigins = ['http://localhost'],
+}: SandboxOptions): SandboxApp {
   const charges = createChargeStore();
   const state: SandboxState = {
     catalogue,
+    providersOrigin,
+    appOrigins,
     purchases: new Map(),
     charges,
     cashier: createCashier(charges, processingMs),
     rentals: createRentalStore(),
   };
-  const app = new Hono<SandboxEnv>();
-
-  app.use(compress());
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
-    console.error(error);
-    return c.json({ message: 'sandbox error' }, 500);
-  });
-  app.notFound((c) => c.json({ message: `no route for ${c.req.method} ${c.req.path}` }, 404));
+  const app = newServer();
 
   app.use(sandboxFaults());
   app.use('/v4/api/*', async (c, next) => {
@@ -79,14 +123,6 @@ export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: Sandb
   app.route('/v4/api/payment', paymentRoutes(state));
   app.route('/v4/api', wheelshareRoutes(state));
   app.route('/v4/api/merchants/custom', customPaymentRoutes(state));
-
-  // Stand-ins for the payment providers (DESIGN.md §6): their SDKs, pages and processors.
-  app.route('/sandbox', scriptRoutes());
-  app.route('/sandbox/tranzila', tranzilaRoutes(state));
-  app.route('/sandbox/hosted-page', hostedPageRoutes(state));
-  app.route('/sandbox/stripe', stripeRoutes(state));
-  app.route('/sandbox/bit', bitRoutes(state));
-  app.route('/sandbox/card-scan', cardScanRoutes(state));
 
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
   app.post('/sandbox/reset', (c) => {
@@ -126,5 +162,5 @@ export function createSandboxApp({ catalogue, distDir, processingMs = 0 }: Sandb
     );
   }
 
-  return Object.assign(app, state);
+  return Object.assign(app, state, { providers: providersApp(state) });
 }

@@ -1,5 +1,5 @@
 // `npm start`: serves the built app (dist/) and the sandbox API on one port.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -88,12 +88,58 @@ try {
 if (!existsSync(join(distDir, 'index.html')))
   exit(`sandbox: ${join(distDir, 'index.html')} is missing; run npm run build:sandbox first`);
 
-const server = serve({ fetch: createSandboxApp({ catalogue, distDir, processingMs }).fetch, port }, (info) =>
-  printBanner(catalogue, `http://localhost:${info.port}`),
-);
-server.on('error', (error: NodeJS.ErrnoException) =>
+/** Where the build looks for the providers' stand-ins (vite.config.ts writes it from .env.sandbox). */
+function providersOriginOfBuild(): URL {
+  const manifest = join(distDir, 'sandbox.json');
+  if (!existsSync(manifest))
+    exit(`sandbox: ${manifest} is missing: ${distDir} is not a sandbox build (run npm run build:sandbox)`);
+  const origin = URL.parse(
+    (JSON.parse(readFileSync(manifest, 'utf8')) as { providersOrigin?: string }).providersOrigin ?? '',
+  );
+  if (!origin?.port) exit(`sandbox: ${manifest} names no providers origin with a port`);
+  return origin;
+}
+
+const providersOrigin = providersOriginOfBuild();
+const providersPort = Number(providersOrigin.port);
+if (providersPort === port)
   exit(
-    error.code === 'EADDRINUSE' ? `sandbox: port ${port} is in use; set PORT to another` : `sandbox: ${error.message}`,
+    `sandbox: PORT ${port} is where this build expects the providers; set another PORT (or rebuild with another SANDBOX_PROVIDERS_ORIGIN)`,
+  );
+
+const sandbox = createSandboxApp({
+  catalogue,
+  distDir,
+  processingMs,
+  providersOrigin: providersOrigin.origin,
+  appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+});
+
+/** Listens on one port; a port in use stops the sandbox with a message naming the setting to change. */
+function listen(fetch: typeof sandbox.fetch, listenPort: number, setting: string, onListening: () => void) {
+  const server = serve({ fetch, port: listenPort }, onListening);
+  server.on('error', (error: NodeJS.ErrnoException) =>
+    exit(
+      error.code === 'EADDRINUSE' ? `sandbox: port ${listenPort} is in use; ${setting}` : `sandbox: ${error.message}`,
+    ),
+  );
+  return server;
+}
+
+const servers = [
+  listen(
+    sandbox.providers.fetch,
+    providersPort,
+    "rebuild with another SANDBOX_PROVIDERS_ORIGIN (the providers' port is baked into the build)",
+    () => {},
   ),
-);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+  listen(sandbox.fetch, port, 'set PORT to another', () => {
+    printBanner(catalogue, `http://localhost:${port}`);
+    console.log(`Providers' stand-ins: ${providersOrigin.origin}`);
+  }),
+];
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.on(signal, () => {
+    let open = servers.length;
+    for (const server of servers) server.close(() => --open || process.exit(0));
+  });

@@ -150,6 +150,8 @@ function serveBuild(distDir, port) {
 }
 
 async function buildApp(outDir) {
+  // The stand-ins' origin is baked into a sandbox build: a free port of its own, so a running `npm start` is no obstacle.
+  process.env.SANDBOX_PROVIDERS_ORIGIN = `http://localhost:${await freePort()}`;
   await build({ root: repoRoot, mode: 'sandbox', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }
 

@@ -1,40 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { originOf, providerSources } from './providers';
 
 /** The build settings (.env, .env.sandbox) the policy is derived from; a missing or empty one adds nothing. */
 export type CspSettings = Record<string, string | undefined>;
 
 type Directives = Record<string, string[]>;
-
-/** The provider scripts the app loads when a method starts (src/config.ts, and Apple Pay's in index.html). */
-const PROVIDER_SCRIPTS = [
-  'VITE_GOOGLE_PAY_SDK_URL',
-  'VITE_APPLE_PAY_SDK_URL',
-  'VITE_TRANZILA_SDK_URL',
-  'VITE_STRIPE_JS_URL',
-] as const;
-
-/** Pages the app shows in a frame: the hosted payment page (and its success host) and the card scan step. */
-const FRAMED_PAGES = ['VITE_HOSTED_PAGE_SUCCESS_URL', 'VITE_CARD_SCAN_URL'] as const;
-
-/**
- * What a provider's script needs beyond its own host, as the providers publish it (Stripe's and
- * Google Pay's CSP guides): frames for its fields and 3-D Secure, and the API it calls.
- */
-const PROVIDER_NEEDS: Record<string, Partial<Record<'frame-src' | 'connect-src', string[]>>> = {
-  'https://js.stripe.com': {
-    'frame-src': ['https://*.js.stripe.com', 'https://hooks.stripe.com'],
-    'connect-src': ['https://api.stripe.com'],
-  },
-  'https://pay.google.com': { 'frame-src': ['https://pay.google.com'] },
-};
-
-/** An absolute http(s) address's origin; a relative one (the sandbox's stand-ins) or none is this page's own. */
-function originOf(address: string | undefined): string | undefined {
-  if (!address || !/^https?:\/\//i.test(address)) return undefined;
-  return new URL(address).origin;
-}
 
 /** Where a Sentry DSN (https://key@o1.ingest.sentry.io/42) sends its reports. */
 const sentryOrigin = (dsn: string | undefined) => originOf(dsn?.replace(/\/\/[^@/]*@/, '//'));
@@ -46,29 +18,22 @@ export function cspDirectives(env: CspSettings): Directives {
       'VITE_ANALYTICS_ID is set but VITE_ANALYTICS_ENDPOINT is empty: analytics would have nowhere to go',
     );
   }
-  const scriptOrigins = PROVIDER_SCRIPTS.map((name) => originOf(env[name]));
-  const needs = (directive: 'frame-src' | 'connect-src') =>
-    scriptOrigins.flatMap((origin) => (origin && PROVIDER_NEEDS[origin]?.[directive]) || []);
+  const providers = providerSources(env);
   const directives: Record<string, (string | undefined)[]> = {
     'default-src': ["'self'"],
     // No 'unsafe-inline' and no 'unsafe-eval': the app's code is its own files; providers' code their hosts'.
-    'script-src': ["'self'", ...scriptOrigins],
+    'script-src': ["'self'", ...providers['script-src']],
     // The operator's API, the providers' scripts calling home, and the reports when they are configured.
     'connect-src': [
       "'self'",
       originOf(env.VITE_API_BASE_URL),
-      ...scriptOrigins,
-      ...needs('connect-src'),
+      ...providers['connect-src'],
       sentryOrigin(env.VITE_SENTRY_DSN),
       originOf(env.VITE_ANALYTICS_ENDPOINT),
     ],
-    // Tranzila's hosted fields and Google's sheet are frames of their script's host.
-    'frame-src': [
-      "'self'",
-      ...scriptOrigins,
-      ...needs('frame-src'),
-      ...FRAMED_PAGES.map((name) => originOf(env[name])),
-    ],
+    // The providers' frames (scripts/providers.ts); the app frames no page of its own but the hosted
+    // page's return address, which is on this origin.
+    'frame-src': ["'self'", ...providers['frame-src']],
     // Product images are whatever address the operator's catalogue gives (image_url), so any https host;
     // data: for the inline favicon.
     'img-src': ["'self'", 'data:', 'https:'],

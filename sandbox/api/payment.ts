@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { ChargeResult } from '../cashier';
 import type { PaymentIntent, Purchase } from '../stores';
-import { fail, jsonBody, MERCHANT_NAME, ownOrigin, parseOrFail, requestedPurchase, requireTotal } from './shared';
+import { fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
 const googlePaySchema = v.object({
@@ -121,7 +121,7 @@ export function paymentRoutes(state: SandboxState) {
     .get('/pay/pay_ajax', (c) => {
       const { machine, purchase } = requestedPurchase(c, state);
       purchase.hosted_page_token ??= randomBytes(16).toString('base64url');
-      const url = new URL('/sandbox/hosted-page/pay', ownOrigin(c));
+      const url = new URL('/sandbox/hosted-page/pay', state.providersOrigin);
       url.searchParams.set('token', purchase.hosted_page_token);
       const info = purchase.lines.map((line) => `${line.product.name} × ${line.count}`).join(', ');
       return c.json({

@@ -25,6 +25,10 @@ export interface SandboxState {
   cashier: Cashier;
   /** Wheelshare rentals by phone (api/wheelshare.ts). */
   rentals: RentalStore;
+  /** Where the providers' stand-ins are served: another origin than the app's. */
+  providersOrigin: string;
+  /** The app's origins: the merchant's sites, as the providers know them. */
+  appOrigins: string[];
 }
 
 /** Ends the request with `{"message": message}` (the app's client reads that field). */
@@ -113,3 +117,11 @@ export const MERCHANT_NAME = 'Sandbox Vending';
 
 /** This server's origin as the browser sees it (the Host the request came to). */
 export const ownOrigin = (c: Context) => new URL(c.req.url).origin;
+
+/** A return address or a reporting target the providers accept: on one of the merchant's (the app's) origins. */
+export function merchantAddress(state: Pick<SandboxState, 'appOrigins'>, address: string | undefined): URL {
+  const url = URL.parse(address ?? '');
+  if (!url || !state.appOrigins.includes(url.origin))
+    fail(400, `not one of the merchant's sites (${state.appOrigins.join(', ')}): ${address ?? 'none given'}`);
+  return url;
+}

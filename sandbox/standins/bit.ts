@@ -2,9 +2,8 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { failureMessage } from '../cashier';
 import {
-  fail,
   MERCHANT_NAME,
-  ownOrigin,
+  merchantAddress,
   purchaseOf,
   requireTotal,
   totalText,
@@ -14,14 +13,14 @@ import {
 import { page } from './html';
 
 /** Bit's payment page: the visitor approves or declines, then goes back to the app's return_url. */
-export function bitRoutes({ catalogue, purchases, cashier }: SandboxState) {
+export function bitRoutes(state: SandboxState) {
+  const { catalogue, purchases, cashier } = state;
   /** The purchase, checked amount and return URL of GET/POST /sandbox/bit/pay. */
   const bitRequest = (c: Context) => {
     const purchase = purchaseOf(purchases, c.req.query('session_id'));
     requireTotal(purchase, c.req.query('amount'));
-    const returnUrl = URL.parse(c.req.query('return_url') ?? '', ownOrigin(c));
-    // Only this origin is followed: a return URL is a redirect target, never somebody else's site.
-    if (returnUrl?.origin !== ownOrigin(c)) fail(400, 'return_url must be on this origin');
+    // Only the merchant's site is returned to: a return URL is a redirect target, never somebody else's.
+    const returnUrl = merchantAddress(state, c.req.query('return_url'));
     return { purchase, returnUrl };
   };
 

@@ -4,9 +4,8 @@ import * as v from 'valibot';
 import { failureMessage } from '../cashier';
 import { TEST_CARDS } from '../cards';
 import {
-  fail,
   jsonBody,
-  ownOrigin,
+  merchantAddress,
   parseOrFail,
   purchaseOf,
   requireTotal,
@@ -36,15 +35,15 @@ function scannedCard(number: string, now = new Date()) {
  * The card scan step, framed by the app: a simulated scan charges the card (cards.ts rules), then
  * the page posts {source: 'card-scan', status, transaction_id?, message?} to its parent.
  */
-export function cardScanRoutes({ purchases, cashier }: SandboxState) {
+export function cardScanRoutes(state: SandboxState) {
+  const { purchases, cashier } = state;
   return new Hono<SandboxEnv>()
     .get('/', (c) => {
       const purchase = purchaseOf(purchases, c.req.query('session_id'));
       const amount = c.req.query('amount') ?? '';
       requireTotal(purchase, amount);
-      // The outcome goes only to a page on this origin.
-      const origin = c.req.query('origin') ?? ownOrigin(c);
-      if (origin !== ownOrigin(c)) fail(400, 'origin must be this origin');
+      // The outcome is posted only to the merchant's own page (postMessage's targetOrigin), never to whoever asks.
+      const origin = merchantAddress(state, c.req.query('origin')).origin;
 
       const cards = [
         { label: `Simulate scan: Visa ${TEST_CARDS.approved.slice(0, 4)}…`, ...scannedCard(TEST_CARDS.approved) },

@@ -59,7 +59,7 @@ vi.mock('../../src/payments/tranzila/hosted-fields', async (original) => ({
   ...(await original<typeof import('../../src/payments/tranzila/hosted-fields')>()),
   mountCardFields: () => Promise.resolve(),
   chargeCard: async ({ order, terminal }: CardChargeInput) => {
-    const response = await providers.app?.request('/sandbox/tranzila/charge', {
+    const response = await providers.app?.providers.request('/sandbox/tranzila/charge', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

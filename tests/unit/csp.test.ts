@@ -56,10 +56,19 @@ describe('the Content-Security-Policy of a build', () => {
     expect(cspDirectives(production)['img-src']).toEqual(["'self'", 'data:', 'https:']);
   });
 
-  it('keeps the sandbox build on its own origin: the same policy with no outside host at all', () => {
-    expect(buildCsp(sandbox)).not.toMatch(/https?:\/\//);
-    expect(cspDirectives(sandbox)['script-src']).toEqual(["'self'"]);
-    expect(cspDirectives(sandbox)['frame-src']).toEqual(["'self'"]);
+  it('lists the sandbox’s stand-ins by their own origin, as production lists the providers’ hosts', () => {
+    // settings() reads the file as written; the build expands ${SANDBOX_PROVIDERS_ORIGIN} as vite does.
+    const expanded = Object.fromEntries(
+      Object.entries(sandbox).map(([name, value]) => [
+        name,
+        value.replace('${SANDBOX_PROVIDERS_ORIGIN}', sandbox.SANDBOX_PROVIDERS_ORIGIN ?? ''),
+      ]),
+    );
+    const providers = 'http://localhost:4174';
+    expect(cspDirectives(expanded)['script-src']).toEqual(["'self'", providers]);
+    expect(cspDirectives(expanded)['frame-src']).toEqual(["'self'", providers]);
+    expect(cspDirectives(expanded)['connect-src']).toEqual(["'self'", providers]);
+    expect(buildCsp(expanded).replaceAll(providers, '')).not.toMatch(/https?:\/\//);
   });
 
   it('has no frame-ancestors: a meta element cannot carry it (the sandbox server adds it as a header)', () => {

@@ -41,8 +41,12 @@ async function payment(app: SandboxApp, session: string | undefined, path: strin
   });
 }
 
+/** The providers' stand-ins answer on their own origin; everything else is the app's. */
+const STAND_IN = /^\/sandbox\/(?:tranzila|hosted-page|stripe|bit|card-scan|sdk|pages)\b/;
+const serverOf = (app: SandboxApp, path: string) => (STAND_IN.test(path) ? app.providers : app);
+
 async function postJson(app: SandboxApp, path: string, body: unknown) {
-  return app.request(path, {
+  return serverOf(app, path).request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -50,7 +54,7 @@ async function postJson(app: SandboxApp, path: string, body: unknown) {
 }
 
 async function postForm(app: SandboxApp, path: string, fields: Record<string, string>) {
-  return app.request(path, { method: 'POST', body: new URLSearchParams(fields) });
+  return serverOf(app, path).request(path, { method: 'POST', body: new URLSearchParams(fields) });
 }
 
 const googlePay = (outcome: string, amount: string | number = '5.00', currencyCode = 'ILS') => ({
@@ -343,13 +347,13 @@ describe('Tranzila hosted fields: POST /sandbox/tranzila/charge', () => {
 
   it('serves one labelled input per field page', async () => {
     const app = createSandboxApp({ catalogue });
-    const page = await app.request('/sandbox/tranzila/field?name=expiry&placeholder=MM%2FYY');
+    const page = await app.providers.request('/sandbox/tranzila/field?name=expiry&placeholder=MM%2FYY');
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const text = await page.text();
     expect(text).toContain('<html lang="en">');
     expect(text).toMatch(/<label[^>]*for="field">Expiry \(MM\/YY\)<\/label>/);
     expect(text).toMatch(/<input[^>]*autocomplete="cc-exp"[^>]*inputmode="numeric"[^>]*placeholder="MM\/YY"/s);
-    expect((await app.request('/sandbox/tranzila/field?name=password')).status).toBe(404);
+    expect((await app.providers.request('/sandbox/tranzila/field?name=password')).status).toBe(404);
   });
 });
 
@@ -406,7 +410,7 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
         },
       },
     });
-    expect(url.origin).toBe('http://localhost');
+    expect(url.origin).toBe(app.providersOrigin); // the provider's own origin, never the app's
     expect(url.pathname).toBe('/sandbox/hosted-page/pay');
     expect(url.searchParams.get('token')).toMatch(/^[\w-]{16,}$/);
     const again = (await read(await payment(app, session, '/pay/pay_ajax?machine_id=1005'))) as typeof answer;
@@ -416,7 +420,7 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
   it('shows an accessible card form with the amount on its Pay button', async () => {
     const app = createSandboxApp({ catalogue });
     const { url } = await hostedPage(app);
-    const page = await app.request(url.pathname + url.search);
+    const page = await app.providers.request(url.pathname + url.search);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const text = await page.text();
     expect(text).toContain('<html lang="en">');
@@ -439,7 +443,9 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
     expect(location.pathname).toBe('/sandbox/hosted-page/success');
     expect(location.searchParams.get('transaction_id')).toBe('SBX-000001');
     expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status: 'approved' }]);
-    expect(await (await app.request(location.pathname + location.search)).text()).toContain('Payment approved');
+    expect(await (await app.providers.request(location.pathname + location.search)).text()).toContain(
+      'Payment approved',
+    );
   });
 
   it.each([
@@ -455,7 +461,7 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
     expect(`${location.pathname}?token=${location.searchParams.get('token') ?? ''}`).toBe(url.pathname + url.search);
     expect(location.searchParams.get('error')).toBe(message);
     expect(app.charges.list()).toHaveLength(recorded);
-    expect(await (await app.request(location.pathname + location.search)).text()).toContain(
+    expect(await (await app.providers.request(location.pathname + location.search)).text()).toContain(
       `<p role="alert">${message.replace("'", '&#39;')}</p>`,
     );
   });
@@ -464,7 +470,9 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
     const app = createSandboxApp({ catalogue });
     const { url } = await hostedPage(app);
     await pay(app, url);
-    expect(await (await app.request(url.pathname + url.search)).text()).toContain('This purchase is already paid.');
+    expect(await (await app.providers.request(url.pathname + url.search)).text()).toContain(
+      'This purchase is already paid.',
+    );
     const again = await pay(app, url);
     expect(new URL(again.headers.get('location') ?? '', url).searchParams.get('error')).toBe(
       'This purchase is already paid.',
@@ -475,11 +483,11 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
   it('answers 404 for an unknown token or a success address that does not match the charge', async () => {
     const app = createSandboxApp({ catalogue });
     const { url } = await hostedPage(app);
-    expect((await app.request('/sandbox/hosted-page/pay?token=nope')).status).toBe(404);
+    expect((await app.providers.request('/sandbox/hosted-page/pay?token=nope')).status).toBe(404);
     const token = url.searchParams.get('token') ?? '';
-    expect((await app.request(`/sandbox/hosted-page/success?token=${token}&transaction_id=SBX-000001`)).status).toBe(
-      404,
-    );
+    expect(
+      (await app.providers.request(`/sandbox/hosted-page/success?token=${token}&transaction_id=SBX-000001`)).status,
+    ).toBe(404);
   });
 });
 
@@ -577,7 +585,7 @@ describe('Bit: /sandbox/bit/pay', () => {
 
   it('shows the amount with Approve and Decline buttons', async () => {
     const app = createSandboxApp({ catalogue });
-    const text = await (await app.request(bitPath(await newPurchase(app)))).text();
+    const text = await (await app.providers.request(bitPath(await newPurchase(app)))).text();
     expect(text).toContain('<title>Bit (sandbox)</title>');
     expect(text).toContain('₪5.00');
     expect(text).toMatch(/<button[^>]*value="approve">Approve<\/button>/);
@@ -614,7 +622,7 @@ describe('Bit: /sandbox/bit/pay', () => {
   ])('answers 400 for a return to %s, on the page and on the decision', async (_case, query) => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
-    expect((await app.request(bitPath(session, query))).status).toBe(400);
+    expect((await app.providers.request(bitPath(session, query))).status).toBe(400);
     expect((await postForm(app, bitPath(session, query), { decision: 'approve' })).status).toBe(400);
     expect(app.charges.list()).toEqual([]);
   });
@@ -627,7 +635,9 @@ describe('card scan: /sandbox/card-scan', () => {
   it('shows the simulated camera with scan and cancel buttons, posting to this origin', async () => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
-    const page = await app.request(`/sandbox/card-scan?session_id=${session}&amount=5&origin=http%3A%2F%2Flocalhost`);
+    const page = await app.providers.request(
+      `/sandbox/card-scan?session_id=${session}&amount=5&origin=http%3A%2F%2Flocalhost`,
+    );
     const text = await page.text();
     expect(text).toContain('data-target-origin="http://localhost"');
     expect(text).toContain('Scanning…');
@@ -640,8 +650,10 @@ describe('card scan: /sandbox/card-scan', () => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
     const other = encodeURIComponent('https://evil.example');
-    expect((await app.request(`/sandbox/card-scan?session_id=${session}&amount=5&origin=${other}`)).status).toBe(400);
-    expect((await app.request(`/sandbox/card-scan?session_id=${session}&amount=7`)).status).toBe(400);
+    expect(
+      (await app.providers.request(`/sandbox/card-scan?session_id=${session}&amount=5&origin=${other}`)).status,
+    ).toBe(400);
+    expect((await app.providers.request(`/sandbox/card-scan?session_id=${session}&amount=7`)).status).toBe(400);
   });
 
   it('charges a scanned card by the card rules, once', async () => {
@@ -676,7 +688,7 @@ describe('stand-in scripts', () => {
   ];
 
   it.each(scripts)('serves %s as text/javascript that parses', async (path) => {
-    const response = await app.request(path);
+    const response = await app.providers.request(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     const source = await response.text();
@@ -684,10 +696,12 @@ describe('stand-in scripts', () => {
   });
 
   it('defines ApplePaySession only for the cookie sandbox_apple_pay=1, as only Safari has it', async () => {
-    const plain = await app.request('/sandbox/sdk/apple-pay.js');
+    const plain = await app.providers.request('/sandbox/sdk/apple-pay.js');
     expect(await plain.text()).not.toContain('window.ApplePaySession =');
     expect(plain.headers.get('cache-control')).toBe('no-store');
-    const safari = await app.request('/sandbox/sdk/apple-pay.js', { headers: { cookie: 'sandbox_apple_pay=1' } });
+    const safari = await app.providers.request('/sandbox/sdk/apple-pay.js', {
+      headers: { cookie: 'sandbox_apple_pay=1' },
+    });
     expect(await safari.text()).toContain('window.ApplePaySession = ApplePaySession;');
   });
 
@@ -696,6 +710,6 @@ describe('stand-in scripts', () => {
     ['tranzila-hosted-fields.js', 'window.TzlaHostedFields = { create };'],
     ['stripe.js', 'window.Stripe = Stripe;'],
   ])('%s installs its global', async (file, line) => {
-    expect(await (await app.request(`/sandbox/sdk/${file}`)).text()).toContain(line);
+    expect(await (await app.providers.request(`/sandbox/sdk/${file}`)).text()).toContain(line);
   });
 });

@@ -168,6 +168,16 @@ describe('/sandbox tools', () => {
     expect(app.purchases.size).toBe(0);
   });
 
+  it('serves no provider stand-in on the app’s origin: they live on their own, as the real providers do', async () => {
+    const app = createSandboxApp({ catalogue });
+    for (const path of ['/sandbox/sdk/google-pay.js', '/sandbox/tranzila/field?name=cvv', '/sandbox/sdk/stripe.js']) {
+      expect((await app.request(path)).status, path).toBe(404);
+      expect((await app.providers.request(path)).status, path).toBe(200);
+    }
+    // ... and the operator's API is not on the providers' origin.
+    expect((await app.providers.request('/v4/api/menu/get?machine_id=1001')).status).toBe(404);
+  });
+
   it('draws placeholder SVG images', async () => {
     const app = createSandboxApp({ catalogue });
     const response = await app.request('/sandbox/images/cola.svg');
