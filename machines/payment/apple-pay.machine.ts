@@ -32,6 +32,8 @@ export type ApplePaymentRequest = ReturnType<typeof applePaymentRequest>;
 
 /** What the session actor tells the machine (from ApplePaySession's callbacks). */
 export type ApplePaySessionEvent =
+  /** Safari refused to create or begin the session (e.g. InvalidAccessError outside a user gesture). */
+  | { type: 'applePay.refused'; message: string }
   | { type: 'applePay.validateMerchant'; validationURL: string }
   | { type: 'applePay.authorized'; token: unknown }
   | { type: 'applePay.cancelled' }
@@ -44,10 +46,15 @@ export type ApplePaySessionCommand =
 
 type ApplePayEvent = { type: 'payment.start' } | { type: 'drawer.close' } | ApplePaySessionEvent;
 
+/** Closing the drawer before the pay call is out: nothing was charged, the session is aborted with its actor. */
+const ABANDON = { target: '#applePay.Abandoned', actions: 'abandon' } as const;
+
 /**
  * Apple Pay (spec §4): one session at a time — the session lives exactly as long as `Processing`,
- * and a second tap there is not handled. Cancelling before the pay call returns to `Idle`, which
- * ends the session (the flag is cleared).
+ * and a second tap there is not handled. Its code is loaded before the button can be tapped
+ * (`Idle.Preparing`), because Safari creates a session only inside the tap's own handler; a refused
+ * session fails the method instead of leaving the button busy. Cancelling before the pay call returns
+ * to the button, which ends the session (the flag is cleared); closing the drawer then abandons it.
  */
 export const applePayMachine = setup({
   types: {
@@ -57,13 +64,19 @@ export const applePayMachine = setup({
     output: {} as PaymentResult,
   },
   actors: {
-    /** new ApplePaySession(1, request).begin(); forwards its callbacks, obeys the commands. */
+    /**
+     * Loads what the session needs before the tap: Safari creates a session only inside the tap's own
+     * handler, so nothing may be fetched between the tap and `new ApplePaySession`.
+     */
+    prepareApplePay: fromPromise<unknown, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    /** new ApplePaySession(1, request).begin(), synchronously; forwards its callbacks, obeys the commands. */
     applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(() => undefined),
     /** POST /api/payment/pre/apple_pay/validate_merchant */
     validateMerchant: fromPromise<unknown, { validationURL: string }>(() => Promise.reject(new Error('not provided'))),
     /** POST /api/payment/pay/wallet?payment_method=apple_pay */
     payWithWallet: fromPromise<PayResponse, WalletPayInput>(() => Promise.reject(new Error('not provided'))),
   },
+  actions: { abandon: assign({ result: ABANDONED }) },
   guards: {
     resultSucceeded: ({ context }) => context.result.outcome === 'succeeded',
   },
@@ -74,9 +87,23 @@ export const applePayMachine = setup({
   initial: 'Idle',
   states: {
     Idle: {
-      on: {
-        'payment.start': 'Processing',
-        'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) },
+      on: { 'drawer.close': ABANDON },
+      initial: 'Preparing',
+      states: {
+        Preparing: {
+          tags: ['loading'],
+          invoke: {
+            id: 'prepareApplePay',
+            src: 'prepareApplePay',
+            input: ({ context }) => ({ order: context.order }),
+            onDone: 'AwaitingTap',
+            onError: {
+              target: '#applePay.Failed',
+              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+            },
+          },
+        },
+        AwaitingTap: { on: { 'payment.start': '#applePay.Processing' } },
       },
     },
     Processing: {
@@ -86,13 +113,28 @@ export const applePayMachine = setup({
         src: 'applePaySession',
         input: ({ context }) => applePaymentRequest(context.order),
       },
+      on: {
+        'applePay.refused': {
+          target: 'Failed',
+          actions: assign({
+            result: ({ event }) => ({ outcome: 'failed', reason: 'unavailable', message: event.message }),
+          }),
+        },
+      },
       initial: 'AwaitingMerchantValidation',
       states: {
         AwaitingMerchantValidation: {
-          on: { 'applePay.validateMerchant': 'ValidatingMerchant', 'applePay.cancelled': '#applePay.Idle' },
+          on: {
+            'applePay.validateMerchant': 'ValidatingMerchant',
+            'applePay.cancelled': '#applePay.Idle.AwaitingTap',
+            'drawer.close': ABANDON,
+          },
         },
         ValidatingMerchant: {
-          on: { 'applePay.cancelled': '#applePay.Idle' },
+          on: {
+            'applePay.cancelled': '#applePay.Idle.AwaitingTap',
+            'drawer.close': ABANDON,
+          },
           invoke: {
             id: 'validateMerchant',
             src: 'validateMerchant',
@@ -114,7 +156,8 @@ export const applePayMachine = setup({
         },
         AwaitingAuthorization: {
           on: {
-            'applePay.cancelled': '#applePay.Idle',
+            'applePay.cancelled': '#applePay.Idle.AwaitingTap',
+            'drawer.close': ABANDON,
             'applePay.authorized': {
               target: 'Paying',
               actions: assign({ token: ({ event }) => event.token }),

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { currencySymbol } from '../custom-payment/currency';
 import type { Menu, Product, ProductId } from '../menu/menu.types';
 import type { PaymentOrder } from '../payment/payment.types';
+import { isGooglePayConfigured } from '../payment/google-pay.request';
 import { hourlyLine } from '../vacuum/hourly';
 import { orderTotals, priceLine, toPurchaseRequest, type PricedLine } from './pricing';
 import type { purchaseMachine } from './purchase.machine';
@@ -125,7 +126,7 @@ export function offeredMethods(context: Pick<PurchaseContext, 'menu' | 'applePay
   const config = context.menu.frontend_config;
   const cardFields = config.credit_card?.enabled === true && config.credit_card.type !== 'STRIP';
   const candidates: [PaymentMethod, boolean][] = [
-    ['google_pay', config.google_pay !== undefined],
+    ['google_pay', isGooglePayConfigured(config.google_pay)],
     ['apple_pay', config.apple_pay !== undefined && context.applePayAvailable],
     ['stripe', Boolean(config.stripe?.publishableKey)],
     ['credit_card', cardFields],

@@ -5,9 +5,10 @@ import { bitMachine } from '../../machines/payment/bit.machine';
 import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
 import { cardScanMachine } from '../../machines/payment/card-scan.machine';
 import { googlePayMachine } from '../../machines/payment/google-pay.machine';
-import { googlePaymentRequest } from '../../machines/payment/google-pay.request';
+import { googlePaymentRequest, isGooglePayConfigured } from '../../machines/payment/google-pay.request';
 import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
+import type { PaymentOrder } from '../../machines/payment/payment.types';
 import type { ApiClient } from '../api/client';
 import { purchaseStorage } from '../lib/purchase-storage';
 
@@ -53,17 +54,29 @@ function lazyCallback<TEvent extends { type: string }, TInput, TEmitted extends 
   });
 }
 
+/** A module loaded on demand that can then be used synchronously (inside a user gesture). */
+function preloadable<TModule>(load: () => Promise<TModule>) {
+  let module: TModule | undefined;
+  return {
+    load: async () => {
+      module ??= await load();
+    },
+    loaded: () => module,
+  };
+}
+
 /** Every payment method's machine with its real effects: the provider adapters and the operator's API. */
 export function providePayments(api: ApiClient) {
+  const applePaySession = preloadable(applePay);
   return {
     googlePay: googlePayMachine.provide({
       actors: {
-        loadGooglePay: fromPromise(async ({ input }) =>
-          (await googlePay()).loadGooglePay(
-            googlePaymentRequest(input.order),
-            input.order.config.google_pay?.environment ?? 'TEST',
-          ),
-        ),
+        loadGooglePay: fromPromise(async ({ input }) => {
+          const config = input.order.config.google_pay;
+          // Only a menu that configures Google Pay as Google requires offers it; never a silent TEST.
+          if (!isGooglePayConfigured(config)) throw new Error('Google Pay is not configured for this machine');
+          await (await googlePay()).loadGooglePay(googlePaymentRequest(input.order), config.environment);
+        }),
         requestGooglePayment: fromPromise(async ({ input }) => (await googlePay()).requestGooglePayment(input)),
         payWithWallet: fromPromise(async ({ input }) =>
           (await paymentApi()).payWithWallet(api, input.order, 'google_pay', input.payment),
@@ -72,7 +85,16 @@ export function providePayments(api: ApiClient) {
     }),
     applePay: applePayMachine.provide({
       actors: {
-        applePaySession: lazyCallback(async () => ({ run: (await applePay()).runApplePaySession })),
+        prepareApplePay: fromPromise<unknown, { order: PaymentOrder }>(() => applePaySession.load()),
+        // Synchronous from the tap on: Safari refuses a session created after anything was awaited.
+        applePaySession: fromCallback(({ input, sendBack, receive }) => {
+          const loaded = applePaySession.loaded();
+          if (!loaded) {
+            sendBack({ type: 'applePay.refused', message: 'Apple Pay was started before its code was loaded' });
+            return () => {};
+          }
+          return loaded.runApplePaySession(input, sendBack, receive);
+        }),
         validateMerchant: fromPromise(async ({ input }) =>
           (await paymentApi()).validateApplePayMerchant(api, input.validationURL),
         ),

@@ -234,3 +234,41 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
     await expectCharges(request, sessionId, [{ method: 'apple_pay', status: 'approved', amount: linePrice(cola) }]);
   });
 });
+
+forEachLanguage('Apple Pay (1001, Safari): the session inside the tap', (lang, t) => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await enableSandboxApplePay(context, baseURL);
+  });
+
+  test('the stand-in refuses a session created outside a tap, as Safari does; the app’s tap opens the sheet', async ({
+    page,
+  }) => {
+    await openPayment(page, lang, 1001);
+    // The scenario first: outside a user gesture, Safari's constructor throws InvalidAccessError.
+    const outsideTap = await page.evaluate(() => {
+      const Session = (window as unknown as { ApplePaySession: new (version: number, request: object) => unknown })
+        .ApplePaySession;
+      const request = {
+        countryCode: 'IL',
+        currencyCode: 'ILS',
+        supportedNetworks: ['visa'],
+        merchantCapabilities: ['supports3DS'],
+        total: { label: 'Test', amount: '1.00' },
+      };
+      try {
+        new Session(1, request);
+        return 'created';
+      } catch (error) {
+        return error instanceof DOMException ? error.name : String(error);
+      }
+    });
+    expect(outsideTap).toBe('InvalidAccessError');
+
+    // The app loads Apple Pay's code before the button is offered, so its first tap creates the session.
+    await startMethod(page, t, 'apple_pay');
+    await applePayButton(page, t).click();
+    await expect(walletSheet(page, 'Apple Pay')).toBeVisible();
+    await sheetButton(page, 'Apple Pay', 'Approve').click();
+    await expect(successHeading(page, t)).toBeVisible();
+  });
+});

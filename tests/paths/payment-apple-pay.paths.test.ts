@@ -6,7 +6,7 @@ import {
   type ApplePaySessionEvent,
 } from '../../machines/payment/apple-pay.machine';
 import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
-import type { PayResponse } from '../../machines/payment/payment.types';
+import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import type { PaymentContext } from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
@@ -16,6 +16,7 @@ import { describeEdgePaths, samplesOf } from './edge-coverage';
 /** The session is a silent stand-in; the calls never settle by themselves. */
 const machine = applePayMachine.provide({
   actors: {
+    prepareApplePay: pendingPromise<unknown, { order: PaymentOrder }>(),
     applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(() => undefined),
     validateMerchant: pendingPromise<unknown, { validationURL: string }>(),
     payWithWallet: pendingPromise<PayResponse, WalletPayInput>(),
@@ -23,6 +24,9 @@ const machine = applePayMachine.provide({
 });
 
 const events = samplesOf([
+  { type: 'xstate.done.actor.prepareApplePay' },
+  { type: 'xstate.error.actor.prepareApplePay', error: new Error('the Apple Pay chunk could not be loaded') },
+  { type: 'applePay.refused', message: 'Must create a new ApplePaySession from a user gesture handler.' },
   { type: 'payment.start' },
   { type: 'drawer.close' },
   { type: 'applePay.cancelled' },

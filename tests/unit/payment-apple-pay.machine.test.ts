@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   APPLE_PAY_CAPABILITIES,
   APPLE_PAY_NETWORKS,
@@ -14,6 +14,7 @@ import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder, twoLineOrder } from '../fixtures/orders';
+import { standInFor } from '../fixtures/stand-ins';
 
 const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
 const MERCHANT_SESSION = { merchantSessionIdentifier: 'ms-1', signature: 'sig' };
@@ -30,7 +31,14 @@ interface RecordedSession {
   stopped: boolean;
 }
 
+/** Apple Pay's code is already there: the preparation ends as the machine starts (a promise would end a tick later). */
+const preparedAtOnce = standInFor(
+  fromPromise<unknown, { order: PaymentOrder }>(() => Promise.resolve()),
+  createMachine({ initial: 'Done', states: { Done: { type: 'final' } } }),
+);
+
 interface Fakes {
+  prepareApplePay?: () => Promise<unknown>;
   validateMerchant?: (input: { validationURL: string }) => Promise<unknown>;
   payWithWallet?: (input: WalletPayInput) => Promise<PayResponse>;
 }
@@ -42,6 +50,9 @@ function startApplePay(order: PaymentOrder = singleLineOrder, fakes: Fakes = {})
   const actor = createActor(
     applePayMachine.provide({
       actors: {
+        prepareApplePay: fakes.prepareApplePay
+          ? fromPromise<unknown, { order: PaymentOrder }>(() => fakes.prepareApplePay?.() ?? Promise.resolve())
+          : preparedAtOnce,
         applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(
           ({ input, receive }) => {
             const session: RecordedSession = { request: input, commands: [], stopped: false };
@@ -107,7 +118,7 @@ describe('applePayMachine', () => {
   describe('one session at a time (spec §4)', () => {
     it('waits in Idle with no session until the visitor taps', () => {
       const pay = startApplePay();
-      expect(pay.snapshot().value).toBe('Idle');
+      expect(pay.snapshot().value).toEqual({ Idle: 'AwaitingTap' });
       expect(pay.sessions).toEqual([]);
       expect(pay.snapshot().children.session).toBeUndefined();
     });
@@ -144,7 +155,7 @@ describe('applePayMachine', () => {
       const first = pay.lastSession();
 
       pay.actor.send({ type: 'applePay.cancelled' });
-      expect(pay.snapshot().value).toBe('Idle');
+      expect(pay.snapshot().value).toEqual({ Idle: 'AwaitingTap' });
       expect(first.stopped).toBe(true);
       expect(pay.snapshot().children.session).toBeUndefined();
 
@@ -160,7 +171,7 @@ describe('applePayMachine', () => {
       pay.actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
       await waitFor(pay.actor, (s) => s.matches({ Processing: 'AwaitingAuthorization' }));
       pay.actor.send({ type: 'applePay.cancelled' });
-      expect(pay.snapshot().value).toBe('Idle');
+      expect(pay.snapshot().value).toEqual({ Idle: 'AwaitingTap' });
       expect(pay.lastSession().stopped).toBe(true);
     });
 
@@ -265,12 +276,69 @@ describe('applePayMachine', () => {
       expect(pay.snapshot().output).toEqual({ outcome: 'abandoned' });
     });
 
-    it('is ignored while a session is active', () => {
+    // Was ignored: a sheet that never asked for the merchant left the visitor on a busy button.
+    it('abandons a session whose pay call is not out yet, and aborts the session', async () => {
+      for (const stage of ['AwaitingMerchantValidation', 'ValidatingMerchant', 'AwaitingAuthorization'] as const) {
+        const pay = startApplePay(singleLineOrder, {
+          validateMerchant: stage === 'ValidatingMerchant' ? never : undefined,
+        });
+        pay.actor.send({ type: 'payment.start' });
+        if (stage !== 'AwaitingMerchantValidation')
+          pay.actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
+        await waitFor(pay.actor, (s) => s.matches({ Processing: stage }));
+        pay.actor.send({ type: 'drawer.close' });
+        expect(pay.snapshot().output, stage).toEqual({ outcome: 'abandoned' });
+        expect(pay.lastSession().stopped, stage).toBe(true);
+      }
+    });
+
+    it('is ignored once the pay call is out: its answer decides', async () => {
+      const pay = startApplePay(singleLineOrder, { payWithWallet: () => never() });
+      pay.actor.send({ type: 'payment.start' });
+      pay.actor.send({ type: 'applePay.validateMerchant', validationURL: VALIDATION_URL });
+      await waitFor(pay.actor, (s) => s.matches({ Processing: 'AwaitingAuthorization' }));
+      pay.actor.send({ type: 'applePay.authorized', token: TOKEN });
+      pay.actor.send({ type: 'drawer.close' });
+      expect(pay.snapshot().value).toEqual({ Processing: 'Paying' });
+      expect(pay.lastSession().stopped).toBe(false);
+    });
+  });
+
+  describe('before the tap: Safari creates a session only inside the tap’s handler', () => {
+    it('loads Apple Pay’s code first, and a tap meanwhile starts no session', async () => {
+      let prepared = () => {};
+      const pay = startApplePay(singleLineOrder, {
+        prepareApplePay: () => new Promise<unknown>((resolve) => (prepared = () => resolve(undefined))),
+      });
+      expect(pay.snapshot().value).toEqual({ Idle: 'Preparing' });
+      expect(pay.snapshot().hasTag('loading')).toBe(true);
+      pay.actor.send({ type: 'payment.start' });
+      expect(pay.sessions).toEqual([]);
+      prepared();
+      await waitFor(pay.actor, (s) => s.matches({ Idle: 'AwaitingTap' }));
+      pay.actor.send({ type: 'payment.start' });
+      expect(pay.sessions).toHaveLength(1);
+    });
+
+    it('code that cannot be loaded fails the method as unavailable', async () => {
+      const pay = startApplePay(singleLineOrder, { prepareApplePay: () => Promise.reject(new Error('offline')) });
+      await waitFor(pay.actor, (s) => s.status === 'done');
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'unavailable' });
+    });
+
+    it('a session Safari refuses (InvalidAccessError) fails the method with its message, never a busy button', () => {
       const pay = startApplePay();
       pay.actor.send({ type: 'payment.start' });
-      pay.actor.send({ type: 'drawer.close' });
-      expect(pay.snapshot().value).toEqual({ Processing: 'AwaitingMerchantValidation' });
-      expect(pay.lastSession().stopped).toBe(false);
+      pay.actor.send({
+        type: 'applePay.refused',
+        message: 'Must create a new ApplePaySession from a user gesture handler.',
+      });
+      expect(pay.snapshot().output).toEqual({
+        outcome: 'failed',
+        reason: 'unavailable',
+        message: 'Must create a new ApplePaySession from a user gesture handler.',
+      });
+      expect(pay.lastSession().stopped).toBe(true);
     });
   });
 });

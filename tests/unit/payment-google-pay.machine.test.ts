@@ -7,13 +7,13 @@ import {
   type WalletPayInput,
 } from '../../machines/payment/google-pay.machine';
 import {
-  GOOGLE_PAY_CARD_NETWORKS,
   googlePaymentRequest,
+  isGooglePayConfigured,
   type GooglePaymentRequest,
 } from '../../machines/payment/google-pay.request';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
-import { anonymousOrder, singleLineOrder, withoutGooglePayMethods } from '../fixtures/orders';
+import { anonymousOrder, singleLineOrder, TOKENIZABLE_CARD, withTokenizableCard } from '../fixtures/orders';
 
 /** What PaymentsClient.loadPaymentData resolves with once the visitor approves in the sheet. */
 const PAYMENT_DATA = { apiVersion: 2, paymentMethodData: { tokenizationData: { token: 'google-token-1' } } };
@@ -104,7 +104,7 @@ describe('googlePayMachine', () => {
 
   describe('the payment request (spec §9)', () => {
     it('payment.start shows the sheet with API 2.0, FINAL price, 2-decimal amount, currency and country', async () => {
-      const order = withoutGooglePayMethods(singleLineOrder);
+      const order = withTokenizableCard(singleLineOrder);
       const pay = startGooglePay(order, { requestGooglePayment: () => never() });
       await pay.toAwaitingTap();
       pay.actor.send({ type: 'payment.start' });
@@ -115,22 +115,10 @@ describe('googlePayMachine', () => {
       expect(pay.requestGooglePayment).toHaveBeenCalledWith({
         apiVersion: 2,
         apiVersionMinor: 0,
-        allowedPaymentMethods: [
-          {
-            type: 'CARD',
-            parameters: {
-              allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
-              allowedCardNetworks: ['MASTERCARD', 'VISA', 'AMEX', 'DISCOVER'],
-            },
-          },
-        ],
+        allowedPaymentMethods: [TOKENIZABLE_CARD],
         merchantInfo: { merchantName: 'Test' },
         transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '12.50', currencyCode: 'ILS', countryCode: 'IL' },
       });
-    });
-
-    it('the card networks are MASTERCARD, VISA, AMEX, DISCOVER', () => {
-      expect(GOOGLE_PAY_CARD_NETWORKS).toEqual(['MASTERCARD', 'VISA', 'AMEX', 'DISCOVER']);
     });
 
     it('the total price is a string with exactly 2 decimals', () => {
@@ -142,23 +130,42 @@ describe('googlePayMachine', () => {
 
     it('configured payment methods and merchant info are passed as they are', () => {
       const request = googlePaymentRequest(singleLineOrder);
-      expect(request.allowedPaymentMethods).toEqual([{ type: 'CARD' }]);
+      expect(request.allowedPaymentMethods).toEqual([TOKENIZABLE_CARD]);
       expect(request.merchantInfo).toEqual({ merchantName: 'Test' });
     });
 
-    it('without any google_pay config the defaults apply and merchant info is empty', () => {
+    it('without any google_pay config nothing is invented: no method and no merchant (Google refuses it)', () => {
       const { google_pay: _dropped, ...config } = singleLineOrder.config;
       const request = googlePaymentRequest({ ...singleLineOrder, config });
-      expect(request.allowedPaymentMethods).toEqual([
-        {
-          type: 'CARD',
-          parameters: {
-            allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
-            allowedCardNetworks: ['MASTERCARD', 'VISA', 'AMEX', 'DISCOVER'],
-          },
-        },
-      ]);
+      expect(request.allowedPaymentMethods).toEqual([]);
       expect(request.merchantInfo).toEqual({});
+    });
+  });
+
+  describe('what a menu must give before Google Pay is offered (Google’s request objects)', () => {
+    const card = withTokenizableCard(singleLineOrder).config.google_pay;
+    if (!card) throw new Error('the fixture has a Google Pay config');
+    const [method] = card.allowedPaymentMethods as Record<string, unknown>[];
+
+    it('a TEST config with a tokenizable CARD method is enough', () => {
+      expect(isGooglePayConfigured(card)).toBe(true);
+    });
+
+    it('no config, no methods, or a method without tokenizationSpecification is not', () => {
+      expect(isGooglePayConfigured(undefined)).toBe(false);
+      expect(isGooglePayConfigured({ ...card, allowedPaymentMethods: [] })).toBe(false);
+      const { tokenizationSpecification: _dropped, ...untokenized } = method ?? {};
+      expect(isGooglePayConfigured({ ...card, allowedPaymentMethods: [untokenized] })).toBe(false);
+      expect(isGooglePayConfigured({ ...card, allowedPaymentMethods: [{ type: 'CARD' }] })).toBe(false);
+    });
+
+    it('PRODUCTION needs the merchantId Google issued; an unknown environment is refused, never taken for TEST', () => {
+      expect(isGooglePayConfigured({ ...card, environment: 'PRODUCTION' })).toBe(false);
+      expect(
+        isGooglePayConfigured({ ...card, environment: 'PRODUCTION', merchantInfo: { merchantId: 'BCR2DN4T' } }),
+      ).toBe(true);
+      expect(isGooglePayConfigured({ ...card, environment: '' })).toBe(false);
+      expect(isGooglePayConfigured({ ...card, environment: 'production' })).toBe(false);
     });
   });
 

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { TEST_CARDS } from '../../sandbox/cards';
 import { loadCatalogue } from '../../sandbox/catalogue';
+import { TOKENIZABLE_CARD } from '../fixtures/menus';
 
 // (Not new URL(path, import.meta.url): under jsdom, Vite turns that into a served URL.)
 const catalogue = loadCatalogue(join(dirname(fileURLToPath(import.meta.url)), '../../sandbox/catalogue.json'));
@@ -85,7 +86,7 @@ describe('Google Pay stand-in', () => {
   const request = (totalPrice = '5.00') => ({
     apiVersion: 2,
     apiVersionMinor: 0,
-    allowedPaymentMethods: [{ type: 'CARD' }],
+    allowedPaymentMethods: [TOKENIZABLE_CARD],
     transactionInfo: { totalPriceStatus: 'FINAL', totalPrice, currencyCode: 'ILS' },
   });
   const client = async () => {
@@ -140,6 +141,7 @@ describe('Google Pay stand-in', () => {
     ['a price without 2 decimals', request('5')],
     ['a price status other than FINAL', { ...request(), transactionInfo: { totalPriceStatus: 'ESTIMATED' } }],
     ['apiVersion 1', { ...request(), apiVersion: 1 }],
+    ['a card method without tokenizationSpecification', { ...request(), allowedPaymentMethods: [{ type: 'CARD' }] }],
   ])('rejects %s with DEVELOPER_ERROR and shows nothing', async (_case, bad) => {
     const payments = await client();
     await expect(payments.loadPaymentData(bad)).rejects.toMatchObject({ statusCode: 'DEVELOPER_ERROR' });
@@ -156,7 +158,31 @@ describe('Apple Pay stand-in', () => {
     total: { label: 'Sandbox Vending', amount: '5.00' },
   };
   const sheet = () => getByRole(document.body, 'dialog', { name: 'Apple Pay (sandbox)' });
-  const loadSafari = () => load('/sandbox/sdk/apple-pay.js', { cookie: 'sandbox_apple_pay=1' });
+  /** The stand-in's listeners for the browser's gesture events (jsdom's own events are never trusted). */
+  const gestureListeners: ((event: Partial<Event>) => void)[] = [];
+  const loadSafari = async () => {
+    const listen = vi.spyOn(window, 'addEventListener');
+    await load('/sandbox/sdk/apple-pay.js', { cookie: 'sandbox_apple_pay=1' });
+    gestureListeners.splice(
+      0,
+      Infinity,
+      ...listen.mock.calls.filter(([type]) => type === 'click').map(([, l]) => l as never),
+    );
+    listen.mockRestore();
+  };
+  /** Runs `create` inside a tap, as the browser would report a real one to the stand-in. */
+  const inTap = <T>(create: () => T): T => {
+    for (const listener of gestureListeners) listener({ isTrusted: true, type: 'click' });
+    return create();
+  };
+
+  it('throws InvalidAccessError for a session created outside a tap, as WebKit does', async () => {
+    await loadSafari();
+    expect(() => new standIns.ApplePaySession(1, paymentRequest)).toThrow(
+      expect.objectContaining({ name: 'InvalidAccessError' }),
+    );
+    expect(() => inTap(() => new standIns.ApplePaySession(1, paymentRequest))).not.toThrow();
+  });
 
   it('is absent without the cookie, as in Chrome', async () => {
     Reflect.deleteProperty(window, 'ApplePaySession');
@@ -166,7 +192,7 @@ describe('Apple Pay stand-in', () => {
 
   it('validates the merchant, then Approve authorizes a payment the sandbox approves', async () => {
     await loadSafari();
-    const session = new standIns.ApplePaySession(3, paymentRequest);
+    const session = inTap(() => new standIns.ApplePaySession(3, paymentRequest));
     const validated = new Promise<string>(
       (resolve) => (session.onvalidatemerchant = (event) => resolve(event.validationURL)),
     );
@@ -200,24 +226,26 @@ describe('Apple Pay stand-in', () => {
 
   it('allows one session at a time; Cancel calls oncancel and frees the page', async () => {
     await loadSafari();
-    const first = new standIns.ApplePaySession(1, paymentRequest);
+    const first = inTap(() => new standIns.ApplePaySession(1, paymentRequest));
     const cancelled = vi.fn();
     first.oncancel = cancelled;
     first.begin();
-    expect(() => new standIns.ApplePaySession(1, paymentRequest).begin()).toThrow(
+    expect(() => inTap(() => new standIns.ApplePaySession(1, paymentRequest)).begin()).toThrow(
       expect.objectContaining({ name: 'InvalidAccessError' }),
     );
     fireEvent.keyDown(sheet(), { key: 'Escape' });
     expect(cancelled).toHaveBeenCalledOnce();
-    expect(() => new standIns.ApplePaySession(1, paymentRequest).begin()).not.toThrow();
+    expect(() => inTap(() => new standIns.ApplePaySession(1, paymentRequest)).begin()).not.toThrow();
   });
 
   it('refuses an unsupported version and a request without a total', async () => {
     await loadSafari();
-    expect(() => new standIns.ApplePaySession(99, paymentRequest)).toThrow(
+    expect(() => inTap(() => new standIns.ApplePaySession(99, paymentRequest))).toThrow(
       expect.objectContaining({ name: 'InvalidAccessError' }),
     );
-    expect(() => new standIns.ApplePaySession(3, { ...paymentRequest, total: undefined })).toThrow(TypeError);
+    expect(() => inTap(() => new standIns.ApplePaySession(3, { ...paymentRequest, total: undefined }))).toThrow(
+      TypeError,
+    );
   });
 });
 

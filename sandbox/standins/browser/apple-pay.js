@@ -11,6 +11,27 @@ let sessionShowing = false;
 
 const invalidAccess = (message) => new DOMException(message, 'InvalidAccessError');
 
+/**
+ * Safari creates a session only while it handles a user gesture: WebKit's ApplePaySession constructor
+ * throws InvalidAccessError "Must create a new ApplePaySession from a user gesture handler."
+ * (WebKit Source/WebCore/Modules/applepay/ApplePaySession.cpp; Apple's ApplePaySession reference:
+ * "create the session in a user gesture handler"). The strictest reading is kept here: the gesture's
+ * own task only (its handlers and their microtasks). Code that first awaits a network fetch, such as
+ * an import of a chunk not yet loaded, runs in a later task and is refused, as on an iPhone.
+ */
+let inGestureTask = false;
+for (const type of ['click', 'keydown', 'keyup', 'pointerup', 'mouseup', 'touchend']) {
+  window.addEventListener(
+    type,
+    (event) => {
+      if (!event.isTrusted || inGestureTask) return;
+      inGestureTask = true;
+      setTimeout(() => (inGestureTask = false));
+    },
+    true,
+  );
+}
+
 function randomHex(bytes) {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join(
     '',
@@ -42,6 +63,7 @@ class ApplePaySession extends EventTarget {
 
   constructor(version, paymentRequest) {
     super();
+    if (!inGestureTask) throw invalidAccess('Must create a new ApplePaySession from a user gesture handler.');
     if (!ApplePaySession.supportsVersion(version)) throw invalidAccess(`"${version}" is not a supported version.`);
     const missing = REQUIRED_FIELDS.find((field) => !paymentRequest || !paymentRequest[field]);
     if (missing) throw new TypeError(`Member ApplePayPaymentRequest.${missing} is required.`);

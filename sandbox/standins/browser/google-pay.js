@@ -7,10 +7,15 @@ const developerError = (statusMessage) => ({ statusCode: 'DEVELOPER_ERROR', stat
 let sheetShowing = false;
 
 /** What Google checks in a PaymentDataRequest: the first problem, or '' when there is none. */
-function requestProblem(request) {
+function requestProblem(request, environment) {
   if (!request || request.apiVersion !== 2) return 'apiVersion must be 2.';
   if (!Array.isArray(request.allowedPaymentMethods) || request.allowedPaymentMethods.length === 0)
     return 'allowedPaymentMethods must list at least one method.';
+  // loadPaymentData needs to know how to tokenize each method (request-objects#PaymentMethod).
+  if (request.allowedPaymentMethods.some((method) => !method || !method.tokenizationSpecification))
+    return 'allowedPaymentMethods[].tokenizationSpecification is required.';
+  const merchantId = request.merchantInfo && request.merchantInfo.merchantId;
+  if (environment === 'PRODUCTION' && !merchantId) return 'merchantInfo.merchantId is required in PRODUCTION.';
   const info = request.transactionInfo;
   if (!info) return 'transactionInfo is required.';
   if (info.totalPriceStatus !== 'FINAL') return "transactionInfo.totalPriceStatus must be 'FINAL'.";
@@ -63,7 +68,13 @@ class PaymentsClient {
 
   loadPaymentData(request) {
     return new Promise((resolve, reject) => {
-      const problem = requestProblem(request);
+      // Chrome opens Google Pay's sheet (a payment handler, or a popup elsewhere) only with transient
+      // user activation: loadPaymentData must be called from the button's click handler
+      // (developers.google.com/pay/api/web/reference/client#loadPaymentData; the Payment Request API's
+      // show() "requires transient user activation"). Without it the sheet never opens.
+      if (navigator.userActivation && !navigator.userActivation.isActive)
+        return reject(developerError('loadPaymentData must be called in response to a user gesture.'));
+      const problem = requestProblem(request, this.environment);
       if (problem) return reject(developerError(problem));
       if (sheetShowing) return reject(developerError('A payment sheet is already showing.'));
       sheetShowing = true;

@@ -36,7 +36,14 @@ export function runApplePaySession(
     sendBack({ type: 'applePay.cancelled' });
     return () => {};
   }
-  const session = new Session(APPLE_PAY_VERSION, input);
+  let session: ApplePaySessionInstance;
+  try {
+    // Must run inside the tap's handler: the caller (the chart's Processing state) is entered synchronously from it.
+    session = new Session(APPLE_PAY_VERSION, input);
+  } catch (error) {
+    sendBack({ type: 'applePay.refused', message: error instanceof Error ? error.message : String(error) });
+    return () => {};
+  }
   let open = true;
   session.onvalidatemerchant = ({ validationURL }) => sendBack({ type: 'applePay.validateMerchant', validationURL });
   session.onpaymentauthorized = ({ payment }) => sendBack({ type: 'applePay.authorized', token: payment.token });
@@ -57,7 +64,12 @@ export function runApplePaySession(
     open = false;
     sendBack({ type: 'applePay.sheetClosed' });
   });
-  session.begin();
+  try {
+    session.begin();
+  } catch (error) {
+    open = false;
+    sendBack({ type: 'applePay.refused', message: error instanceof Error ? error.message : String(error) });
+  }
   return () => {
     if (open) session.abort();
   };
