@@ -140,7 +140,9 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     const app = createSandboxApp({ catalogue });
     const seenBefore = contract.seen.length;
 
-    // The menu, then a purchase.
+    // Every machine's menu, then purchases.
+    for (const machineId of catalogue.keys())
+      await call(app, 'GET', 'menu/get', 200, { query: { machine_id: machineId } });
     const menu = await call(app, 'GET', 'menu/get', 200, { query: { machine_id: '1001' } });
     await call(app, 'GET', 'menu/get', 404, { query: { machine_id: '9999' }, session: String(menu.session_uuid) });
     await call(app, 'POST', 'menu/set_purchase', 400, { query: { machine_id: '1005' }, body: [line(999)] });
