@@ -8,7 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { TEST_CARDS } from '../../sandbox/cards';
 import { loadCatalogue } from '../../sandbox/catalogue';
+import { FAULT_HEADER } from '../../sandbox/faults';
 import { ContractError, loadContract, validateDocument, type ContractChecker } from '../fixtures/contract';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -193,21 +195,20 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
 
     // The card fields' charge confirmed, then not (another purchase's charge), then on an unknown machine.
     const card = await purchase(app);
-    const charge: unknown = await app.providers
-      .request('/sandbox/tranzila/charge', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          terminal_name: 'sandbox',
-          amount: 5,
-          currency_code: 'ILS',
-          credit_card_number: '4580458045804580',
-          expiry: `12/${String((new Date().getFullYear() + 2) % 100)}`,
-          cvv: '123',
-          session_uuid: card,
-        }),
-      })
-      .then((response) => response.json());
+    const charged = await app.providers.request('/sandbox/tranzila/charge', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        terminal_name: 'sandbox',
+        amount: 5,
+        currency_code: 'ILS',
+        credit_card_number: TEST_CARDS.approved,
+        expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`,
+        cvv: '123',
+        session_uuid: card,
+      }),
+    });
+    const charge: unknown = await charged.json();
     const callback = { machine_id: '1005', payment_type: 'ajax', simulate_error: 'false' };
     const confirm = (session: string, query = callback) =>
       call(app, 'POST', 'payment/post/payment_succeeded_callback', 200, { query, session, body: charge });
@@ -294,7 +295,7 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
   it('answers with a fault are not the contract’s: they are skipped', async () => {
     const app = createSandboxApp({ catalogue });
     const request = new Request(`${ORIGIN}/v4/api/menu/get?machine_id=1001`, {
-      headers: { 'x-sandbox-fault': 'schema-invalid' },
+      headers: { [FAULT_HEADER]: 'schema-invalid' },
     });
     const response = await app.fetch(request.clone());
     expect(await response.clone().json()).toMatchObject({ sandbox_fault: 'schema-invalid' });
