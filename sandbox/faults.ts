@@ -157,7 +157,9 @@ export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions 
     if (!entry) return next();
     const delayMs = 'delayMs' in entry ? entry.delayMs : undefined;
     const answer = await answerWith(entry.fault, c, { holdMs: delayMs ?? holdMs, slowMs: delayMs ?? slowMs });
-    if (answer) return answer;
-    return next();
+    if (!answer) return next();
+    // Marked, so the contract checks (tests/fixtures/contract.ts) know it is not the operator's answer.
+    answer.headers.set(FAULT_HEADER, entry.fault);
+    return answer;
   };
 }

@@ -5,12 +5,14 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resolve } from 'node:path';
+import { afterEach } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { providePayPage } from '../../src/actors/pay-page';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { PayPage } from '../../src/views/pay/PayPage';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
+import { loadContract } from '../fixtures/contract';
 
 export { default as en } from '../../locales/en.json';
 export { default as he } from '../../locales/he.json';
@@ -67,10 +69,33 @@ export interface PayPageHarness extends ReturnType<typeof render>, SandboxConnec
   user: ReturnType<typeof userEvent.setup>;
 }
 
-/** A fresh in-process sandbox and an API client that talks to it, keeping every request it sends. */
+const contract = loadContract();
+/** What the sandbox got or answered that contract/operator-api.yaml does not describe, in this test. */
+const contractBreaches: string[] = [];
+
+// A breach fails the test it happened in, whatever the screen showed; softly, so the other
+// afterEach hooks (Testing Library's cleanup) still run.
+afterEach(({ expect }) => {
+  expect.soft(contractBreaches.splice(0), 'exchanges contract/operator-api.yaml does not describe').toEqual([]);
+});
+
+/** The sandbox's answer, once the exchange is checked against the contract. */
+async function checkedAnswer(app: SandboxApp, request: Request): Promise<Response> {
+  const sent = request.clone();
+  const answer = await app.fetch(request);
+  await (await contract).check(sent, answer).catch((error: unknown) => {
+    contractBreaches.push(error instanceof Error ? error.message : String(error));
+  });
+  return answer;
+}
+
+/**
+ * A fresh in-process sandbox and an API client that talks to it, keeping every request it sends. Every
+ * request that reaches the sandbox, and its answer, is checked against the contract.
+ */
 export function connectSandbox({ intercept }: { intercept?: Intercept | undefined } = {}): SandboxConnection {
   const app = createSandboxApp({ catalogue });
-  const sandbox: Sandbox = async (request) => app.fetch(request);
+  const sandbox: Sandbox = (request) => checkedAnswer(app, request);
   const requests: SentRequest[] = [];
   const api = createApiClient({
     baseHost: BASE_HOST,

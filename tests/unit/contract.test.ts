@@ -1,0 +1,404 @@
+/**
+ * The operator contract (contract/operator-api.yaml): the document is valid OpenAPI 3.1, names every
+ * call the app makes and the sandbox serves, and a journey through every call of the in-process sandbox
+ * (answers that succeed and answers that fail) keeps to it, request and answer.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { TEST_CARDS } from '../../sandbox/cards';
+import { loadCatalogue } from '../../sandbox/catalogue';
+import { FAULT_HEADER } from '../../sandbox/faults';
+import { ContractError, loadContract, validateDocument, type ContractChecker } from '../fixtures/contract';
+
+const root = resolve(import.meta.dirname, '../..');
+const catalogue = loadCatalogue(resolve(root, 'sandbox/catalogue.json'));
+const ORIGIN = 'http://sandbox.test';
+
+let contract: ContractChecker;
+beforeAll(async () => {
+  contract = await loadContract();
+});
+
+const operations = () =>
+  Object.entries(contract.document.paths).flatMap(([path, item]) =>
+    (['get', 'post'] as const).flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ path, method: method.toUpperCase(), operationId: operation.operationId }] : [];
+    }),
+  );
+
+describe('the contract document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    const { valid, errors, validator } = await validateDocument();
+    expect(errors).toBeUndefined();
+    expect(valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('the validator refuses a broken document', async () => {
+    const broken = { openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/x': { get: { responses: 7 } } } };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it('describes every call src/api makes, and only those', () => {
+    const dir = resolve(root, 'src/api');
+    const called = readdirSync(dir)
+      .flatMap((file) => [...readFileSync(resolve(dir, file), 'utf8').matchAll(/'(api\/[\w/]+)'/g)])
+      .map((match) => `/v4/${match[1] ?? ''}`);
+    expect(new Set(called)).toEqual(new Set(Object.keys(contract.document.paths)));
+  });
+
+  it('describes every /v4/api route of the sandbox, and only those', () => {
+    const app = createSandboxApp({ catalogue });
+    const served = app.routes
+      .filter(({ path, method }) => path.startsWith('/v4/api/') && method !== 'ALL')
+      .map(({ path, method }) => `${method} ${path}`);
+    expect(served.sort()).toEqual(
+      operations()
+        .map(({ path, method }) => `${method} ${path}`)
+        .sort(),
+    );
+  });
+});
+
+interface Call {
+  query?: Record<string, string>;
+  session?: string | undefined;
+  body?: unknown;
+}
+
+/** A call as the app makes it (session uuid in the header and the query), checked against the contract. */
+async function exchange(
+  app: SandboxApp,
+  method: 'GET' | 'POST',
+  path: string,
+  { query = {}, session, body }: Call = {},
+) {
+  const url = new URL(`/v4/api/${path}`, ORIGIN);
+  for (const [name, value] of Object.entries({ ...query, ...(session ? { session_uuid: session } : {}) })) {
+    url.searchParams.set(name, value);
+  }
+  const request = new Request(url, {
+    method,
+    headers: {
+      ...(session ? { 'session-uuid': session } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const response = await app.fetch(request.clone());
+  await contract.check(request, response);
+  return response;
+}
+
+async function call(app: SandboxApp, method: 'GET' | 'POST', path: string, status: number, options?: Call) {
+  const response = await exchange(app, method, path, options);
+  expect(response.status, `${method} ${path}`).toBe(status);
+  return (await response.json()) as Record<string, unknown> & { status?: unknown };
+}
+
+const line = (product_id: number, count = 1) => ({ product_id, count });
+
+async function purchase(app: SandboxApp, machineId = '1005', lines = [line(501)]) {
+  const answer = await call(app, 'POST', 'menu/set_purchase', 200, { query: { machine_id: machineId }, body: lines });
+  return String(answer.session_id);
+}
+
+const googlePay = (token: string, amount = '5.00') => ({
+  paymentData: {
+    apiVersion: 2,
+    paymentMethodData: { type: 'CARD', tokenizationData: { type: 'PAYMENT_GATEWAY', token } },
+  },
+  amount,
+  currencyCode: 'ILS',
+});
+
+/** Spec §3 "Product to buy" for machine 1005's one product (5 ILS), as src/api/payment.ts builds it. */
+const productToBuy = (session: string, amount = 500) => ({
+  totalPrice: 5,
+  currencyCode: 'ILS',
+  countryCode: 'IL',
+  label: 'Paper towels',
+  locale: 'en',
+  machine_id: '1005',
+  visitorUUID: session,
+  amount,
+  currency: 'ils',
+});
+
+const PHONE = '0501234567';
+const station = (phone = PHONE) => ({ phone_number: phone, machine_id: '15' });
+const RENTAL = {
+  rental_option: 'hourly',
+  start_time: '2031-03-10T08:00:00.000Z',
+  end_time: '2031-03-10T09:30:00.000Z',
+};
+
+describe('the sandbox keeps to the contract: every call, answers that succeed and answers that fail', () => {
+  it('replays a journey through every call', async () => {
+    const app = createSandboxApp({ catalogue });
+    const seenBefore = contract.seen.length;
+
+    // Every machine's menu, then purchases.
+    for (const machineId of catalogue.keys())
+      await call(app, 'GET', 'menu/get', 200, { query: { machine_id: machineId } });
+    const menu = await call(app, 'GET', 'menu/get', 200, { query: { machine_id: '1001' } });
+    await call(app, 'GET', 'menu/get', 404, { query: { machine_id: '9999' }, session: String(menu.session_uuid) });
+    await call(app, 'POST', 'menu/set_purchase', 400, { query: { machine_id: '1005' }, body: [line(999)] });
+    await call(app, 'POST', 'menu/set_purchase', 409, { query: { machine_id: '1007' }, body: [line(701)] });
+
+    // Wallets: approved, declined, refused (already paid), and a call without a purchase.
+    const wallet = { machine_id: '1005', payment_method: 'google_pay' };
+    const paid = await purchase(app);
+    expect(
+      await call(app, 'POST', 'payment/pay/wallet', 200, { query: wallet, session: paid, body: googlePay('ok') }),
+    ).toMatchObject({ status: 0 });
+    expect(
+      await call(app, 'POST', 'payment/pay/wallet', 200, { query: wallet, session: paid, body: googlePay('ok') }),
+    ).toMatchObject({ status: 2 });
+    const declined = await purchase(app);
+    expect(
+      await call(app, 'POST', 'payment/pay/wallet', 200, {
+        query: wallet,
+        session: declined,
+        body: googlePay('decline'),
+      }),
+    ).toMatchObject({ status: 1 });
+    await call(app, 'POST', 'payment/pay/wallet', 400, {
+      query: wallet,
+      session: declined,
+      body: googlePay('ok', '4.00'),
+    });
+    await call(app, 'POST', 'payment/pay/wallet', 400, { query: wallet, body: googlePay('ok') });
+    const apple = await purchase(app);
+    const token = { paymentData: { data: 'sandbox-approve', version: 'EC_v1' }, transactionIdentifier: 'T1' };
+    expect(
+      await call(app, 'POST', 'payment/pay/wallet', 200, {
+        query: { machine_id: '1005', payment_method: 'apple_pay' },
+        session: apple,
+        body: token,
+      }),
+    ).toMatchObject({ status: 0 });
+    await call(app, 'POST', 'payment/pre/apple_pay/validate_merchant', 200, {
+      session: apple,
+      body: { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' },
+    });
+
+    // Stripe's intent: the right amount, a wrong one.
+    const stripe = await purchase(app);
+    const onStripe = { query: { machine_id: '1005' }, session: stripe };
+    await call(app, 'POST', 'payment/pre/stripe', 200, { ...onStripe, body: productToBuy(stripe) });
+    await call(app, 'POST', 'payment/pre/stripe', 400, { ...onStripe, body: productToBuy(stripe, 499) });
+
+    // The card fields' charge confirmed, then not (another purchase's charge), then on an unknown machine.
+    const card = await purchase(app);
+    const charged = await app.providers.request('/sandbox/tranzila/charge', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        terminal_name: 'sandbox',
+        amount: 5,
+        currency_code: 'ILS',
+        credit_card_number: TEST_CARDS.approved,
+        expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`,
+        cvv: '123',
+        session_uuid: card,
+      }),
+    });
+    const charge: unknown = await charged.json();
+    const callback = { machine_id: '1005', payment_type: 'ajax', simulate_error: 'false' };
+    const confirm = (session: string, query = callback) =>
+      call(app, 'POST', 'payment/post/payment_succeeded_callback', 200, { query, session, body: charge });
+    expect(await confirm(card)).toMatchObject({ status: 0 });
+    expect(await confirm(await purchase(app))).toMatchObject({ status: 1 });
+    await call(app, 'POST', 'payment/post/payment_succeeded_callback', 404, {
+      query: { ...callback, machine_id: '9999' },
+      session: card,
+      body: charge,
+    });
+
+    // The hosted page, and without a purchase.
+    const hosted = await purchase(app);
+    await call(app, 'GET', 'payment/pay/pay_ajax', 200, { query: { machine_id: '1005' }, session: hosted });
+    await call(app, 'GET', 'payment/pay/pay_ajax', 400, { query: { machine_id: '1005' } });
+
+    // A payment link: with a parameter of the link's own, a bad amount, an inactive machine.
+    const link = {
+      machine_id: '1001',
+      amount: '7.5',
+      info: 'Parking',
+      success_url: 'https://m.example/ok',
+      utm_source: 'qr',
+    };
+    await call(app, 'GET', 'merchants/custom/get_iframe', 200, { query: link });
+    await call(app, 'GET', 'merchants/custom/get_iframe', 400, { query: { ...link, amount: '0' } });
+    await call(app, 'GET', 'merchants/custom/get_iframe', 409, { query: { ...link, machine_id: '1007' } });
+
+    // A wheelchair rental from booking to return, paid on the visitor's phone.
+    const rental = await call(app, 'POST', 'merchants/wheelshare/set_purchase', 200, {
+      query: station(),
+      body: RENTAL,
+    });
+    await call(app, 'POST', 'merchants/wheelshare/set_purchase', 400, {
+      query: station(),
+      body: { ...RENTAL, end_time: RENTAL.start_time },
+    });
+    expect(
+      await call(app, 'POST', 'merchants/wheelshare/pay', 200, {
+        query: { payment_type: 'deferred', ...station('0509999999') },
+      }),
+    ).toMatchObject({ status: 1 });
+    expect(
+      await call(app, 'POST', 'merchants/wheelshare/pay', 200, { query: { payment_type: 'deferred', ...station() } }),
+    ).toMatchObject({ status: 0 });
+    await call(app, 'POST', 'merchants/wheelshare/pay', 404, {
+      query: { payment_type: 'deferred', ...station(), machine_id: '9999' },
+    });
+    expect(await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 200, { query: station() })).toEqual(
+      { status: true },
+    );
+    await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 400, { query: station('not a phone') });
+    expect(
+      await call(app, 'POST', 'integration/wheelshare/return', 200, { query: { phone_number: PHONE } }),
+    ).toMatchObject({ status: 1 });
+    await call(app, 'GET', 'merchants/custom/get_iframe', 200, { query: { phone_number: PHONE } });
+    const rented = String(rental.session_id);
+    await call(app, 'POST', 'payment/pay/wallet', 200, {
+      query: { machine_id: '15', payment_method: 'google_pay' },
+      session: rented,
+      body: googlePay('ok', '10.00'),
+    });
+    expect(await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 200, { query: station() })).toEqual(
+      { status: false },
+    );
+    expect(
+      await call(app, 'POST', 'integration/wheelshare/return', 200, { query: { phone_number: PHONE } }),
+    ).toMatchObject({ status: 0 });
+    await call(app, 'POST', 'integration/wheelshare/return', 400, { query: { phone_number: 'nobody' } });
+
+    // Every call answered, successfully and (but for Apple's merchant validation) with an error.
+    const seen = contract.seen.slice(seenBefore);
+    for (const { operationId } of operations()) {
+      const statuses = seen.filter((exchange) => exchange.operationId === operationId).map(({ status }) => status);
+      expect(statuses, operationId).toContain(200);
+      if (operationId !== 'validateApplePayMerchant')
+        expect(
+          statuses.some((status) => status >= 400),
+          operationId,
+        ).toBe(true);
+    }
+  });
+
+  it('answers with a fault are not the contract’s: they are skipped', async () => {
+    const app = createSandboxApp({ catalogue });
+    const request = new Request(`${ORIGIN}/v4/api/menu/get?machine_id=1001`, {
+      headers: { [FAULT_HEADER]: 'schema-invalid' },
+    });
+    const response = await app.fetch(request.clone());
+    expect(await response.clone().json()).toMatchObject({ sandbox_fault: 'schema-invalid' });
+    await expect(contract.check(request, response)).resolves.toBeUndefined();
+  });
+});
+
+describe('the checker refuses what the contract does not describe', () => {
+  const menuRequest = () => new Request(`${ORIGIN}/v4/api/menu/get?machine_id=1001`);
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const menu = () => structuredClone(catalogue.get('1001')?.raw) as Record<string, unknown>;
+
+  it.each([
+    [
+      'a call it does not have',
+      new Request(`${ORIGIN}/v4/api/menu/delete?machine_id=1`),
+      json({}),
+      /GET \/v4\/api\/menu\/delete is not in/,
+    ],
+    [
+      'a method it does not have',
+      new Request(`${ORIGIN}/v4/api/menu/get?machine_id=1`, { method: 'POST' }),
+      json({}),
+      /POST \/v4\/api\/menu\/get is not in/,
+    ],
+    [
+      'a missing required parameter',
+      new Request(`${ORIGIN}/v4/api/menu/get`),
+      json(menu()),
+      /\(getMenu\): query machine_id is required/,
+    ],
+    [
+      'a parameter it does not name',
+      new Request(`${ORIGIN}/v4/api/menu/get?machine_id=1&debug=1`),
+      json(menu()),
+      /query parameter debug is not in the contract/,
+    ],
+    [
+      'a wrong parameter value',
+      new Request(`${ORIGIN}/v4/api/payment/pay/wallet?machine_id=1&payment_method=paypal`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      json({ status: 0 }),
+      /query parameter payment_method: \(root\) must be equal to one of the allowed values/,
+    ],
+    [
+      'a body where it describes none',
+      new Request(`${ORIGIN}/v4/api/integration/wheelshare/return?phone_number=1`, { method: 'POST', body: '{}' }),
+      json({ status: 0 }),
+      /the request has a body; the contract describes none/,
+    ],
+    [
+      'a request body field it does not name',
+      new Request(`${ORIGIN}/v4/api/menu/set_purchase?machine_id=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ product_id: 1, count: 1, price: 5 }]),
+      }),
+      json({ session_id: 's' }),
+      /request body \/0 must NOT have unevaluated properties \(price\)/,
+    ],
+    [
+      'an answer field it does not name',
+      menuRequest(),
+      json({ ...menu(), tip: 1 }),
+      /\(getMenu\): answer 200 \(root\) must NOT have unevaluated properties \(tip\)/,
+    ],
+    [
+      'an answer without a required field',
+      menuRequest(),
+      json({ ...menu(), is_active: undefined }),
+      /answer 200 \(root\) must have required property 'is_active'/,
+    ],
+    [
+      'an answer field of the wrong type',
+      menuRequest(),
+      json({ ...menu(), product_view: 'CAROUSEL' }),
+      /answer 200 \/product_view must be equal to one of the allowed values/,
+    ],
+    [
+      'a status it does not describe',
+      menuRequest(),
+      json({ message: 'no' }, 409),
+      /answer 409: the contract has no such status/,
+    ],
+    [
+      'an error without a message',
+      menuRequest(),
+      json({ error: 'no' }, 404),
+      /answer 404 \(root\) must have required property 'message'/,
+    ],
+    [
+      'an answer that is not JSON',
+      menuRequest(),
+      new Response('<html>', { headers: { 'content-type': 'text/html' } }),
+      /answer 200: content-type text\/html is not application\/json/,
+    ],
+  ])('%s', async (_case, request, response, message) => {
+    const error: unknown = await contract.check(request, response).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as Error).message).toMatch(message);
+  });
+});
