@@ -57,7 +57,23 @@ function startCardFields(order: PaymentOrder = singleLineOrder, fakes: Fakes = {
     expect(snapshot().value).toEqual({ Idle: 'EnteringCard' });
   };
   const settled = () => waitFor(actor, (s) => !s.hasTag('processing'));
-  return { actor, snapshot, toEnteringCard, settled, mountCardFields, createHandshake, chargeCard, confirmCharge };
+  /** The visitor submits the card once the fields are up; resolves when processing is over. */
+  const submit = async () => {
+    await toEnteringCard();
+    actor.send({ type: 'payment.start' });
+    await settled();
+  };
+  return {
+    actor,
+    snapshot,
+    toEnteringCard,
+    settled,
+    submit,
+    mountCardFields,
+    createHandshake,
+    chargeCard,
+    confirmCharge,
+  };
 }
 
 /** How hostedFields.charge() fails (spec §3 "Card processor error"), carried by an Error as lint wants. */
@@ -123,9 +139,7 @@ describe('cardFieldsMachine', () => {
 
     it('a deferred order is charged although its total is not the first line price', async () => {
       const card = startCardFields(deferredOrder);
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.chargeCard).toHaveBeenCalledWith({ order: deferredOrder, terminal: 'term-1', thtk: 'thtk-1' });
       expect(card.snapshot().value).toBe('Success');
     });
@@ -157,9 +171,7 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         createHandshake: () => Promise.reject(new ApiError({ kind: 'http', status: 503, message: 'Tranzila is down' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toBe('Failed');
       expect(card.snapshot().output).toEqual({ outcome: 'failed', message: 'Tranzila is down', code: 503 });
       expect(card.chargeCard).not.toHaveBeenCalled();
@@ -169,17 +181,13 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         createHandshake: () => Promise.reject(new ApiError({ kind: 'offline' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().output).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
     });
 
     it("a declined charge fails with the processor's message, code and transaction id, never confirmed", async () => {
       const card = startCardFields(singleLineOrder, { chargeCard: () => Promise.resolve(DECLINED) });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toBe('Failed');
       expect(card.snapshot().output).toEqual({
         outcome: 'failed',
@@ -192,9 +200,7 @@ describe('cardFieldsMachine', () => {
 
     it('a charge confirmed with status 0 succeeds with the message and transaction id', async () => {
       const card = startCardFields();
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.confirmCharge).toHaveBeenCalledWith({ order: singleLineOrder, chargeResponse: CHARGE_RESPONSE });
       expect(card.snapshot().value).toBe('Success');
       expect(card.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-400' });
@@ -202,9 +208,7 @@ describe('cardFieldsMachine', () => {
 
     it('a confirmation with another status fails with its message, code and transaction id', async () => {
       const card = startCardFields(singleLineOrder, { confirmCharge: () => Promise.resolve(REJECTED) });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toBe('Failed');
       expect(card.snapshot().output).toEqual({
         outcome: 'failed',
@@ -218,9 +222,7 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         confirmCharge: () => Promise.reject(new ApiError({ kind: 'http', status: 409, message: 'Duplicate' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().output).toEqual({ outcome: 'failed', message: 'Duplicate', code: 409 });
     });
 
@@ -245,9 +247,7 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         chargeCard: () => Promise.reject(chargeError({ param: 'cvv', message: 'Bad CVV' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toEqual({ Idle: 'EnteringCard' });
       expect(card.snapshot().context.fieldErrors).toEqual({ cvv: 'Bad CVV' });
       expect(card.snapshot().context.chargeFailed).toBe(false);
@@ -259,9 +259,7 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         chargeCard: () => Promise.reject(chargeError({ message: 'Declined by issuer' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toEqual({ Idle: 'EnteringCard' });
       expect(card.snapshot().context.fieldErrors).toEqual({});
       expect(card.snapshot().context.chargeFailed).toBe(true);
@@ -269,9 +267,7 @@ describe('cardFieldsMachine', () => {
 
     it('an error that is not a processor error goes back with chargeFailed', async () => {
       const card = startCardFields(singleLineOrder, { chargeCard: () => Promise.reject(new Error('network')) });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().context.chargeFailed).toBe(true);
     });
 
@@ -284,9 +280,7 @@ describe('cardFieldsMachine', () => {
             : Promise.resolve(CHARGE_RESPONSE),
         confirmCharge: () => never(),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().context.fieldErrors).toEqual({ expiry: 'Expired' });
 
       card.actor.send({ type: 'payment.start' });
