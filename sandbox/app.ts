@@ -8,6 +8,7 @@ import type { Catalogue } from './catalogue';
 import { customPaymentRoutes } from './api/custom-payment';
 import { menuRoutes } from './api/menu';
 import { paymentRoutes } from './api/payment';
+import { tranzilaHandshakeRoutes } from './api/tranzila';
 import { wheelshareRoutes } from './api/wheelshare';
 import type { SandboxEnv, SandboxState } from './api/shared';
 import { createCashier } from './cashier';
@@ -121,6 +122,7 @@ export function createSandboxApp({
   });
   app.route('/v4/api/menu', menuRoutes(state));
   app.route('/v4/api/payment', paymentRoutes(state));
+  app.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
   app.route('/v4/api', wheelshareRoutes(state));
   app.route('/v4/api/merchants/custom', customPaymentRoutes(state));
 

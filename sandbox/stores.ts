@@ -14,6 +14,20 @@ export interface Purchase {
   payment_intent?: PaymentIntent | undefined;
   /** The hosted payment page's token for this purchase (GET /payment/pay/pay_ajax). */
   hosted_page_token?: string | undefined;
+  /** The Tranzila handshake the operator made for this purchase (standins/tranzila.ts); a new one replaces it. */
+  tranzila_handshake?: TranzilaHandshake | undefined;
+}
+
+export interface TranzilaHandshake {
+  thtk: string;
+  /** The terminal (Tranzila's supplier) it is for. */
+  supplier: string;
+  /** The sum it allows, in major units. */
+  sum: number;
+  /** Epoch milliseconds after which Tranzila refuses it. */
+  expires_at: number;
+  /** A charge spent it: it allows no other. */
+  used: boolean;
 }
 
 export interface PaymentIntent {

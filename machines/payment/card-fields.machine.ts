@@ -4,6 +4,7 @@ import {
   initialPaymentContext,
   isPayApproved,
   paymentOutput,
+  resultOfCallError,
   resultOfPayCallError,
   resultOfPayResponse,
   type PaymentContext,
@@ -47,17 +48,42 @@ export function chargeTransactionId(chargeResponse: unknown): string | undefined
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
+/** The transaction_response of a charge answer, if it has one. */
+const transactionResponseOf = (chargeResponse: unknown) =>
+  (chargeResponse as { transaction_response?: Record<string, unknown> | null } | undefined)?.transaction_response;
+
+/**
+ * A decline (Tranzila Hosted Fields, docs.tranzila.com) is an answer, not an error: the callback gets a
+ * response whose transaction_response.success is false, with its error_code and the processor's words.
+ */
+export const isDeclined = (chargeResponse: unknown) => transactionResponseOf(chargeResponse)?.success === false;
+
+/** A declined charge's result: the processor's message (else 'Payment failed.'), its code and transaction id. */
+export function resultOfDecline(chargeResponse: unknown): PaymentResult {
+  const { error, error_code: code } = transactionResponseOf(chargeResponse) ?? {};
+  return {
+    outcome: 'failed',
+    ...(typeof error === 'string' && error ? { message: error } : { reason: 'paymentFailed' }),
+    code: typeof code === 'string' || typeof code === 'number' ? code : undefined,
+    transactionId: chargeTransactionId(chargeResponse),
+  };
+}
+
 export interface CardChargeInput {
   order: PaymentOrder;
   terminal: string;
 }
 
+/** A charge names the handshake the operator's server made for this amount (thtk). */
+export type HandshakeChargeInput = CardChargeInput & { thtk: string };
+
 type CardFieldsEvent = { type: 'payment.start' } | { type: 'drawer.close' };
 
 /**
  * Card entry in the processor's hosted fields (Tranzila, spec §4): submit shows the loading
- * overlay and charges; a charge error goes back to the form with per-field messages or
- * 'Payment failed.'; a charge is confirmed by the operator's callback (status 0).
+ * overlay, asks the operator for a handshake and charges against it; a charge error goes back to
+ * the form with per-field messages or 'Payment failed.'; a decline fails the payment; an approved
+ * charge is confirmed by the operator's callback (status 0).
  */
 export const cardFieldsMachine = setup({
   types: {
@@ -66,6 +92,8 @@ export const cardFieldsMachine = setup({
       fieldErrors: FieldErrors;
       chargeFailed: boolean;
       chargeResponse: unknown;
+      /** The handshake of the charge in progress ('' before one is made). */
+      thtk: string;
     },
     events: {} as CardFieldsEvent,
     input: {} as CardChargeInput,
@@ -74,8 +102,10 @@ export const cardFieldsMachine = setup({
   actors: {
     /** Loads the processor's hosted-fields script and mounts the three fields. */
     mountCardFields: fromPromise<unknown, { terminal: string }>(() => Promise.reject(new Error('not provided'))),
+    /** POST /api/payment/pre/tranzila/handshake: the operator's handshake (thtk) for the order's total. */
+    createHandshake: fromPromise<string, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
     /** hostedFields.charge(): resolves with the processor's response, rejects with a CardProcessorError. */
-    chargeCard: fromPromise<unknown, CardChargeInput>(() => Promise.reject(new Error('not provided'))),
+    chargeCard: fromPromise<unknown, HandshakeChargeInput>(() => Promise.reject(new Error('not provided'))),
     /** POST /api/payment/post/payment_succeeded_callback */
     confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(() =>
       Promise.reject(new Error('not provided')),
@@ -84,6 +114,7 @@ export const cardFieldsMachine = setup({
   guards: {
     chargeablePrice: ({ context }) => isChargeablePrice(context.order),
     payApproved: (_, response: PayResponse) => isPayApproved(response),
+    chargeDeclined: (_, chargeResponse: unknown) => isDeclined(chargeResponse),
   },
 }).createMachine({
   id: 'cardFields',
@@ -93,6 +124,7 @@ export const cardFieldsMachine = setup({
     fieldErrors: {},
     chargeFailed: false,
     chargeResponse: undefined,
+    thtk: '',
   }),
   output: paymentOutput,
   initial: 'Idle',
@@ -120,7 +152,7 @@ export const cardFieldsMachine = setup({
               {
                 guard: 'chargeablePrice',
                 target: '#cardFields.Processing',
-                actions: assign({ fieldErrors: {}, chargeFailed: false }),
+                actions: assign({ fieldErrors: {}, chargeFailed: false, thtk: '' }),
               },
               {
                 target: '#cardFields.Failed',
@@ -133,17 +165,39 @@ export const cardFieldsMachine = setup({
     },
     Processing: {
       tags: ['processing'],
-      initial: 'Charging',
+      initial: 'CreatingHandshake',
       states: {
+        // Tranzila charges only against a handshake the merchant's server made for this sum (docs.tranzila.com).
+        CreatingHandshake: {
+          invoke: {
+            id: 'createHandshake',
+            src: 'createHandshake',
+            input: ({ context }) => ({ order: context.order }),
+            onDone: { target: 'Charging', actions: assign({ thtk: ({ event }) => event.output }) },
+            // Nothing was charged: the failure page offers Try again and the support call.
+            onError: {
+              target: '#cardFields.Failed',
+              actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+            },
+          },
+        },
         Charging: {
           invoke: {
             id: 'chargeCard',
             src: 'chargeCard',
-            input: ({ context }) => ({ order: context.order, terminal: context.terminal }),
-            onDone: {
-              target: 'ConfirmingCharge',
-              actions: assign({ chargeResponse: ({ event }) => event.output }),
-            },
+            input: ({ context }) => ({ order: context.order, terminal: context.terminal, thtk: context.thtk }),
+            onDone: [
+              {
+                // A decline is an answer, not an error: it must never reach payment_succeeded_callback.
+                guard: { type: 'chargeDeclined', params: ({ event }: { event: { output: unknown } }) => event.output },
+                target: '#cardFields.Failed',
+                actions: assign({ result: ({ event }) => resultOfDecline(event.output) }),
+              },
+              {
+                target: 'ConfirmingCharge',
+                actions: assign({ chargeResponse: ({ event }) => event.output }),
+              },
+            ],
             onError: {
               // Spec §8: per-field messages, or 'Payment failed.' when no field is named.
               target: '#cardFields.Idle.EnteringCard',

@@ -95,11 +95,14 @@ export function requestedPurchase(c: Context<SandboxEnv>, state: SandboxState) {
   return { machine, purchase };
 }
 
-/** An amount in major units (a number or a numeric string, at most 2 decimals) equal to the purchase total. */
-export function isTotalOf(purchase: Purchase, amount: unknown): boolean {
+/** An amount in major units (a number or a numeric string, at most 2 decimals) equal to `sum`. */
+export function isAmountOf(sum: number, amount: unknown): boolean {
   const text = typeof amount === 'number' ? String(amount) : amount;
-  return typeof text === 'string' && /^\d+(\.\d{1,2})?$/.test(text) && Number(text) === purchase.totals.total;
+  return typeof text === 'string' && /^\d+(\.\d{1,2})?$/.test(text) && Number(text) === sum;
 }
+
+/** An amount equal to the purchase total (see isAmountOf). */
+export const isTotalOf = (purchase: Purchase, amount: unknown): boolean => isAmountOf(purchase.totals.total, amount);
 
 /** 400 unless the amount is the purchase total (see isTotalOf). */
 export function requireTotal(purchase: Purchase, amount: unknown): void {

@@ -31,6 +31,7 @@ const SCRIPTS: Record<string, string> = {
   '/sdk/stripe.js': join('stripe'),
   '/pages/forms.js': join('page-forms'),
   '/pages/card-scan.js': join('card-scan-page'),
+  '/pages/tranzila-field.js': join('tranzila-field'),
 };
 const APPLE_PAY = join('sheet', 'apple-pay');
 const NO_APPLE_PAY = '// No ApplePaySession here, as in Chrome. Set the cookie sandbox_apple_pay=1 to get one.\n';

@@ -20,6 +20,7 @@ const stripe = () => import('../payments/stripe/stripe');
 const cardScan = () => import('../payments/card-scan/card-scan');
 const bit = () => import('../payments/bit/bit');
 const paymentApi = () => import('../api/payment');
+const tranzilaApi = () => import('../api/tranzila');
 
 /**
  * Runs a callback actor from a module loaded on demand: events that arrive while it loads wait
@@ -106,6 +107,9 @@ export function providePayments(api: ApiClient) {
     cardFields: cardFieldsMachine.provide({
       actors: {
         mountCardFields: fromPromise<unknown, { terminal: string }>(async () => (await tranzila()).mountCardFields()),
+        createHandshake: fromPromise(async ({ input }) =>
+          (await tranzilaApi()).createTranzilaHandshake(api, input.order),
+        ),
         chargeCard: fromPromise(async ({ input }) => (await tranzila()).chargeCard(input, i18next.language)),
         confirmCharge: fromPromise(async ({ input }) =>
           (await paymentApi()).confirmCardCharge(api, input.order, input.chargeResponse),

@@ -13,7 +13,7 @@ import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import customEn from '../../locales/custom/en.json';
 import enTexts from '../../locales/wheelshare/en.json';
-import type { CardChargeInput } from '../../machines/payment/card-fields.machine';
+import type { HandshakeChargeInput } from '../../machines/payment/card-fields.machine';
 import type { ApplePaySessionCommand, ApplePaySessionEvent } from '../../machines/payment/apple-pay.machine';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { FAULTS, type Fault } from '../../sandbox/faults';
@@ -24,6 +24,7 @@ import { createApiClient, type ApiClient } from '../../src/api/client';
 import { PaymentIntentPage } from '../../src/views/custom/PaymentIntentPage';
 import { PayPage } from '../../src/views/pay/PayPage';
 import { WheelshareStation } from '../../src/views/wheelshare/WheelshareStation';
+import { postTranzilaCharge } from '../fixtures/tranzila';
 import { BASE_HOST, catalogue, en } from './harness';
 
 /** What the stand-ins for the provider SDKs need from the test. */
@@ -54,25 +55,23 @@ vi.mock('../../src/payments/apple-pay/apple-pay-session', () => ({
     return () => {};
   },
 }));
-// Tranzila's fields charge the card at the sandbox's stand-in processor, as the real frames would.
+// Tranzila's fields charge the card at the sandbox's stand-in processor against the operator's handshake,
+// as the real card-number frame would (from the providers' origin).
 vi.mock('../../src/payments/tranzila/hosted-fields', async (original) => ({
   ...(await original<typeof import('../../src/payments/tranzila/hosted-fields')>()),
   mountCardFields: () => Promise.resolve(),
-  chargeCard: async ({ order, terminal }: CardChargeInput) => {
-    const response = await providers.app?.providers.request('/sandbox/tranzila/charge', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        terminal_name: terminal,
-        amount: order.total.toFixed(2),
-        currency_code: order.currency,
-        credit_card_number: '4580458045804580',
-        expiry: '12/40',
-        cvv: '123',
-        session_uuid: localStorage.getItem('session_uuid'),
-      }),
+  chargeCard: async ({ order, terminal, thtk }: HandshakeChargeInput) => {
+    if (!providers.app) throw new Error('no sandbox');
+    const response = await postTranzilaCharge(providers.app, {
+      terminal_name: terminal,
+      thtk,
+      amount: order.total.toFixed(2),
+      currency_code: order.currency,
+      credit_card_number: '4580458045804580',
+      expiry: '12/40',
+      cvv: '123',
     });
-    return (await response?.json()) as unknown;
+    return (await response.json()) as unknown;
   },
 }));
 vi.mock('../../src/payments/stripe/stripe', () => ({
@@ -310,6 +309,13 @@ const ROWS: Row[] = [
         { role: 'button', name: en.drawer.close },
       ],
     }),
+  },
+  {
+    // Nothing is charged without a handshake: 'Payment failed.', whatever the fault.
+    call: 'payment/pre/tranzila/handshake',
+    start: payWith('1001', 'credit_card', payAmount),
+    answered: paid,
+    failed: callFailed,
   },
   {
     call: 'payment/post/payment_succeeded_callback',

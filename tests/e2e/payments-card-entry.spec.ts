@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import {
   card,
+  CARD_DECLINED,
   cardFieldError,
   chargesFor,
   clickTwiceAtOnce,
@@ -53,6 +54,28 @@ async function startCardEntry(page: Page, lang: Lang, t: Texts): Promise<string>
   return sessionId;
 }
 
+const SUCCEEDED_CALLBACK = '/v4/api/payment/post/payment_succeeded_callback';
+const TAMPERED_AMOUNT = '0.10';
+
+/** In the page, before its scripts: every hostedFields.charge() asks for `amount`, whatever the app says. */
+function tamperChargeAmount(amount: string) {
+  type Fields = { charge(params: object, callback: unknown): void };
+  type Api = { create(options: object): Fields };
+  let api: Api | undefined;
+  Object.defineProperty(window, 'TzlaHostedFields', {
+    configurable: true,
+    get: () => api,
+    set: (real: Api) => {
+      api = {
+        create: (options) => {
+          const fields = real.create(options);
+          return { ...fields, charge: (params, callback) => fields.charge({ ...params, amount }, callback) };
+        },
+      };
+    },
+  });
+}
+
 /** A field's box in the form, named by the app's label; its error is its description. */
 const fieldGroup = (page: Page, t: Texts, label: string) => drawer(page, t).getByRole('group', { name: label });
 
@@ -74,26 +97,45 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
     await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
   });
 
-  test('a declined card stays on the form with "Payment failed." (one declined charge); another card then pays', async ({
+  // Tranzila answers a decline as a response (transaction_response.success false), not as an error: the
+  // old contract (back to the form with "Payment failed.") read it as an error, and an app that took it
+  // for an answer sent it on to payment_succeeded_callback as if paid.
+  test('a declined card: the failure page with the reason and code; one declined charge, never confirmed', async ({
     page,
     request,
   }) => {
     const sessionId = await startCardEntry(page, lang, t);
+    const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
+    const callbacks = recordRequests(page, 'POST', SUCCEEDED_CALLBACK);
     await fillHostedFields(page, card(TEST_CARDS.declined));
     await payAmountButton(page, t, linePrice(cola)).click();
 
-    await expect(drawer(page, t).getByRole('alert')).toHaveText(t.payment.errors.paymentFailed);
-    await expect(failureHeading(page, t)).toHaveCount(0);
-    await expect(payAmountButton(page, t, linePrice(cola))).toHaveAttribute('aria-busy', 'false');
-    await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'declined', amount: linePrice(cola) }]);
-
-    await hostedField(page, 'number').fill(TEST_CARDS.approved);
-    await payAmountButton(page, t, linePrice(cola)).click();
-    await expect(successHeading(page, t)).toBeVisible();
-    await expectCharges(request, sessionId, [
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expect(failurePage(page, t)).toContainText(CARD_DECLINED);
+    await expect(failurePage(page, t)).toContainText(fill(t.failure.code, { code: '004' }));
+    const [charge] = await expectCharges(request, sessionId, [
       { method: 'tranzila', status: 'declined', amount: linePrice(cola) },
-      { method: 'tranzila', status: 'approved', amount: linePrice(cola) },
     ]);
+    await expect(failurePage(page, t)).toContainText(fill(t.failure.transaction, { id: charge?.id ?? '?' }));
+    expect(chargeCalls).toHaveLength(1);
+    expect(callbacks, 'payment_succeeded_callback calls').toHaveLength(0);
+  });
+
+  test('a page that changes the amount it charges is refused by Tranzila: "Payment failed.", nothing charged', async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(tamperChargeAmount, TAMPERED_AMOUNT);
+    const sessionId = await startCardEntry(page, lang, t);
+    const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
+    await fillHostedFields(page, card());
+    await payAmountButton(page, t, linePrice(cola)).click();
+
+    await expect(drawer(page, t).getByRole('alert')).toHaveText(t.payment.errors.paymentFailed);
+    // The scenario happened: Tranzila's frame did post the changed amount, with the handshake of the real one.
+    expect(chargeCalls.map((sent) => (sent.postDataJSON() as { amount: string }).amount)).toEqual([TAMPERED_AMOUNT]);
+    await expect(successHeading(page, t)).toHaveCount(0);
+    await expectCharges(request, sessionId, []);
   });
 
   test('the CVV error shows under the CVV field; nothing charged', async ({ page, request }) => {

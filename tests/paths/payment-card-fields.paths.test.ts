@@ -1,4 +1,4 @@
-import { cardFieldsMachine, type CardChargeInput } from '../../machines/payment/card-fields.machine';
+import { cardFieldsMachine, type HandshakeChargeInput } from '../../machines/payment/card-fields.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder, twoLineOrder } from '../fixtures/orders';
@@ -9,7 +9,8 @@ import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage
 const machine = cardFieldsMachine.provide({
   actors: {
     mountCardFields: pendingPromise<unknown, { terminal: string }>(),
-    chargeCard: pendingPromise<unknown, CardChargeInput>(),
+    createHandshake: pendingPromise<string, { order: PaymentOrder }>(),
+    chargeCard: pendingPromise<unknown, HandshakeChargeInput>(),
     confirmCharge: pendingPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(),
   },
 });
@@ -19,7 +20,14 @@ const events = samplesOf([
   { type: 'xstate.error.actor.mountCardFields', error: new Error('hosted fields did not load') },
   { type: 'payment.start' },
   { type: 'drawer.close' },
+  { type: 'xstate.done.actor.createHandshake', output: 'thtk-1' },
+  { type: 'xstate.error.actor.createHandshake', error: new ApiError({ kind: 'http', status: 400, message: 'No' }) },
+  // both branches of chargeDeclined
   { type: 'xstate.done.actor.chargeCard', output: { transaction_response: { success: true } } },
+  {
+    type: 'xstate.done.actor.chargeCard',
+    output: { transaction_response: { success: false, error_code: '004', error: 'Declined', transaction_id: '7' } },
+  },
   // a per-field error and one naming no field
   { type: 'xstate.error.actor.chargeCard', error: { messages: [{ param: 'cvv', message: 'Bad CVV' }] } },
   { type: 'xstate.error.actor.chargeCard', error: { messages: [{ message: 'Declined' }] } },

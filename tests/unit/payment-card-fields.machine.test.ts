@@ -5,8 +5,10 @@ import {
   cardFieldsMachine,
   fieldErrorsOf,
   isChargeablePrice,
-  type CardChargeInput,
   type CardProcessorError,
+  type HandshakeChargeInput,
+  isDeclined,
+  resultOfDecline,
 } from '../../machines/payment/card-fields.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
@@ -15,24 +17,33 @@ import { deferredOrder, singleLineOrder, twoLineOrder } from '../fixtures/orders
 const CHARGE_RESPONSE = { transaction_response: { success: true, txId: 'tr-1' } };
 const APPROVED: PayResponse = { status: 0, msg: 'Approved', transactionId: 'tx-400' };
 const REJECTED: PayResponse = { status: 3, msg: 'Charge not confirmed', transactionId: 'tx-401' };
+/** Tranzila's decline: an answer whose transaction_response.success is false, not an error. */
+const DECLINED = {
+  errors: null,
+  transaction_response: { success: false, error_code: '004', error: 'Your card was declined.', transaction_id: 9 },
+};
 
 const never = <T>() => new Promise<T>(() => {});
 
 interface Fakes {
   mountCardFields?: (input: { terminal: string }) => Promise<unknown>;
-  chargeCard?: (input: CardChargeInput) => Promise<unknown>;
+  createHandshake?: (input: { order: PaymentOrder }) => Promise<string>;
+  chargeCard?: (input: HandshakeChargeInput) => Promise<unknown>;
   confirmCharge?: (input: { order: PaymentOrder; chargeResponse: unknown }) => Promise<PayResponse>;
 }
 
 function startCardFields(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
   const mountCardFields = vi.fn(fakes.mountCardFields ?? (() => Promise.resolve()));
+  let handshakes = 0;
+  const createHandshake = vi.fn(fakes.createHandshake ?? (() => Promise.resolve(`thtk-${++handshakes}`)));
   const chargeCard = vi.fn(fakes.chargeCard ?? (() => Promise.resolve(CHARGE_RESPONSE)));
   const confirmCharge = vi.fn(fakes.confirmCharge ?? (() => Promise.resolve(APPROVED)));
   const actor = createActor(
     cardFieldsMachine.provide({
       actors: {
         mountCardFields: fromPromise<unknown, { terminal: string }>(({ input }) => mountCardFields(input)),
-        chargeCard: fromPromise<unknown, CardChargeInput>(({ input }) => chargeCard(input)),
+        createHandshake: fromPromise<string, { order: PaymentOrder }>(({ input }) => createHandshake(input)),
+        chargeCard: fromPromise<unknown, HandshakeChargeInput>(({ input }) => chargeCard(input)),
         confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(({ input }) =>
           confirmCharge(input),
         ),
@@ -46,7 +57,23 @@ function startCardFields(order: PaymentOrder = singleLineOrder, fakes: Fakes = {
     expect(snapshot().value).toEqual({ Idle: 'EnteringCard' });
   };
   const settled = () => waitFor(actor, (s) => !s.hasTag('processing'));
-  return { actor, snapshot, toEnteringCard, settled, mountCardFields, chargeCard, confirmCharge };
+  /** The visitor submits the card once the fields are up; resolves when processing is over. */
+  const submit = async () => {
+    await toEnteringCard();
+    actor.send({ type: 'payment.start' });
+    await settled();
+  };
+  return {
+    actor,
+    snapshot,
+    toEnteringCard,
+    settled,
+    submit,
+    mountCardFields,
+    createHandshake,
+    chargeCard,
+    confirmCharge,
+  };
 }
 
 /** How hostedFields.charge() fails (spec §3 "Card processor error"), carried by an Error as lint wants. */
@@ -112,28 +139,68 @@ describe('cardFieldsMachine', () => {
 
     it('a deferred order is charged although its total is not the first line price', async () => {
       const card = startCardFields(deferredOrder);
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
-      expect(card.chargeCard).toHaveBeenCalledWith({ order: deferredOrder, terminal: 'term-1' });
+      await card.submit();
+      expect(card.chargeCard).toHaveBeenCalledWith({ order: deferredOrder, terminal: 'term-1', thtk: 'thtk-1' });
       expect(card.snapshot().value).toBe('Success');
     });
 
-    it('submit shows the processing overlay and charges once with the order and terminal', async () => {
+    it('submit shows the processing overlay and first asks the operator for a handshake of the order', async () => {
+      const card = startCardFields(singleLineOrder, { createHandshake: () => never() });
+      await card.toEnteringCard();
+      card.actor.send({ type: 'payment.start' });
+      expect(card.snapshot().value).toEqual({ Processing: 'CreatingHandshake' });
+      expect(card.snapshot().hasTag('processing')).toBe(true);
+      expect(card.createHandshake).toHaveBeenCalledExactlyOnceWith({ order: singleLineOrder });
+      expect(card.chargeCard).not.toHaveBeenCalled();
+    });
+
+    it('then charges once with the order, the terminal and the handshake token', async () => {
       const card = startCardFields(singleLineOrder, { chargeCard: () => never() });
       await card.toEnteringCard();
       card.actor.send({ type: 'payment.start' });
-      expect(card.snapshot().value).toEqual({ Processing: 'Charging' });
+      await waitFor(card.actor, (s) => s.matches({ Processing: 'Charging' }));
       expect(card.snapshot().hasTag('processing')).toBe(true);
-      expect(card.chargeCard).toHaveBeenCalledTimes(1);
-      expect(card.chargeCard).toHaveBeenCalledWith({ order: singleLineOrder, terminal: 'term-1' });
+      expect(card.chargeCard).toHaveBeenCalledExactlyOnceWith({
+        order: singleLineOrder,
+        terminal: 'term-1',
+        thtk: 'thtk-1',
+      });
+    });
+
+    it('a failed handshake call fails with the operator message, charging nothing', async () => {
+      const card = startCardFields(singleLineOrder, {
+        createHandshake: () => Promise.reject(new ApiError({ kind: 'http', status: 503, message: 'Tranzila is down' })),
+      });
+      await card.submit();
+      expect(card.snapshot().value).toBe('Failed');
+      expect(card.snapshot().output).toEqual({ outcome: 'failed', message: 'Tranzila is down', code: 503 });
+      expect(card.chargeCard).not.toHaveBeenCalled();
+    });
+
+    it('a handshake call without an answer fails as "Payment failed." (nothing was charged)', async () => {
+      const card = startCardFields(singleLineOrder, {
+        createHandshake: () => Promise.reject(new ApiError({ kind: 'offline' })),
+      });
+      await card.submit();
+      expect(card.snapshot().output).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
+    });
+
+    it("a declined charge fails with the processor's message, code and transaction id, never confirmed", async () => {
+      const card = startCardFields(singleLineOrder, { chargeCard: () => Promise.resolve(DECLINED) });
+      await card.submit();
+      expect(card.snapshot().value).toBe('Failed');
+      expect(card.snapshot().output).toEqual({
+        outcome: 'failed',
+        message: 'Your card was declined.',
+        code: '004',
+        transactionId: '9',
+      });
+      expect(card.confirmCharge).not.toHaveBeenCalled();
     });
 
     it('a charge confirmed with status 0 succeeds with the message and transaction id', async () => {
       const card = startCardFields();
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.confirmCharge).toHaveBeenCalledWith({ order: singleLineOrder, chargeResponse: CHARGE_RESPONSE });
       expect(card.snapshot().value).toBe('Success');
       expect(card.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-400' });
@@ -141,9 +208,7 @@ describe('cardFieldsMachine', () => {
 
     it('a confirmation with another status fails with its message, code and transaction id', async () => {
       const card = startCardFields(singleLineOrder, { confirmCharge: () => Promise.resolve(REJECTED) });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toBe('Failed');
       expect(card.snapshot().output).toEqual({
         outcome: 'failed',
@@ -157,9 +222,7 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         confirmCharge: () => Promise.reject(new ApiError({ kind: 'http', status: 409, message: 'Duplicate' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().output).toEqual({ outcome: 'failed', message: 'Duplicate', code: 409 });
     });
 
@@ -168,9 +231,12 @@ describe('cardFieldsMachine', () => {
       await card.toEnteringCard();
       card.actor.send({ type: 'payment.start' });
       card.actor.send({ type: 'payment.start' });
+      await waitFor(card.actor, (s) => s.matches({ Processing: 'Charging' }));
+      card.actor.send({ type: 'payment.start' });
       await waitFor(card.actor, (s) => s.matches({ Processing: 'ConfirmingCharge' }));
       card.actor.send({ type: 'payment.start' });
       expect(card.snapshot().value).toEqual({ Processing: 'ConfirmingCharge' });
+      expect(card.createHandshake).toHaveBeenCalledTimes(1);
       expect(card.chargeCard).toHaveBeenCalledTimes(1);
       expect(card.confirmCharge).toHaveBeenCalledTimes(1);
     });
@@ -181,9 +247,7 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         chargeCard: () => Promise.reject(chargeError({ param: 'cvv', message: 'Bad CVV' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toEqual({ Idle: 'EnteringCard' });
       expect(card.snapshot().context.fieldErrors).toEqual({ cvv: 'Bad CVV' });
       expect(card.snapshot().context.chargeFailed).toBe(false);
@@ -195,9 +259,7 @@ describe('cardFieldsMachine', () => {
       const card = startCardFields(singleLineOrder, {
         chargeCard: () => Promise.reject(chargeError({ message: 'Declined by issuer' })),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().value).toEqual({ Idle: 'EnteringCard' });
       expect(card.snapshot().context.fieldErrors).toEqual({});
       expect(card.snapshot().context.chargeFailed).toBe(true);
@@ -205,9 +267,7 @@ describe('cardFieldsMachine', () => {
 
     it('an error that is not a processor error goes back with chargeFailed', async () => {
       const card = startCardFields(singleLineOrder, { chargeCard: () => Promise.reject(new Error('network')) });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().context.chargeFailed).toBe(true);
     });
 
@@ -220,9 +280,7 @@ describe('cardFieldsMachine', () => {
             : Promise.resolve(CHARGE_RESPONSE),
         confirmCharge: () => never(),
       });
-      await card.toEnteringCard();
-      card.actor.send({ type: 'payment.start' });
-      await card.settled();
+      await card.submit();
       expect(card.snapshot().context.fieldErrors).toEqual({ expiry: 'Expired' });
 
       card.actor.send({ type: 'payment.start' });
@@ -230,6 +288,31 @@ describe('cardFieldsMachine', () => {
       expect(card.snapshot().context.chargeFailed).toBe(false);
       await waitFor(card.actor, (s) => s.matches({ Processing: 'ConfirmingCharge' }));
       expect(card.chargeCard).toHaveBeenCalledTimes(2);
+      // Tranzila's handshakes are single use: every attempt gets its own.
+      expect(card.createHandshake).toHaveBeenCalledTimes(2);
+      expect(card.chargeCard).toHaveBeenLastCalledWith(expect.objectContaining({ thtk: 'thtk-2' }));
+    });
+  });
+
+  describe('isDeclined and resultOfDecline (Tranzila declines)', () => {
+    it('only success === false is a decline', () => {
+      expect(isDeclined(DECLINED)).toBe(true);
+      expect(isDeclined(CHARGE_RESPONSE)).toBe(false);
+      expect(isDeclined({ transaction_response: {} })).toBe(false);
+      expect(isDeclined({ transaction_response: null })).toBe(false);
+      expect(isDeclined(undefined)).toBe(false);
+    });
+
+    it('a decline without words fails as "Payment failed." with its code', () => {
+      expect(resultOfDecline({ transaction_response: { success: false, error_code: 33, error: '' } })).toEqual({
+        outcome: 'failed',
+        reason: 'paymentFailed',
+        code: 33,
+        transactionId: undefined,
+      });
+      expect(resultOfDecline({ transaction_response: { success: false, error_code: {} } })).toMatchObject({
+        code: undefined,
+      });
     });
   });
 
@@ -286,10 +369,13 @@ describe('cardFieldsMachine', () => {
       expect(entering.snapshot().output).toEqual({ outcome: 'abandoned' });
     });
 
-    it('is ignored while charging', async () => {
+    it('is ignored while making the handshake or charging', async () => {
       const card = startCardFields(singleLineOrder, { chargeCard: () => never() });
       await card.toEnteringCard();
       card.actor.send({ type: 'payment.start' });
+      card.actor.send({ type: 'drawer.close' });
+      expect(card.snapshot().value).toEqual({ Processing: 'CreatingHandshake' });
+      await waitFor(card.actor, (s) => s.matches({ Processing: 'Charging' }));
       card.actor.send({ type: 'drawer.close' });
       expect(card.snapshot().value).toEqual({ Processing: 'Charging' });
     });

@@ -312,16 +312,17 @@ describe('Stripe.js stand-in', () => {
 });
 
 describe('Tranzila hosted fields stand-in', () => {
-  /** jsdom loads no frames, so each field frame gets the input its page would have. */
-  function fillFrame(frame: HTMLIFrameElement, value: string) {
-    const frameDocument = frame.contentDocument;
-    if (!frameDocument) throw new Error('no frame document');
-    const input = frameDocument.createElement('input');
-    input.value = value;
-    frameDocument.replaceChildren(input);
-  }
+  // The script takes its own origin as Tranzila's; under runInThisContext that is the page's.
+  const tranzilaOrigin = () => location.origin;
+  const CHANNEL = 'tzla-hosted-fields';
 
-  it('frames one titled field per selector and charges what they hold', async () => {
+  /** A message from one of the field frames, as the browser delivers it to the page. */
+  const fromFrame = (frame: HTMLIFrameElement, data: Outcome, origin = tranzilaOrigin()) =>
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { channel: CHANNEL, ...data }, origin, source: frame.contentWindow }),
+    );
+
+  async function mountFields() {
     await load('/sandbox/sdk/tranzila-hosted-fields.js');
     document.body.innerHTML = '<div id="number"></div><div id="expiry"></div><div id="cvv"></div>';
     const fields = standIns.TzlaHostedFields.create({
@@ -331,24 +332,53 @@ describe('Tranzila hosted fields stand-in', () => {
         cvv: { selector: '#cvv', placeholder: 'CVV', tabindex: 3 },
         expiry: { selector: '#expiry', placeholder: 'MM/YY', tabindex: 2 },
       },
+      styles: { input: { 'font-size': '16px' } },
     });
     const frames = [...document.querySelectorAll('iframe')];
-    expect(frames.map((frame) => frame.title)).toEqual(['Card number', 'Expiry (MM/YY)', 'CVV']);
-    expect(frames[0]?.getAttribute('src')).toMatch(/\/sandbox\/tranzila\/field\?name=credit_card_number&/);
-    expect(typeof fields.onEvent).toBe('function');
+    const posted = frames.map((frame) => vi.spyOn(frame.contentWindow as Window, 'postMessage'));
+    return { fields, frames, posted };
+  }
 
-    const [number, expiry, cvv] = frames;
-    if (!number || !expiry || !cvv) throw new Error('missing frames');
-    fillFrame(number, TEST_CARDS.declined);
-    fillFrame(expiry, FUTURE);
-    fillFrame(cvv, '123');
-    localStorage.setItem('session_uuid', await newPurchase());
-    const params = { terminal_name: 'sandbox', amount: 5, currency_code: 'ILS', response_language: 'english' };
-    const answer = await new Promise<unknown[]>((resolve) =>
-      fields.charge(params, (...args) => {
-        resolve(args);
-      }),
+  it("frames one titled field per selector from Tranzila's origin, naming the merchant's", async () => {
+    const { frames } = await mountFields();
+    expect(frames.map((frame) => frame.title)).toEqual(['Card number', 'Expiry (MM/YY)', 'CVV']);
+    const src = new URL(frames[0]?.getAttribute('src') ?? '');
+    expect(src.pathname).toBe('/sandbox/tranzila/field');
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      name: 'credit_card_number',
+      placeholder: '4580 4580 4580 4580',
+      parent_origin: location.origin,
+    });
+  });
+
+  it('sends the styles to each frame that says it is ready, only to its origin', async () => {
+    const { frames, posted } = await mountFields();
+    const [number] = frames;
+    if (!number) throw new Error('missing frame');
+    fromFrame(number, { type: 'ready' }, 'https://elsewhere.test');
+    expect(posted[0]).not.toHaveBeenCalled();
+    fromFrame(number, { type: 'ready' });
+    expect(posted[0]).toHaveBeenCalledExactlyOnceWith(
+      { channel: CHANNEL, type: 'style', css: 'input { font-size: 16px; }' },
+      tranzilaOrigin(),
     );
-    expect(answer).toEqual([{ messages: [{ param: 'general', message: 'Transaction declined' }] }]);
+  });
+
+  it("charges by asking the card-number frame (never reading the card), and answers only that frame's reply", async () => {
+    const { fields, frames, posted } = await mountFields();
+    const [number, expiry] = frames;
+    if (!number || !expiry) throw new Error('missing frames');
+    for (const frame of frames) fromFrame(frame, { type: 'ready' });
+    const callback = vi.fn();
+    const params = { terminal_name: 'sandbox', thtk: 'token', amount: '5.00' };
+    fields.charge(params, callback);
+    expect(posted[0]).toHaveBeenLastCalledWith({ channel: CHANNEL, type: 'charge', id: 1, params }, tranzilaOrigin());
+
+    const response = { errors: null, transaction_response: { success: false, error_code: '004' } };
+    fromFrame(number, { type: 'charged', id: 1, response }, 'https://elsewhere.test');
+    fromFrame(expiry, { type: 'charged', id: 1, response });
+    expect(callback).not.toHaveBeenCalled();
+    fromFrame(number, { type: 'charged', id: 1, response });
+    expect(callback).toHaveBeenCalledExactlyOnceWith(null, response);
   });
 });

@@ -170,7 +170,11 @@ describe('/sandbox tools', () => {
 
   it('serves no provider stand-in on the app’s origin: they live on their own, as the real providers do', async () => {
     const app = createSandboxApp({ catalogue });
-    for (const path of ['/sandbox/sdk/google-pay.js', '/sandbox/tranzila/field?name=cvv', '/sandbox/sdk/stripe.js']) {
+    for (const path of [
+      '/sandbox/sdk/google-pay.js',
+      '/sandbox/tranzila/field?name=cvv&parent_origin=http%3A%2F%2Flocalhost',
+      '/sandbox/sdk/stripe.js',
+    ]) {
       expect((await app.request(path)).status, path).toBe(404);
       expect((await app.providers.request(path)).status, path).toBe(200);
     }

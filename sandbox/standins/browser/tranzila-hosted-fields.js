@@ -1,10 +1,11 @@
 /* global SANDBOX_ORIGIN */
-// Stand-in for Tranzila's hosted fields SDK: window.TzlaHostedFields.create(options).
-// Each field is a same-origin iframe holding one input; charge() reads them and posts the card
-// to the sandbox processor, which answers in Tranzila's shape.
+// Stand-in for Tranzila's hosted fields SDK: window.TzlaHostedFields.create(options) (docs.tranzila.com,
+// Hosted Fields). Each field is a frame of Tranzila's own origin, so the card never reaches the merchant's
+// page: the SDK only talks to the frames by postMessage, checking origins both ways. charge() asks the
+// card-number frame, which gathers its sibling frames, charges the processor and posts the answer back.
 
 const FIELD_TITLES = { credit_card_number: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV' };
-const PAYMENT_FAILED = [{ param: 'general', message: 'Payment failed.' }];
+const CHANNEL = 'tzla-hosted-fields';
 
 /** {input: {'font-size': '16px'}} -> 'input { font-size: 16px; }' */
 function cssText(styles = {}) {
@@ -16,60 +17,64 @@ function cssText(styles = {}) {
     .join('\n');
 }
 
-/** The visitor's session uuid as the app keeps it in local storage (raw or JSON-encoded). */
-function sessionUuid() {
-  const stored = localStorage.getItem('session_uuid') || '';
-  return stored.startsWith('"') ? JSON.parse(stored) : stored;
-}
-
-function mountField(name, field, css) {
+function mountField(name, field) {
   const host = field && document.querySelector(field.selector);
   if (!host) throw new Error(`TzlaHostedFields: fields.${name}.selector matches no element.`);
   const frame = document.createElement('iframe');
   frame.title = FIELD_TITLES[name];
-  frame.src = `${SANDBOX_ORIGIN}/sandbox/tranzila/field?${new URLSearchParams({ name, placeholder: field.placeholder || '' })}`;
+  const query = { name, placeholder: field.placeholder || '', parent_origin: location.origin };
+  frame.src = `${SANDBOX_ORIGIN}/sandbox/tranzila/field?${new URLSearchParams(query)}`;
   if (field.tabindex !== undefined) frame.tabIndex = Number(field.tabindex);
   frame.style.cssText = 'display: block; width: 100%; height: 3rem; border: 0;';
-  const loaded = new Promise((resolve) => {
-    frame.addEventListener('load', () => {
-      const style = frame.contentDocument.createElement('style');
-      style.textContent = css;
-      frame.contentDocument.head.append(style);
-      resolve();
-    });
-  });
   host.replaceChildren(frame);
-  return { frame, loaded };
+  return frame;
 }
 
 function create({ fields, styles } = {}) {
   const css = cssText(styles);
-  const mounted = Object.keys(FIELD_TITLES).map((name) => [name, mountField(name, fields && fields[name], css)]);
-  const ready = Promise.all(mounted.map(([, field]) => field.loaded));
-  const values = () =>
-    Object.fromEntries(mounted.map(([name, { frame }]) => [name, frame.contentDocument.querySelector('input').value]));
+  const frames = Object.fromEntries(
+    Object.keys(FIELD_TITLES).map((name) => [name, mountField(name, fields && fields[name])]),
+  );
+  const post = (name, message) =>
+    frames[name].contentWindow.postMessage({ channel: CHANNEL, ...message }, SANDBOX_ORIGIN);
+  const readyNames = new Set();
+  const readyHandlers = [];
+  const pending = new Map();
+  let chargeCount = 0;
+
+  window.addEventListener('message', (event) => {
+    // Only our own frames, on Tranzila's origin, speak to the SDK.
+    const name = Object.keys(frames).find((each) => frames[each].contentWindow === event.source);
+    if (event.origin !== SANDBOX_ORIGIN || !name || !event.data || event.data.channel !== CHANNEL) return;
+    const message = event.data;
+    if (message.type === 'ready') {
+      post(name, { type: 'style', css });
+      readyNames.add(name);
+      if (readyNames.size === Object.keys(frames).length) readyHandlers.splice(0).forEach((handler) => handler());
+    } else if (message.type === 'charged' && name === 'credit_card_number' && pending.has(message.id)) {
+      const callback = pending.get(message.id);
+      pending.delete(message.id);
+      callback(message.error || null, message.response || null);
+    }
+  });
+
+  const whenReady = (handler) =>
+    readyNames.size === Object.keys(frames).length ? handler() : readyHandlers.push(handler);
 
   return {
     onEvent(name, handler) {
-      if (name === 'ready') ready.then(() => handler());
+      if (name === 'ready') whenReady(handler);
     },
 
-    /** callback(err, response): err.messages lists {param, message}; response.transaction_response on success. */
+    /**
+     * callback(err, response): err.messages lists {param, message}; a response's transaction_response
+     * says success true or false (a decline, with error_code) (docs.tranzila.com, Hosted Fields).
+     */
     charge(params, callback) {
-      const body = { ...params, ...values(), session_uuid: sessionUuid() };
-      fetch(`${SANDBOX_ORIGIN}/sandbox/tranzila/charge`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-        .then((response) => response.json())
-        .catch(() => ({}))
-        .then((answer) => {
-          if (answer.transaction_response && !answer.errors) return callback(null, answer);
-          // A sandbox error ({message}: an unknown session, say) is reported like a processor error.
-          const general = answer.message ? [{ param: 'general', message: answer.message }] : PAYMENT_FAILED;
-          callback({ messages: answer.errors || general });
-        });
+      chargeCount += 1;
+      const id = chargeCount;
+      pending.set(id, callback);
+      whenReady(() => post('credit_card_number', { type: 'charge', id, params }));
     },
   };
 }

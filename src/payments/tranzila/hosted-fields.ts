@@ -1,4 +1,4 @@
-import type { CardChargeInput, CardProcessorError } from '../../../machines/payment/card-fields.machine';
+import type { CardProcessorError, HandshakeChargeInput } from '../../../machines/payment/card-fields.machine';
 import { PROVIDER_URLS } from '../../config';
 import { loadScript, whenElementExists } from '../load-script';
 
@@ -45,8 +45,11 @@ export async function mountCardFields(): Promise<void> {
   });
 }
 
-/** Charges the card in the hosted fields; rejects with the processor's {messages: [{param, message}]}. */
-export function chargeCard({ order, terminal }: CardChargeInput, language: string): Promise<unknown> {
+/**
+ * Charges the card in the hosted fields against the operator's handshake (thtk); resolves with the
+ * processor's response (a decline included), rejects with its {messages: [{param, message}]}.
+ */
+export function chargeCard({ order, terminal, thtk }: HandshakeChargeInput, language: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     if (!fields) {
       reject(new Error('the card fields are not mounted'));
@@ -55,6 +58,7 @@ export function chargeCard({ order, terminal }: CardChargeInput, language: strin
     fields.charge(
       {
         terminal_name: terminal,
+        thtk,
         amount: order.total.toFixed(2),
         currency_code: order.currency,
         response_language: language === 'he' ? 'hebrew' : 'english',

@@ -685,6 +685,12 @@ export const applePayModel: PaymentModel = {
 const enteredCard = (plan: { card?: ReturnType<typeof card> | 'none' }) =>
   plan.card === undefined || plan.card === 'none' ? card() : plan.card;
 
+/** How the sandbox's Tranzila declines 4000000000000002: an answer, not an error. */
+const TRANZILA_DECLINE = {
+  errors: null,
+  transaction_response: { success: false, error_code: '004', error: CARD_DECLINED, transaction_id: 'model' },
+};
+
 export const cardFieldsModel: PaymentModel = {
   machine: cardFieldsMachine,
   entries: [
@@ -699,10 +705,27 @@ export const cardFieldsModel: PaymentModel = {
       await fillHostedFields(page, enteredCard(plan));
       await payAmount(page, t, snapshot).click();
     }),
-    'xstate.done.actor.chargeCard': outcome(),
+    'xstate.done.actor.createHandshake': outcome({
+      samples: one({ type: 'xstate.done.actor.createHandshake', output: 'model-thtk' }),
+    }),
+    'xstate.error.actor.createHandshake': failedCall('xstate.error.actor.createHandshake'),
+    // Tranzila answers an approval and a decline alike (transaction_response.success true or false).
+    'xstate.done.actor.chargeCard': outcome({
+      samples: one(
+        { type: 'xstate.done.actor.chargeCard', output: { transaction_response: { success: true } } },
+        { type: 'xstate.done.actor.chargeCard', output: TRANZILA_DECLINE },
+      ),
+      plan: (plan, event) => {
+        if ((event as EventObject & { output: unknown }).output === TRANZILA_DECLINE)
+          plan.card = card(TEST_CARDS.declined);
+      },
+    }),
     'xstate.error.actor.chargeCard': outcome({
-      samples: one({ type: 'xstate.error.actor.chargeCard', error: { messages: [] } }),
-      plan: (plan) => (plan.card = card(TEST_CARDS.declined)),
+      samples: one({
+        type: 'xstate.error.actor.chargeCard',
+        error: { messages: [{ param: 'cvv', message: "Your card's security code is incorrect." }] },
+      }),
+      plan: (plan) => (plan.card = card(TEST_CARDS.cvvError)),
     }),
     'xstate.done.actor.confirmCharge': outcome({
       samples: payAnswers('xstate.done.actor.confirmCharge'),
@@ -728,6 +751,10 @@ export const cardFieldsModel: PaymentModel = {
         if ((snapshot.context as { chargeFailed: boolean }).chargeFailed)
           await expect(drawer(page, t).getByRole('alert')).toHaveText(t.payment.errors.paymentFailed);
       },
+    },
+    'cardFields.Processing.CreatingHandshake': {
+      call: { method: 'POST', path: '/v4/api/payment/pre/tranzila/handshake' },
+      check: ({ page, t }) => expect(status(page, t, t.payment.processing)).toBeVisible(),
     },
     'cardFields.Processing.Charging': {
       call: { method: 'POST', path: TRANZILA_CHARGE },

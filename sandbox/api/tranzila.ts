@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { createHandshake } from '../standins/tranzila';
+import { fail, requestedPurchase, type SandboxEnv, type SandboxState } from './shared';
+
+/**
+ * POST /v4/api/payment/pre/tranzila/handshake?machine_id=…: the operator's server asks Tranzila for a
+ * handshake (https://api.tranzila.com/v1/handshake/create?supplier=<terminal>&sum=<total>&TranzilaPW=…,
+ * docs.tranzila.com Hosted Fields) for the purchase's total, and gives the page only its token: {thtk}.
+ */
+export function tranzilaHandshakeRoutes(state: SandboxState) {
+  return new Hono<SandboxEnv>().post('/pre/tranzila/handshake', (c) => {
+    const { machine, purchase } = requestedPurchase(c, state);
+    const card = machine.menu.frontend_config.credit_card;
+    if (card?.type !== 'TRANZILA' || !card.enabled) fail(400, 'this machine does not take cards through Tranzila');
+    return c.json({ thtk: createHandshake(purchase, card.terminal, purchase.totals.total) });
+  });
+}
