@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { cspHeaderOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
 import { customPaymentRoutes } from './api/custom-payment';
+import { hostedPageVerifyRoutes } from './api/hosted-page';
 import { menuRoutes } from './api/menu';
 import { paymentRoutes } from './api/payment';
 import { tranzilaHandshakeRoutes } from './api/tranzila';
@@ -123,6 +124,7 @@ export function createSandboxApp({
   app.route('/v4/api/menu', menuRoutes(state));
   app.route('/v4/api/payment', paymentRoutes(state));
   app.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
+  app.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
   app.route('/v4/api', wheelshareRoutes(state));
   app.route('/v4/api/merchants/custom', customPaymentRoutes(state));
 

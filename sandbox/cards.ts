@@ -8,7 +8,12 @@ export const TEST_CARDS = {
   approved: '4580458045804580',
   declined: '4000000000000002',
   cvvError: '4000000000000127',
+  /** Its issuer asks for 3-D Secure: the hosted payment page challenges it before charging (the other paths approve it). */
+  threeDSecure: '4000000000003220',
 } as const;
+
+/** Whether the hosted payment page shows the 3-D Secure challenge before charging this card. */
+export const requiresChallenge = (number: string) => number.replace(/[\s-]/g, '') === TEST_CARDS.threeDSecure;
 
 export type CardField = 'number' | 'expiry' | 'cvv';
 

@@ -65,10 +65,11 @@ export const PROVIDERS: readonly Provider[] = [
     },
   },
   {
-    // Yaad Sarig / Hyp: the payment page pay_ajax names is framed; it must be on this host.
+    // Yaad Sarig / Hyp: the payment page pay_ajax names is framed, on this origin; its 3-D Secure and
+    // error pages are its own navigations inside the frame, and it returns the payer to our return page.
     name: 'Hosted payment page',
     scripts: [],
-    frames: ['VITE_HOSTED_PAGE_SUCCESS_URL'],
+    frames: ['VITE_HOSTED_PAGE_ORIGIN'],
     documented: {},
   },
   {

@@ -1,15 +1,25 @@
+import { hostedPageOrigin } from '../machines/payment/hosted-page.machine';
+
 /** Build-time settings (see .env and .env.sandbox). */
 export const API_BASE_URL = import.meta.env.VITE_API_BASE_URL;
 export const DEFAULT_SUPPORT_PHONE = import.meta.env.VITE_DEFAULT_SUPPORT_PHONE;
 /** The machine the wheelshare station's calls name (spec §9: 15). */
 export const WHEELSHARE_MACHINE_ID = import.meta.env.VITE_WHEELSHARE_MACHINE_ID || '15';
 
+/** The hosted payment page's origin: https, or http only for the sandbox build's stand-ins. */
+export const HOSTED_PAGE_ORIGIN = hostedPageOrigin(
+  import.meta.env.VITE_HOSTED_PAGE_ORIGIN,
+  import.meta.env.MODE === 'sandbox',
+);
+
+/** The app's return page (public/payment-return.html), where the hosted page sends the payer back. */
+export const HOSTED_PAGE_RETURN_PATH = `${import.meta.env.BASE_URL}payment-return.html`;
+
 /** Where each payment provider's code or page lives (production: the providers; sandbox: its stand-ins). */
 export const PROVIDER_URLS = {
   googlePaySdk: import.meta.env.VITE_GOOGLE_PAY_SDK_URL,
   tranzilaSdk: import.meta.env.VITE_TRANZILA_SDK_URL,
   stripeJs: import.meta.env.VITE_STRIPE_JS_URL,
-  hostedPageSuccess: import.meta.env.VITE_HOSTED_PAGE_SUCCESS_URL,
   bitPay: import.meta.env.VITE_BIT_PAY_URL,
   cardScan: import.meta.env.VITE_CARD_SCAN_URL,
 };

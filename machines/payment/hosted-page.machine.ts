@@ -2,96 +2,134 @@ import { assign, fromPromise, setup } from 'xstate';
 import {
   ABANDONED,
   initialPaymentContext,
+  isPayApproved,
   paymentOutput,
   resultOfCallError,
+  resultOfPayCallError,
+  resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
-import type { PaymentOrder, PaymentResult } from './payment.types';
+import { checkHttpUrl } from '../shared/web-address';
+import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
 
 /** Spec §3 "Pay status", kept in local storage while the hosted page is in use. */
 export type PayStatus = 'pending' | 'failed';
 
-export interface HostedPageInput {
-  order: PaymentOrder;
-  /** Where the provider sends the frame after a successful payment (a build setting). */
-  successUrl: string;
+/** Where the hosted page lives and where it sends the payer back. */
+export interface HostedPageSettings {
+  /** The provider's origin (a build setting): pay_ajax's payment_url must be on it. */
+  pageOrigin: string;
+  /** The app's return page (absolute, on the app's origin): the provider's redirect after a payment. */
+  returnUrl: string;
 }
 
-type HostedPageEvent = { type: 'frame.loaded'; url: string } | { type: 'drawer.close' };
+export type HostedPageInput = HostedPageSettings & { order: PaymentOrder };
 
+/** What the provider's redirect brought to the return page: its query parameters, in their order. */
+export type ReturnedPayment = Record<string, string>;
+
+type HostedPageEvent =
+  /** The frame loaded a page whose address this origin can read (ours: the return page, or about:blank). */
+  | { type: 'frame.loaded'; url: string }
+  /** The frame loaded a page of another origin (the provider's form, 3-D Secure, its errors): unreadable. */
+  | { type: 'frame.providerPage' }
+  | { type: 'drawer.close' };
+
+/** An absolute http(s) address, parsed; anything else (about:blank, javascript:) is none. */
 const parse = (url: string) => {
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
+  const check = checkHttpUrl(url);
+  return check.ok ? check.url : undefined;
 };
 
-const sameDocument = (a: string, b: string) => {
-  const [left, right] = [parse(a), parse(b)];
-  return left !== undefined && left.origin === right?.origin && left.pathname === right.pathname;
-};
+/**
+ * The hosted page's origin as a build setting names it: https only, except where the build allows
+ * http (the sandbox's stand-ins); '' (nothing matches) otherwise.
+ */
+export function hostedPageOrigin(setting: string | undefined, allowHttp: boolean): string {
+  const url = parse(setting ?? '');
+  const secure = url?.protocol === 'https:' || (allowHttp && url?.protocol === 'http:');
+  return url && secure ? url.origin : '';
+}
 
-/** The frame shows the provider's success page: same origin, at or under its path. */
-export const isSuccessUrl = (url: string, successUrl: string) => {
-  const [page, success] = [parse(url), parse(successUrl)];
-  if (!page || !success || page.origin !== success.origin) return false;
-  return page.pathname === success.pathname || page.pathname.startsWith(`${success.pathname.replace(/\/$/, '')}/`);
-};
+/** The page pay_ajax named is on the provider's origin. */
+export const isOnOrigin = (url: string, origin: string) => origin !== '' && parse(url)?.origin === origin;
+
+/** The frame is at the app's return page (any query: the provider's parameters). */
+export function isReturnPage(url: string, returnUrl: string): boolean {
+  const [page, expected] = [parse(url), parse(returnUrl)];
+  return page !== undefined && page.origin === expected?.origin && page.pathname === expected.pathname;
+}
 
 const UNEXPECTED_ADDRESS: PaymentResult = { outcome: 'failed', reason: 'unexpectedFrameUrl' };
 
 /**
- * The hosted payment page (Yaad Sarig, spec §4): the frame loads the page from pay_ajax; a redirect
- * to the provider's success host is success; the page loading its original address again (the
- * provider sends a failed payment back to its form) or any other address is failure.
+ * The hosted payment page (Yaad Sarig / Hyp, spec §4): pay_ajax names the page, which must be on the
+ * provider's origin; the frame shows it. While it shows the provider's pages (another origin: the
+ * form, 3-D Secure, its errors) the app waits. The provider sends the payer back to the app's return
+ * page with its signed result, which the operator verifies: that answer is success or failure. Any
+ * other readable address is the spec's unexpected frame address.
  */
 export const hostedPageMachine = setup({
   types: {
-    context: {} as PaymentContext & { successUrl: string; pageUrl: string },
+    context: {} as PaymentContext & HostedPageSettings & { pageUrl: string; returned: ReturnedPayment },
     events: {} as HostedPageEvent,
     input: {} as HostedPageInput,
     output: {} as PaymentResult,
   },
   actors: {
     /** GET /api/payment/pay/pay_ajax: the payment page's address. */
-    fetchPaymentPage: fromPromise<string, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    fetchPaymentPage: fromPromise<string, { order: PaymentOrder; returnUrl: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    /** POST /api/payment/post/hosted_page/verify: the operator checks what the provider sent back. */
+    verifyHostedPayment: fromPromise<PayResponse, { order: PaymentOrder; returned: ReturnedPayment }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
   },
   actions: {
     /** Keeps the pay status in local storage. */
     storePayStatus: (_, _status: PayStatus) => {},
-    succeed: assign({
-      result: (_, url: string): PaymentResult => ({
-        outcome: 'succeeded',
-        transactionId: new URL(url).searchParams.get('transaction_id') ?? undefined,
-      }),
-    }),
     failOnUnexpectedAddress: assign({ result: UNEXPECTED_ADDRESS }),
+    abandon: assign({ result: ABANDONED }),
+    keepReturned: assign({ returned: (_, url: string) => Object.fromEntries(new URL(url).searchParams) }),
+    keepVerdict: assign({ result: (_, response: PayResponse) => resultOfPayResponse(response) }),
   },
   guards: {
-    atSuccessHost: ({ context }, url: string) => isSuccessUrl(url, context.successUrl),
-    atOriginalAddress: ({ context }, url: string) => sameDocument(url, context.pageUrl),
+    onProviderOrigin: ({ context }, url: string) => isOnOrigin(url, context.pageOrigin),
+    atReturnPage: ({ context }, url: string) => isReturnPage(url, context.returnUrl),
+    payApproved: (_, response: PayResponse) => isPayApproved(response),
   },
 }).createMachine({
   id: 'hostedPage',
-  context: ({ input }) => ({ ...initialPaymentContext({ input }), successUrl: input.successUrl, pageUrl: '' }),
+  context: ({ input }) => ({
+    ...initialPaymentContext({ input }),
+    pageOrigin: input.pageOrigin,
+    returnUrl: input.returnUrl,
+    pageUrl: '',
+    returned: {},
+  }),
   output: paymentOutput,
   initial: 'Idle',
   states: {
     Idle: {
       tags: ['loading'],
-      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      on: { 'drawer.close': { target: 'Abandoned', actions: 'abandon' } },
       invoke: {
         id: 'fetchPaymentPage',
         src: 'fetchPaymentPage',
-        input: ({ context }) => ({ order: context.order }),
-        onDone: {
-          target: 'Processing',
-          actions: [
-            assign({ pageUrl: ({ event }) => event.output }),
-            { type: 'storePayStatus', params: 'pending' as const },
-          ],
-        },
+        input: ({ context }) => ({ order: context.order, returnUrl: context.returnUrl }),
+        onDone: [
+          {
+            guard: { type: 'onProviderOrigin', params: ({ event }) => event.output },
+            target: 'Processing',
+            actions: [
+              assign({ pageUrl: ({ event }) => event.output }),
+              { type: 'storePayStatus', params: 'pending' as const },
+            ],
+          },
+          // Never framed: a page elsewhere could pose as the provider's form.
+          { target: 'Failed', actions: 'failOnUnexpectedAddress' },
+        ],
         onError: {
           target: 'Failed',
           actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
@@ -101,44 +139,52 @@ export const hostedPageMachine = setup({
     Processing: {
       tags: ['processing'],
       // The visitor may still leave while the provider's form waits for them.
-      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
-      initial: 'LoadingPage',
+      on: { 'drawer.close': { target: 'Abandoned', actions: 'abandon' } },
+      initial: 'Framed',
       states: {
-        LoadingPage: {
-          tags: ['loading'],
+        Framed: {
           on: {
             'frame.loaded': [
               {
-                guard: { type: 'atSuccessHost', params: ({ event }) => event.url },
-                target: '#hostedPage.Success',
-                actions: { type: 'succeed', params: ({ event }) => event.url },
+                guard: { type: 'atReturnPage', params: ({ event }) => event.url },
+                target: 'Verifying',
+                actions: { type: 'keepReturned', params: ({ event }) => event.url },
               },
-              { guard: { type: 'atOriginalAddress', params: ({ event }) => event.url }, target: 'ShowingPage' },
               {
                 target: '#hostedPage.Failed',
                 actions: ['failOnUnexpectedAddress', { type: 'storePayStatus', params: 'failed' as const }],
               },
             ],
           },
+          initial: 'LoadingPage',
+          states: {
+            LoadingPage: {
+              tags: ['loading'],
+              on: { 'frame.providerPage': 'ShowingPage' },
+            },
+            // Later pages of the provider (3-D Secure, its error page, the form again) keep it showing.
+            ShowingPage: {},
+          },
         },
-        ShowingPage: {
-          on: {
-            'frame.loaded': [
+        Verifying: {
+          tags: ['loading'],
+          invoke: {
+            id: 'verifyHostedPayment',
+            src: 'verifyHostedPayment',
+            input: ({ context }) => ({ order: context.order, returned: context.returned }),
+            onDone: [
               {
-                guard: { type: 'atSuccessHost', params: ({ event }) => event.url },
+                guard: { type: 'payApproved', params: ({ event }) => event.output },
                 target: '#hostedPage.Success',
-                actions: { type: 'succeed', params: ({ event }) => event.url },
+                actions: { type: 'keepVerdict', params: ({ event }) => event.output },
               },
-              {
-                guard: { type: 'atOriginalAddress', params: ({ event }) => event.url },
-                target: '#hostedPage.Failed',
-                actions: assign({ result: { outcome: 'failed', reason: 'paymentFailed' } }),
-              },
-              {
-                target: '#hostedPage.Failed',
-                actions: ['failOnUnexpectedAddress', { type: 'storePayStatus', params: 'failed' as const }],
-              },
+              { target: '#hostedPage.Failed', actions: { type: 'keepVerdict', params: ({ event }) => event.output } },
             ],
+            // The charge may have gone through without an answer: the visitor is told to check first.
+            onError: {
+              target: '#hostedPage.Failed',
+              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
+            },
           },
         },
       },

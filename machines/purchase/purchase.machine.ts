@@ -363,7 +363,7 @@ export const purchaseMachine = setup({
           invoke: {
             id: 'hostedPage',
             src: 'hostedPage',
-            input: ({ context }) => ({ order: paymentOrder(context), successUrl: context.hostedPageSuccessUrl }),
+            input: ({ context }) => ({ order: paymentOrder(context), ...context.hostedPage }),
             onDone: settlePayment,
           },
         },

@@ -2,6 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { amountEntryMachine, AmountConfirmedEvent } from '../amount-entry/amount-entry.machine';
 import type { Menu, ProductId } from '../menu/menu.types';
 import type { HoursConfirmedEvent, vacuumMachine } from '../vacuum/vacuum.machine';
+import type { HostedPageSettings } from '../payment/hosted-page.machine';
 import type { PaymentResult } from '../payment/payment.types';
 import type { ApiFailure } from '../shared/api-failure';
 import type { Receipt } from './receipt';
@@ -56,8 +57,8 @@ export interface PurchaseInput extends PurchaseSettings {
 export interface PurchaseSettings {
   /** Whether this browser can pay with Apple Pay (detected at the edge). */
   applePayAvailable: boolean;
-  /** Where the hosted payment page sends a paid visitor (a build setting, absolute). */
-  hostedPageSuccessUrl: string;
+  /** The hosted payment page's origin and the app's return page it sends the payer back to. */
+  hostedPage: HostedPageSettings;
   /** The visitor's previous purchase on this machine, for 'see latest purchase'. */
   latestPurchase: Receipt | undefined;
   returnedPayment?: ReturnedPayment | undefined;

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { ChargeResult } from '../cashier';
 import type { PaymentIntent, Purchase } from '../stores';
+import { hostedPageAddress } from './hosted-page';
 import { fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
@@ -120,14 +121,13 @@ export function paymentRoutes(state: SandboxState) {
     })
     .get('/pay/pay_ajax', (c) => {
       const { machine, purchase } = requestedPurchase(c, state);
-      purchase.hosted_page_token ??= randomBytes(16).toString('base64url');
-      const url = new URL('/sandbox/hosted-page/pay', state.providersOrigin);
-      url.searchParams.set('token', purchase.hosted_page_token);
+      // return_url: the app's return page, where Hyp sends the payer back (sandbox/api/hosted-page.ts).
+      const paymentUrl = hostedPageAddress(state, purchase, c.req.query('return_url'));
       const info = purchase.lines.map((line) => `${line.product.name} × ${line.count}`).join(', ');
       return c.json({
         data: {
           data: {
-            payment_url: url.href,
+            payment_url: paymentUrl,
             total_price: purchase.totals.total,
             currency_symbol: machine.menu.currency_symbol,
             info,

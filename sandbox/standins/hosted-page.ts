@@ -1,19 +1,43 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import { ALREADY_PAID, failureMessage } from '../cashier';
-import { MERCHANT_NAME, purchaseWhere, totalText, type SandboxEnv, type SandboxState } from '../api/shared';
+import { ALREADY_PAID, failureMessage, type CardChargeResult } from '../cashier';
+import { checkCard, requiresChallenge, type CardInput } from '../cards';
+import {
+  fail,
+  merchantAddress,
+  MERCHANT_NAME,
+  purchaseWhere,
+  totalText,
+  type SandboxEnv,
+  type SandboxState,
+} from '../api/shared';
+import type { Charge, Purchase } from '../stores';
 import { page } from './html';
+import { hasHypSignature, hypSign } from './hyp-terminal';
 
-const TITLE = 'Card payment (Yaad Sarig sandbox)';
+const TITLE = 'Card payment (Hyp sandbox)';
+const FORMS_SCRIPT = { script: '/sandbox/pages/forms.js' };
 
-const payAddress = (token: string, error?: string) =>
-  `/sandbox/hosted-page/pay?${new URLSearchParams(error ? { token, error } : { token })}`;
+/**
+ * Hyp's CCode for a card its issuer refuses: 0 is approved, anything else an error code
+ * (developers.hyp.co.il/pay/getting-started/creating-a-payment-page, "Handle the redirect"). Which
+ * non-zero code a refusal carries is not public; the sandbox uses the card networks' "refused" (4).
+ */
+export const DECLINED_CCODE = '4';
 
-function payForm(total: string, token: string, error: string | undefined) {
+/** The payment page's own address (its signed query), optionally with an error for the form. */
+const pageAddress = (path: 'pay' | '3ds', query: URLSearchParams, error?: string) => {
+  const next = new URLSearchParams(query);
+  next.delete('error');
+  if (error) next.set('error', error);
+  return `/sandbox/hosted-page/${path}?${next}`;
+};
+
+function payForm(total: string, action: string, error: string | undefined) {
   return html`<h1>Card payment</h1>
     <p>${MERCHANT_NAME}: ${total}</p>
     ${error ? html`<p role="alert">${error}</p>` : ''}
-    <form method="post" action="${payAddress(token)}">
+    <form method="post" action="${action}">
       <label for="number">Card number</label>
       <input id="number" name="number" autocomplete="cc-number" inputmode="numeric" required />
       <label for="expiry">Expiry (MM/YY)</label>
@@ -24,45 +48,114 @@ function payForm(total: string, token: string, error: string | undefined) {
     </form>`;
 }
 
+function challengeForm(total: string, action: string, last4: string) {
+  return html`<h1>3-D Secure</h1>
+    <p>Your bank asks you to confirm the payment of ${total} to ${MERCHANT_NAME} with the card ending ${last4}.</p>
+    <form method="post" action="${action}">
+      <button type="submit" name="result" value="complete">Complete</button>
+      <button type="submit" name="result" value="fail" class="secondary">Fail</button>
+    </form>`;
+}
+
 /**
- * The hosted payment page pay_ajax points at. On approval it redirects to the provider's success
- * host (/sandbox/hosted-page/success); on any failure back to its own pay address, which is how
- * the app tells the two apart.
+ * Hyp's redirect after a payment: the merchant's return address with Id, CCode, Amount, ACode, Order,
+ * Fild1..3 and the terminal's Sign over them (developers.hyp.co.il/pay/getting-started/creating-a-payment-page;
+ * the signature is checked by APISign What=VERIFY: developers.hyp.co.il/pay/security/transaction-validation).
  */
-export function hostedPageRoutes({ catalogue, purchases, charges, cashier }: SandboxState) {
-  const tokenPurchase = (c: Context) => {
-    const token = c.req.query('token') ?? '';
-    return { token, purchase: purchaseWhere(purchases, 'payment page', (each) => each.hosted_page_token === token) };
+export function hypReturn(returnUrl: URL, purchase: Purchase, charge: Charge): string {
+  const approved = charge.status === 'approved';
+  const params = new URLSearchParams({
+    Id: charge.id,
+    CCode: approved ? '0' : DECLINED_CCODE,
+    Amount: String(charge.amount),
+    ACode: approved ? charge.id.replace(/\D/g, '').padStart(7, '0') : '',
+    Order: purchase.session_id,
+    Fild1: '',
+    Fild2: '',
+    Fild3: '',
+  });
+  params.set('Sign', hypSign(params));
+  const target = new URL(returnUrl);
+  for (const [name, value] of params) target.searchParams.append(name, value);
+  return target.href;
+}
+
+/**
+ * The Hyp (Yaad Sarig) payment page pay_ajax names, on the providers' origin, framed by the app. Its
+ * address is signed by the merchant's terminal and names the merchant's return address; the page
+ * refuses an unsigned or altered address and a return address off the merchant's sites. A card its
+ * issuer challenges goes through a 3-D Secure page first (another navigation inside the frame). On
+ * approval or decline the frame is sent (303) to the return address with Hyp's signed parameters;
+ * a card the form cannot take (a field error, an already paid purchase) shows the form again with
+ * the error, as Hyp's page lets the payer retry there.
+ */
+export function hostedPageRoutes(state: SandboxState) {
+  const { catalogue, purchases, charges, cashier } = state;
+  /** Cards waiting for their 3-D Secure challenge, by page token. */
+  const challenges = new Map<string, CardInput>();
+
+  /** The page's purchase and return address, from an address the merchant's terminal signed. */
+  const signedPage = (c: Context) => {
+    const query = new URLSearchParams(new URL(c.req.url).search);
+    query.delete('error');
+    // The page's parameters come from the merchant's signed request (APISign What=SIGN, "tamper-proof"):
+    // developers.hyp.co.il/pay/getting-started/creating-a-payment-page. A changed one is refused.
+    if (!hasHypSignature(query, 'signature')) fail(403, 'the payment page address is not signed by the terminal');
+    const token = query.get('token') ?? '';
+    const purchase = purchaseWhere(purchases, 'payment page', (each) => each.hosted_page_token === token);
+    // Hyp returns the payer only to the merchant's own site.
+    const returnUrl = merchantAddress(state, query.get('return_url') ?? undefined);
+    return { query, token, purchase, returnUrl };
   };
+
+  /** The outcome of a charge: to the merchant with Hyp's parameters, or the form again with the error. */
+  const afterCharge = (
+    c: Context,
+    { query, purchase, returnUrl }: ReturnType<typeof signedPage>,
+    result: CardChargeResult,
+  ) =>
+    result.status === 'approved' || result.status === 'declined'
+      ? c.redirect(hypReturn(returnUrl, purchase, result.charge), 303)
+      : c.redirect(pageAddress('pay', query, failureMessage(result)), 303);
 
   return new Hono<SandboxEnv>()
     .get('/pay', (c) => {
-      const { token, purchase } = tokenPurchase(c);
+      const { query, purchase } = signedPage(c);
       const body = charges.paidCharge(purchase.session_id)
         ? html`<h1>Card payment</h1>
             <p role="status">${ALREADY_PAID}</p>`
-        : payForm(totalText(catalogue, purchase), token, c.req.query('error'));
-      return c.html(page(TITLE, body, { script: '/sandbox/pages/forms.js' }));
+        : payForm(totalText(catalogue, purchase), pageAddress('pay', query), c.req.query('error'));
+      return c.html(page(TITLE, body, FORMS_SCRIPT));
     })
     .post('/pay', async (c) => {
-      const { token, purchase } = tokenPurchase(c);
+      const signed = signedPage(c);
       const form = await c.req.parseBody();
       const field = (name: string) => {
         const value = form[name];
         return typeof value === 'string' ? value : '';
       };
       const card = { number: field('number'), expiry: field('expiry'), cvv: field('cvv') };
-      const result = await cashier.chargeCard(purchase, 'yaad_sarig', card);
-      if (result.status !== 'approved') return c.redirect(payAddress(token, failureMessage(result)), 303);
-      const query = new URLSearchParams({ token, transaction_id: result.charge.id });
-      return c.redirect(`/sandbox/hosted-page/success?${query}`, 303);
+      if (requiresChallenge(card.number) && checkCard(card).outcome !== 'invalid') {
+        challenges.set(signed.token, card);
+        return c.redirect(pageAddress('3ds', signed.query), 303);
+      }
+      return afterCharge(c, signed, await cashier.chargeCard(signed.purchase, 'yaad_sarig', card));
     })
-    .get('/success', (c) => {
-      const { purchase } = tokenPurchase(c);
-      const paid = charges.paidCharge(purchase.session_id);
-      if (!paid || paid.id !== c.req.query('transaction_id')) return c.notFound();
-      const body = html`<h1>Payment approved</h1>
-        <p>Transaction ${paid.id}</p>`;
-      return c.html(page('Payment approved (Yaad Sarig sandbox)', body));
+    .get('/3ds', (c) => {
+      const { query, token, purchase } = signedPage(c);
+      const card = challenges.get(token) ?? fail(404, 'no payment is waiting for 3-D Secure');
+      const body = challengeForm(totalText(catalogue, purchase), pageAddress('3ds', query), card.number.slice(-4));
+      return c.html(page('3-D Secure (Hyp sandbox)', body, FORMS_SCRIPT));
+    })
+    .post('/3ds', async (c) => {
+      const signed = signedPage(c);
+      const card = challenges.get(signed.token) ?? fail(404, 'no payment is waiting for 3-D Secure');
+      challenges.delete(signed.token);
+      // A failed authentication is a refusal the processor records like a decline.
+      const result: CardChargeResult =
+        (await c.req.parseBody()).result === 'complete'
+          ? await cashier.chargeCard(signed.purchase, 'yaad_sarig', card)
+          : await cashier.charge(signed.purchase, 'yaad_sarig', false);
+      return afterCharge(c, signed, result);
     });
 }

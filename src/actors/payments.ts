@@ -21,6 +21,7 @@ const cardScan = () => import('../payments/card-scan/card-scan');
 const bit = () => import('../payments/bit/bit');
 const paymentApi = () => import('../api/payment');
 const tranzilaApi = () => import('../api/tranzila');
+const hostedPageApi = () => import('../api/hosted-page');
 
 /**
  * Runs a callback actor from a module loaded on demand: events that arrive while it loads wait
@@ -118,7 +119,12 @@ export function providePayments(api: ApiClient) {
     }),
     hostedPage: hostedPageMachine.provide({
       actors: {
-        fetchPaymentPage: fromPromise(async ({ input }) => (await paymentApi()).getPaymentPage(api, input.order)),
+        fetchPaymentPage: fromPromise(async ({ input }) =>
+          (await paymentApi()).getPaymentPage(api, input.order, input.returnUrl),
+        ),
+        verifyHostedPayment: fromPromise(async ({ input }) =>
+          (await hostedPageApi()).verifyHostedPayment(api, input.order, input.returned),
+        ),
       },
       actions: { storePayStatus: (_, status) => purchaseStorage.setPayStatus(status) },
     }),

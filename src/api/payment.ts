@@ -8,7 +8,7 @@ import { fetchJson, type ApiClient } from './client';
 const transactionId = v.optional(v.nullable(v.union([v.string(), v.number()])));
 
 /** Spec §3 "Pay response": status (0 is success), msg, data.transaction_id. */
-const payResponseSchema = v.pipe(
+export const payResponseSchema = v.pipe(
   v.object({
     status: v.number(),
     msg: v.optional(v.nullable(v.string()), ''),
@@ -102,10 +102,13 @@ const paymentPageSchema = v.object({
   }),
 });
 
-/** GET /api/payment/pay/pay_ajax: the hosted payment page's address (http or https only). */
-export async function getPaymentPage(client: ApiClient, order: PaymentOrder) {
+/**
+ * GET /api/payment/pay/pay_ajax: the hosted payment page's address (http or https only), which sends
+ * the payer back to return_url (the app's return page).
+ */
+export async function getPaymentPage(client: ApiClient, order: PaymentOrder, returnUrl: string) {
   const answer = await fetchJson(client, paymentPageSchema, 'api/payment/pay/pay_ajax', {
-    searchParams: { machine_id: order.machineId },
+    searchParams: { machine_id: order.machineId, return_url: returnUrl },
   });
   const url = new URL(answer.data.data.payment_url);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

@@ -9,6 +9,7 @@ import { createSandboxApp } from '../../sandbox/app';
 import type { Fault } from '../../sandbox/faults';
 import { createApiClient, GET_RETRIES, type ApiClient } from '../../src/api/client';
 import { getPaymentIframe } from '../../src/api/custom-payment';
+import { verifyHostedPayment } from '../../src/api/hosted-page';
 import { getMenu } from '../../src/api/menu';
 import {
   confirmCardCharge,
@@ -79,7 +80,7 @@ const GETS: [string, (api: ApiClient) => Promise<unknown>][] = [
     'payment/pay/pay_ajax',
     async (api) => {
       await setPurchase(api, '1001', [{ product_id: 101, count: 1 }]);
-      return getPaymentPage(api, order);
+      return getPaymentPage(api, order, 'http://localhost/payment-return.html');
     },
   ],
   ['merchants/custom/get_iframe', (api) => getPaymentIframe(api, 'machine_id=1001&amount=5')],
@@ -90,6 +91,7 @@ const POSTS: [string, (api: ApiClient) => Promise<unknown>][] = [
   ['payment/pre/apple_pay/validate_merchant', (api) => validateApplePayMerchant(api, 'https://apple.example/start')],
   ['payment/pre/stripe', (api) => createStripeIntent(api, order, 'en')],
   ['payment/post/payment_succeeded_callback', (api) => confirmCardCharge(api, order, {})],
+  ['payment/post/hosted_page/verify', (api) => verifyHostedPayment(api, order, {})],
   ['merchants/wheelshare/set_purchase', (api) => setWheelsharePurchase(api, { ...station, rental: RENTAL })],
   ['merchants/wheelshare/pay', (api) => requestDeferredPayment(api, station)],
   ['integration/wheelshare/return', (api) => returnRental(api, station.phone)],

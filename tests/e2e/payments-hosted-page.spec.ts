@@ -1,7 +1,8 @@
 /**
- * Spec §2/§4 hosted payment page (Yaad Sarig, machine 1002): the frame with a loader first, the pay
- * status kept in local storage (spec §3 `payStatus`), success on the provider's success host,
- * failure when the page comes back to its own address, and one charge per purchase.
+ * Spec §2/§4 hosted payment page (Yaad Sarig / Hyp, machine 1002), cross-origin as in production: the
+ * frame with a loader first, the pay status kept in local storage (spec §3 `payStatus`); the provider's
+ * pages (its form, 3-D Secure) on their own origin; its redirect to the app's return page verified by
+ * the operator before success or failure; a forged return refused; one charge per purchase.
  */
 import type { Page, Route } from '@playwright/test';
 import {
@@ -37,6 +38,7 @@ import {
 } from './fixtures';
 
 const chocolate = product(1002, 204);
+const VERIFY = '/v4/api/payment/post/hosted_page/verify';
 
 /** The provider's page inside the drawer, in the frame the app titles. */
 const paymentFrame = (page: Page, t: Texts) => page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
@@ -104,17 +106,69 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     expect(await storedItem(page, 'payStatus')).toBeNull();
   });
 
-  test('a declined card: the provider sends its page back to its own address, and the failure page shows; one declined charge', async ({
+  test('a declined card: the provider returns the payer with its error code, and the failure page gives the operator’s reason; one declined charge', async ({
     page,
     request,
   }) => {
     const sessionId = await openHostedPage(page, lang, t);
+    const verifies = recordRequests(page, 'POST', VERIFY);
     await fillFrame(page, t, card(TEST_CARDS.declined));
     await framePayButton(page, t).click();
 
     await expect(failureHeading(page, t)).toBeVisible();
     await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText(t.payment.errors.paymentFailed);
+    await expect(failurePage(page, t)).toContainText('Card declined (Hyp CCode 4).');
+    expect(verifies).toHaveLength(1);
+    await expectCharges(request, sessionId, [
+      { method: 'yaad_sarig', status: 'declined', amount: linePrice(chocolate) },
+    ]);
+  });
+
+  test('a 3-D Secure card: the bank’s challenge inside the frame (the provider’s origin), then Complete: the success page', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await openHostedPage(page, lang, t);
+    await fillFrame(page, t, card(TEST_CARDS.threeDSecure));
+    await framePayButton(page, t).click();
+
+    const frame = paymentFrame(page, t);
+    await expect(frame.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+    // Another page of the provider: the app keeps showing it, with nothing charged yet.
+    await expect(drawer(page, t).getByRole('heading', { name: t.payment.hostedPage.title })).toBeVisible();
+    await expect(frameLoader(page, t)).toHaveCount(0);
+    await expectCharges(request, sessionId, []);
+    await frame.getByRole('button', { name: 'Complete', exact: true }).click();
+
+    await expect(successHeading(page, t)).toBeVisible();
+    const [charge] = await expectCharges(request, sessionId, [
+      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
+    ]);
+    await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
+  });
+
+  test('a forged return (a declined payment’s CCode turned to 0) is refused by the operator: the failure page, nothing approved', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await openHostedPage(page, lang, t);
+    // Whoever controls the payer's browser rewrites Hyp's redirect on its way to the return page.
+    await page.route(
+      (url) => url.pathname === HOSTED_PAGE,
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        const answer = await route.fetch({ maxRedirects: 0 });
+        const forged = new URL(answer.headers().location ?? '', route.request().url());
+        forged.searchParams.set('CCode', '0');
+        forged.searchParams.set('ACode', '0000001');
+        return route.fulfill({ status: 303, headers: { location: forged.href } });
+      },
+    );
+    await fillFrame(page, t, card(TEST_CARDS.declined));
+    await framePayButton(page, t).click();
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expect(failurePage(page, t)).toContainText('The payment page’s answer is not signed by the terminal.');
     await expectCharges(request, sessionId, [
       { method: 'yaad_sarig', status: 'declined', amount: linePrice(chocolate) },
     ]);
@@ -135,5 +189,24 @@ test.describe('hosted payment page, Yaad Sarig (1002), once', () => {
     await expectCharges(request, sessionId, [
       { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
     ]);
+  });
+
+  test('a page pay_ajax names off the provider’s origin is never framed: the failure page, no pay status', async ({
+    page,
+  }) => {
+    await page.route('**/v4/api/payment/pay/pay_ajax**', async (route) => {
+      const answer = (await (await route.fetch()).json()) as { data: { data: { payment_url: string } } };
+      const posing = new URL(answer.data.data.payment_url);
+      posing.host = new URL(page.url()).host; // the app's own origin, posing as the provider's form
+      answer.data.data.payment_url = posing.href;
+      await route.fulfill({ json: answer });
+    });
+    await openPayment(page, 'en', 1002, [chocolate.name], 'checkbox');
+    await startMethod(page, t, 'credit_card');
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expect(failurePage(page, t)).toContainText(t.payment.errors.unexpectedFrameUrl);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(await storedItem(page, 'payStatus')).toBeNull();
   });
 });

@@ -74,9 +74,13 @@ export const SHOTS = {
   amountPositive: shot('amountEntry', 'Positive', '12.5 typed'),
   debugVars: shot('debugVars', 'Editing.Drafting', '/debug_vars'),
   paymentLink: productView('the payment link (/customPaymentIframe)', 1001, 'payment-link'),
-  hostedPageLoading: shot('hostedPage', 'Processing.LoadingPage', 'the loader before the page (Yaad Sarig, 1002)'),
+  hostedPageLoading: shot(
+    'hostedPage',
+    'Processing.Framed.LoadingPage',
+    'the loader before the page (Yaad Sarig, 1002)',
+  ),
   hostedPage: shot('purchase', 'INIT_METHOD_PENDING.HostedPage', 'the hosted page (Yaad Sarig, 1002)', {
-    also: [{ machine: 'hostedPage', state: 'hostedPage.Processing.ShowingPage' }],
+    also: [{ machine: 'hostedPage', state: 'hostedPage.Processing.Framed.ShowingPage' }],
   }),
   stripe: shot('purchase', 'INIT_METHOD_PENDING.Stripe', 'the Stripe card element (1004)', {
     also: [{ machine: 'stripe', state: 'stripe.Idle.EnteringCard' }],

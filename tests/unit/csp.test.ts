@@ -44,7 +44,7 @@ describe('the Content-Security-Policy of a build', () => {
         'https://js.stripe.com',
         'https://hooks.stripe.com', // 3-D Secure
         'https://pay.google.com',
-        'https://pay.yaad.example', // the hosted payment page's host
+        'https://pay.hyp.co.il', // Hyp's hosted payment page (VITE_HOSTED_PAGE_ORIGIN)
         'https://scan.card.example',
       ]),
     );

@@ -7,7 +7,7 @@ import type { PurchaseInput } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { splashMachine } from '../../machines/splash/splash.machine';
 import { inactiveMenu, listMenu, makeMenu } from '../fixtures/menus';
-import { approvedByBit, earlierPurchase, HOSTED_PAGE_SUCCESS_URL, purchaseSettings } from '../fixtures/purchases';
+import { approvedByBit, earlierPurchase, HOSTED_PAGE, purchaseSettings } from '../fixtures/purchases';
 import { idleMachine, standInFor } from '../fixtures/stand-ins';
 
 /** Records the input it was invoked with, so the test can see what the page handed over. */
@@ -155,7 +155,7 @@ describe('payPageMachine', () => {
         machineId: 'machine-7',
         menu: listMenu,
         applePayAvailable: true,
-        hostedPageSuccessUrl: HOSTED_PAGE_SUCCESS_URL,
+        hostedPage: HOSTED_PAGE,
         latestPurchase: earlierPurchase,
         returnedPayment: approvedByBit,
       });

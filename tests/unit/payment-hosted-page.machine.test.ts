@@ -2,28 +2,42 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   hostedPageMachine,
-  isSuccessUrl,
+  hostedPageOrigin,
+  isReturnPage,
   type HostedPageInput,
   type PayStatus,
+  type ReturnedPayment,
 } from '../../machines/payment/hosted-page.machine';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
+import { HOSTED_PAGE } from '../fixtures/purchases';
 import { singleLineOrder } from '../fixtures/orders';
 
-const PAGE_URL = 'https://pay.yaad.test/p/form?Masof=4500&Amount=12.50';
-const SUCCESS_URL = 'https://success.pay-app.test/done';
+const PAGE_URL = `${HOSTED_PAGE.pageOrigin}/p/?action=pay&Masof=4500&Amount=12.50&signature=abc`;
+const RETURN_URL = HOSTED_PAGE.returnUrl;
+/** Hyp's redirect back, in Hyp's order. */
+const APPROVED_RETURN = `${RETURN_URL}?Id=tx-300&CCode=0&Amount=12.5&ACode=0012345&Order=o-1&Fild1=&Sign=f00`;
 
 const never = <T>() => new Promise<T>(() => {});
+const APPROVED: PayResponse = { status: 0, msg: 'Payment approved.', transactionId: 'tx-300' };
 
-function startHostedPage(
-  fetchPaymentPage: (input: { order: PaymentOrder }) => Promise<string> = () => Promise.resolve(PAGE_URL),
-) {
+function startHostedPage({
+  fetchPaymentPage = () => Promise.resolve(PAGE_URL),
+  verify = () => Promise.resolve(APPROVED),
+}: {
+  fetchPaymentPage?: (input: { order: PaymentOrder; returnUrl: string }) => Promise<string>;
+  verify?: (input: { order: PaymentOrder; returned: ReturnedPayment }) => Promise<PayResponse>;
+} = {}) {
   const statuses: PayStatus[] = [];
   const fetchPage = vi.fn(fetchPaymentPage);
-  const input: HostedPageInput = { order: singleLineOrder, successUrl: SUCCESS_URL };
+  const verifyPayment = vi.fn(verify);
+  const input: HostedPageInput = { order: singleLineOrder, ...HOSTED_PAGE };
   const actor = createActor(
     hostedPageMachine.provide({
-      actors: { fetchPaymentPage: fromPromise<string, { order: PaymentOrder }>(({ input }) => fetchPage(input)) },
+      actors: {
+        fetchPaymentPage: fromPromise(({ input }) => fetchPage(input)),
+        verifyHostedPayment: fromPromise(({ input }) => verifyPayment(input)),
+      },
       actions: { storePayStatus: (_, status: PayStatus) => statuses.push(status) },
     }),
     { input },
@@ -31,39 +45,67 @@ function startHostedPage(
   const snapshot = () => actor.getSnapshot();
   const pageFetched = () => waitFor(actor, (s) => !s.matches('Idle'));
   const frameLoaded = (url: string) => actor.send({ type: 'frame.loaded', url });
-  /** The frame shows the provider's form (the first load at the page's address). */
+  const providerPage = () => actor.send({ type: 'frame.providerPage' });
+  /** The frame shows the provider's form (a page of its origin, which this origin cannot read). */
   const toShowingPage = async () => {
     await pageFetched();
-    frameLoaded(PAGE_URL);
-    expect(snapshot().value).toEqual({ Processing: 'ShowingPage' });
+    providerPage();
+    expect(snapshot().value).toEqual({ Processing: { Framed: 'ShowingPage' } });
   };
-  return { actor, snapshot, statuses, fetchPage, pageFetched, frameLoaded, toShowingPage };
+  const settled = () => waitFor(actor, (s) => s.status === 'done');
+  return {
+    actor,
+    snapshot,
+    statuses,
+    fetchPage,
+    verifyPayment,
+    pageFetched,
+    frameLoaded,
+    providerPage,
+    toShowingPage,
+    settled,
+  };
 }
 
 describe('hostedPageMachine', () => {
   describe('fetching the page (pay_ajax)', () => {
-    it('starts loading the page address for the order', () => {
-      const page = startHostedPage(() => never());
+    it('starts loading the page address for the order, naming the return page', () => {
+      const page = startHostedPage({ fetchPaymentPage: () => never() });
       expect(page.snapshot().value).toBe('Idle');
       expect(page.snapshot().hasTag('loading')).toBe(true);
-      expect(page.fetchPage).toHaveBeenCalledWith({ order: singleLineOrder });
+      expect(page.fetchPage).toHaveBeenCalledWith({ order: singleLineOrder, returnUrl: RETURN_URL });
       expect(page.statuses).toEqual([]);
     });
 
-    it('the address goes to Processing with the pay status pending (spec §4)', async () => {
+    it('an address on the provider’s origin goes to Processing with the pay status pending (spec §4)', async () => {
       const page = startHostedPage();
       await page.pageFetched();
-      expect(page.snapshot().value).toEqual({ Processing: 'LoadingPage' });
+      expect(page.snapshot().value).toEqual({ Processing: { Framed: 'LoadingPage' } });
       expect(page.snapshot().hasTag('processing')).toBe(true);
       expect(page.snapshot().hasTag('loading')).toBe(true);
       expect(page.snapshot().context.pageUrl).toBe(PAGE_URL);
       expect(page.statuses).toEqual(['pending']);
     });
 
+    it.each([
+      ['another host', 'https://evil.test/p/?action=pay'],
+      ['http on the provider’s host', PAGE_URL.replace('https:', 'http:')],
+      ['another port', PAGE_URL.replace('pay.hyp.test', 'pay.hyp.test:8443')],
+      ['the app’s own origin', `${new URL(RETURN_URL).origin}/fake-form`],
+    ])('an address on %s is refused before it is framed (unexpectedFrameUrl)', async (_, url) => {
+      const page = startHostedPage({ fetchPaymentPage: () => Promise.resolve(url) });
+      await page.pageFetched();
+      expect(page.snapshot().value).toBe('Failed');
+      expect(page.snapshot().context.pageUrl).toBe('');
+      expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'unexpectedFrameUrl' });
+      expect(page.statuses).toEqual([]);
+    });
+
     it('a failed fetch fails with the operator message, or the generic failure', async () => {
-      const withMessage = startHostedPage(() =>
-        Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'Terminal not configured' })),
-      );
+      const withMessage = startHostedPage({
+        fetchPaymentPage: () =>
+          Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'Terminal not configured' })),
+      });
       await withMessage.pageFetched();
       expect(withMessage.snapshot().value).toBe('Failed');
       expect(withMessage.snapshot().output).toEqual({
@@ -73,14 +115,14 @@ describe('hostedPageMachine', () => {
       });
       expect(withMessage.statuses).toEqual([]);
 
-      const timeout = startHostedPage(() => Promise.reject(new ApiError({ kind: 'timeout' })));
+      const timeout = startHostedPage({ fetchPaymentPage: () => Promise.reject(new ApiError({ kind: 'timeout' })) });
       await timeout.pageFetched();
       expect(timeout.snapshot().output).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
     });
   });
 
-  describe('the frame (spec §4 hosted iframe)', () => {
-    it('first loading at its original address shows the page', async () => {
+  describe('the frame', () => {
+    it('the provider’s page (unreadable, another origin) shows the page', async () => {
       const page = startHostedPage();
       await page.toShowingPage();
       expect(page.snapshot().hasTag('loading')).toBe(false);
@@ -88,89 +130,138 @@ describe('hostedPageMachine', () => {
       expect(page.statuses).toEqual(['pending']);
     });
 
-    it('the original address is the same origin and path; the query may differ', async () => {
-      const page = startHostedPage();
-      await page.pageFetched();
-      page.frameLoaded('https://pay.yaad.test/p/form?Masof=4500&step=2#top');
-      expect(page.snapshot().value).toEqual({ Processing: 'ShowingPage' });
-    });
-
-    it('loading the original address again is a failed payment', async () => {
+    it('more of the provider’s pages (3-D Secure, its error page, its form again) keep waiting, never fail', async () => {
       const page = startHostedPage();
       await page.toShowingPage();
-      page.frameLoaded('https://pay.yaad.test/p/form?Masof=4500&error=1');
-      expect(page.snapshot().value).toBe('Failed');
-      expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
+      page.providerPage();
+      page.providerPage();
+      expect(page.snapshot().value).toEqual({ Processing: { Framed: 'ShowingPage' } });
+      expect(page.verifyPayment).not.toHaveBeenCalled();
     });
 
-    it('a redirect to the success URL succeeds with the transaction_id of its query', async () => {
+    it('the return page: the operator verifies every returned parameter, in order; status 0 succeeds', async () => {
+      const page = startHostedPage({ verify: () => never() });
+      await page.toShowingPage();
+      page.frameLoaded(APPROVED_RETURN);
+      expect(page.snapshot().value).toEqual({ Processing: 'Verifying' });
+      expect(page.snapshot().hasTag('loading')).toBe(true);
+      expect(page.verifyPayment).toHaveBeenCalledWith({ order: singleLineOrder, returned: expect.anything() });
+      const returned = page.verifyPayment.mock.calls[0]?.[0].returned ?? {};
+      expect(Object.entries(returned)).toEqual([
+        ['Id', 'tx-300'],
+        ['CCode', '0'],
+        ['Amount', '12.5'],
+        ['ACode', '0012345'],
+        ['Order', 'o-1'],
+        ['Fild1', ''],
+        ['Sign', 'f00'],
+      ]);
+    });
+
+    it('a verified payment succeeds with the operator’s transaction id', async () => {
       const page = startHostedPage();
       await page.toShowingPage();
-      page.frameLoaded(`${SUCCESS_URL}?transaction_id=tx-300&CCode=0`);
+      page.frameLoaded(APPROVED_RETURN);
+      await page.settled();
       expect(page.snapshot().value).toBe('Success');
-      expect(page.snapshot().output).toEqual({ outcome: 'succeeded', transactionId: 'tx-300' });
+      expect(page.snapshot().output).toEqual({
+        outcome: 'succeeded',
+        transactionId: 'tx-300',
+        message: 'Payment approved.',
+      });
       expect(page.statuses).toEqual(['pending']);
     });
 
-    it('a success URL without transaction_id succeeds without an id', async () => {
-      const page = startHostedPage();
+    it('what the operator does not verify (a decline, a forgery) fails with its message and status', async () => {
+      const page = startHostedPage({
+        verify: () => Promise.resolve({ status: 1, msg: 'Card declined (Hyp CCode 4).', transactionId: 'tx-301' }),
+      });
       await page.toShowingPage();
-      page.frameLoaded(SUCCESS_URL);
-      expect(page.snapshot().output).toEqual({ outcome: 'succeeded', transactionId: undefined });
+      page.frameLoaded(`${RETURN_URL}?Id=tx-301&CCode=4&Sign=f00`);
+      await page.settled();
+      expect(page.snapshot().value).toBe('Failed');
+      expect(page.snapshot().output).toEqual({
+        outcome: 'failed',
+        transactionId: 'tx-301',
+        message: 'Card declined (Hyp CCode 4).',
+        code: 1,
+      });
     });
 
-    it('the success URL counts even as the very first load', async () => {
+    it('a verify call without an answer fails as unconfirmed (the charge may have gone through)', async () => {
+      const page = startHostedPage({ verify: () => Promise.reject(new ApiError({ kind: 'timeout' })) });
+      await page.toShowingPage();
+      page.frameLoaded(APPROVED_RETURN);
+      await page.settled();
+      expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
+    });
+
+    it('the return page counts even as the very first load', async () => {
       const page = startHostedPage();
       await page.pageFetched();
-      page.frameLoaded(`${SUCCESS_URL}?transaction_id=tx-301`);
-      expect(page.snapshot().output).toEqual({ outcome: 'succeeded', transactionId: 'tx-301' });
+      page.frameLoaded(APPROVED_RETURN);
+      await page.settled();
+      expect(page.snapshot().output).toMatchObject({ outcome: 'succeeded', transactionId: 'tx-300' });
     });
 
     it.each([
-      ['another host', 'https://evil.test/p/form'],
-      ['another path on the page host', 'https://pay.yaad.test/p/other'],
-      ['another scheme', 'http://pay.yaad.test/p/form'],
-    ])('%s fails as unexpectedFrameUrl with the pay status failed (spec §8)', async (_, url) => {
+      ['about:blank (a page that failed to load)', 'about:blank'],
+      ['another page of the app', `${new URL(RETURN_URL).origin}/pay?machine_id=1002`],
+      ['the return page’s path on another origin', `https://evil.test${new URL(RETURN_URL).pathname}?CCode=0`],
+    ])('a readable address that is not the return page, %s, fails as unexpectedFrameUrl (spec §8)', async (_, url) => {
       const page = startHostedPage();
       await page.toShowingPage();
       page.frameLoaded(url);
       expect(page.snapshot().value).toBe('Failed');
       expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'unexpectedFrameUrl' });
       expect(page.statuses).toEqual(['pending', 'failed']);
+      expect(page.verifyPayment).not.toHaveBeenCalled();
     });
 
-    it('an unexpected address as the first load fails the same way', async () => {
-      const page = startHostedPage();
-      await page.pageFetched();
-      page.frameLoaded('https://evil.test/');
-      expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'unexpectedFrameUrl' });
-      expect(page.statuses).toEqual(['pending', 'failed']);
-    });
+    it('frame events before the address is known, or while verifying, are not handled', async () => {
+      const idle = startHostedPage({ fetchPaymentPage: () => never() });
+      idle.frameLoaded(APPROVED_RETURN);
+      idle.providerPage();
+      expect(idle.snapshot().value).toBe('Idle');
 
-    it('frame.loaded before the address is known is not handled', () => {
-      const page = startHostedPage(() => never());
-      page.frameLoaded(`${SUCCESS_URL}?transaction_id=tx-302`);
-      expect(page.snapshot().value).toBe('Idle');
+      const verifying = startHostedPage({ verify: () => never() });
+      await verifying.toShowingPage();
+      verifying.frameLoaded(APPROVED_RETURN);
+      verifying.frameLoaded('about:blank');
+      verifying.providerPage();
+      expect(verifying.snapshot().value).toEqual({ Processing: 'Verifying' });
+      expect(verifying.verifyPayment).toHaveBeenCalledTimes(1);
     });
   });
 
-  describe('isSuccessUrl', () => {
-    it('is a prefix match on the configured success URL', () => {
-      expect(isSuccessUrl(`${SUCCESS_URL}?transaction_id=1`, SUCCESS_URL)).toBe(true);
-      expect(isSuccessUrl(SUCCESS_URL, SUCCESS_URL)).toBe(true);
-      expect(isSuccessUrl('https://pay.yaad.test/done', SUCCESS_URL)).toBe(false);
+  describe('hostedPageOrigin and isReturnPage', () => {
+    it('takes an https origin; http only where the build allows it (the sandbox)', () => {
+      expect(hostedPageOrigin('https://pay.hyp.co.il', false)).toBe('https://pay.hyp.co.il');
+      expect(hostedPageOrigin('https://pay.hyp.co.il/p/', false)).toBe('https://pay.hyp.co.il');
+      expect(hostedPageOrigin('http://localhost:4411', false)).toBe('');
+      expect(hostedPageOrigin('http://localhost:4411', true)).toBe('http://localhost:4411');
+      expect(hostedPageOrigin('', true)).toBe('');
+      expect(hostedPageOrigin(undefined, true)).toBe('');
+      expect(hostedPageOrigin('javascript:alert(1)', true)).toBe('');
+    });
+
+    it('the return page is its origin and path, with any query', () => {
+      expect(isReturnPage(`${RETURN_URL}?CCode=0`, RETURN_URL)).toBe(true);
+      expect(isReturnPage(RETURN_URL, RETURN_URL)).toBe(true);
+      expect(isReturnPage(`${RETURN_URL}/more`, RETURN_URL)).toBe(false);
+      expect(isReturnPage('about:blank', RETURN_URL)).toBe(false);
     });
   });
 
   describe('closing the drawer abandons', () => {
     it('while the address loads', () => {
-      const page = startHostedPage(() => never());
+      const page = startHostedPage({ fetchPaymentPage: () => never() });
       page.actor.send({ type: 'drawer.close' });
       expect(page.snapshot().value).toBe('Abandoned');
       expect(page.snapshot().output).toEqual({ outcome: 'abandoned' });
     });
 
-    it('while the frame loads or shows the page', async () => {
+    it('while the frame loads, shows the page or the payment is verified', async () => {
       const loading = startHostedPage();
       await loading.pageFetched();
       loading.actor.send({ type: 'drawer.close' });
@@ -181,6 +272,12 @@ describe('hostedPageMachine', () => {
       showing.actor.send({ type: 'drawer.close' });
       expect(showing.snapshot().value).toBe('Abandoned');
       expect(showing.snapshot().output).toEqual({ outcome: 'abandoned' });
+
+      const verifying = startHostedPage({ verify: () => never() });
+      await verifying.toShowingPage();
+      verifying.frameLoaded(APPROVED_RETURN);
+      verifying.actor.send({ type: 'drawer.close' });
+      expect(verifying.snapshot().output).toEqual({ outcome: 'abandoned' });
     });
   });
 });

@@ -42,13 +42,7 @@ import {
   singleMenu,
   water,
 } from '../fixtures/menus';
-import {
-  approvedByBit,
-  declinedByBit,
-  earlierPurchase,
-  HOSTED_PAGE_SUCCESS_URL,
-  purchaseInput,
-} from '../fixtures/purchases';
+import { approvedByBit, declinedByBit, earlierPurchase, HOSTED_PAGE, purchaseInput } from '../fixtures/purchases';
 import {
   fakePaymentMachine,
   paymentLog,
@@ -195,7 +189,7 @@ const ROUTES: Route[] = [
     machine: 'hostedPage',
     menu: yaadSarigMenu,
     popup: true,
-    extraInput: { successUrl: HOSTED_PAGE_SUCCESS_URL },
+    extraInput: { ...HOSTED_PAGE },
   },
   { method: 'card_scan', state: 'CardScan', machine: 'cardScan', menu: listMenu, popup: true, extraInput: {} },
   { method: 'bit', state: 'Bit', machine: 'bit', menu: listMenu, popup: true, extraInput: {} },
@@ -887,19 +881,28 @@ describe('purchaseMachine', () => {
       expect(purchase.snapshot().context.result).toEqual({ outcome: 'failed', reason: 'unavailable' });
     });
 
-    it('the hosted page succeeds at the success address it was given', async () => {
+    it('the hosted page succeeds when the operator verifies the return it was given', async () => {
+      const verified = vi.fn((_input: unknown) =>
+        Promise.resolve({ status: 0, msg: 'Payment approved.', transactionId: 'yaad-7' }),
+      );
       const hostedPage = hostedPageMachine.provide({
         actors: {
-          fetchPaymentPage: fromPromise<string, { order: PaymentOrder }>(() =>
-            Promise.resolve('https://pay.yaad.example/form?id=1'),
+          fetchPaymentPage: fromPromise(({ input }) =>
+            Promise.resolve(`${HOSTED_PAGE.pageOrigin}/p/?return=${input.returnUrl}`),
           ),
+          verifyHostedPayment: fromPromise(({ input }) => verified(input)),
         },
       });
       const purchase = startPurchase(yaadSarigMenu, { machines: { hostedPage } });
       await toPending(purchase, 'credit_card');
       const page = purchase.paymentActor('hostedPage');
-      await waitFor(page, (s: { matches: (value: unknown) => boolean }) => s.matches({ Processing: 'LoadingPage' }));
-      page.send({ type: 'frame.loaded', url: `${HOSTED_PAGE_SUCCESS_URL}?transaction_id=yaad-7` });
+      await waitFor(page, (s: { hasTag: (tag: string) => boolean }) => s.hasTag('processing'));
+      page.send({ type: 'frame.loaded', url: `${HOSTED_PAGE.returnUrl}?Id=yaad-7&CCode=0` });
+      await waitFor(purchase.actor, (s) => s.matches('PAYMENT_SUCCESS'));
+      expect(verified).toHaveBeenCalledWith({
+        order: expect.anything() as unknown,
+        returned: { Id: 'yaad-7', CCode: '0' },
+      });
       expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
       expect(purchase.snapshot().context.receipt).toMatchObject({ transactionId: 'yaad-7' });
     });

@@ -389,18 +389,36 @@ describe('POST /v4/api/payment/post/payment_succeeded_callback', () => {
   });
 });
 
-describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
+describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
+  const RETURN_URL = 'http://localhost/payment-return.html';
+  const ajax = (returnUrl: string | undefined) =>
+    `/pay/pay_ajax?machine_id=1005${returnUrl === undefined ? '' : `&return_url=${encodeURIComponent(returnUrl)}`}`;
   async function hostedPage(app: SandboxApp) {
     const session = await newPurchase(app);
-    const answer = (await read(await payment(app, session, '/pay/pay_ajax?machine_id=1005'))) as {
+    const answer = (await read(await payment(app, session, ajax(RETURN_URL)))) as {
       data: { data: { payment_url: string } };
     };
     return { session, answer, url: new URL(answer.data.data.payment_url) };
   }
-  const pay = (app: SandboxApp, url: URL, card: Partial<Card> = {}) =>
-    postForm(app, url.pathname + url.search, { ...GOOD_CARD, ...card });
+  const pay = (app: SandboxApp, url: URL | string, card: Partial<Card> = {}) =>
+    postForm(app, typeof url === 'string' ? url : url.pathname + url.search, { ...GOOD_CARD, ...card });
+  /** Where a 303 sends the frame. */
+  const locationOf = (response: Response) => {
+    expect(response.status).toBe(303);
+    return new URL(response.headers.get('location') ?? '', 'http://providers.localhost');
+  };
+  /** The operator's check of what the return page received (as the app posts it). */
+  const verify = async (app: SandboxApp, session: string, returned: URL | Record<string, string>) =>
+    read(
+      await payment(
+        app,
+        session,
+        '/post/hosted_page/verify?machine_id=1005',
+        returned instanceof URL ? Object.fromEntries(returned.searchParams) : returned,
+      ),
+    );
 
-  it('answers the page address on this origin, the total, the symbol and what is bought', async () => {
+  it('answers the signed page address on the providers’ origin, the total, the symbol and what is bought', async () => {
     const app = createSandboxApp({ catalogue });
     const { session, answer, url } = await hostedPage(app);
     expect(answer).toEqual({
@@ -416,8 +434,23 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
     expect(url.origin).toBe(app.providersOrigin); // the provider's own origin, never the app's
     expect(url.pathname).toBe('/sandbox/hosted-page/pay');
     expect(url.searchParams.get('token')).toMatch(/^[\w-]{16,}$/);
-    const again = (await read(await payment(app, session, '/pay/pay_ajax?machine_id=1005'))) as typeof answer;
+    expect(url.searchParams.get('return_url')).toBe(RETURN_URL);
+    expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+    const again = (await read(await payment(app, session, ajax(RETURN_URL)))) as typeof answer;
     expect(again.data.data.payment_url).toBe(url.href);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['on another site', 'https://evil.example/payment-return.html'],
+    ['on the providers’ origin', 'http://providers.localhost/payment-return.html'],
+    ['not an address', 'payment-return.html'],
+  ])('refuses a return_url %s (400)', async (_case, returnUrl) => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    const response = await payment(app, session, ajax(returnUrl));
+    expect(response.status).toBe(400);
+    expect(await read(response)).toEqual({ message: expect.stringMatching(/merchant's sites/) as unknown });
   });
 
   it('shows an accessible card form with the amount on its Pay button', async () => {
@@ -437,36 +470,150 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
     expect(text).toMatch(/<button type="submit">Pay ₪5\.00<\/button>/);
   });
 
-  it('on approval records the charge and redirects to the provider’s success host', async () => {
+  it.each([
+    ['another return address', (url: URL) => url.searchParams.set('return_url', 'https://evil.example/r')],
+    ['another token', (url: URL) => url.searchParams.set('token', 'someone-else')],
+    ['no signature', (url: URL) => url.searchParams.delete('signature')],
+  ])('refuses a page address with %s (403), and charges nothing', async (_case, alter) => {
     const app = createSandboxApp({ catalogue });
     const { url } = await hostedPage(app);
-    const response = await pay(app, url);
-    expect(response.status).toBe(303);
-    const location = new URL(response.headers.get('location') ?? '', url);
-    expect(location.pathname).toBe('/sandbox/hosted-page/success');
-    expect(location.searchParams.get('transaction_id')).toBe('SBX-000001');
-    expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status: 'approved' }]);
-    expect(await (await app.providers.request(location.pathname + location.search)).text()).toContain(
-      'Payment approved',
-    );
+    alter(url);
+    expect((await app.providers.request(url.pathname + url.search)).status).toBe(403);
+    expect((await pay(app, url)).status).toBe(403);
+    expect(app.charges.list()).toHaveLength(0);
+  });
+
+  it('on approval records the charge and sends the frame to the return page with Hyp’s signed parameters', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { session, url } = await hostedPage(app);
+    const location = locationOf(await pay(app, url));
+    expect(location.origin + location.pathname).toBe(RETURN_URL);
+    expect([...location.searchParams.keys()]).toEqual([
+      'Id',
+      'CCode',
+      'Amount',
+      'ACode',
+      'Order',
+      'Fild1',
+      'Fild2',
+      'Fild3',
+      'Sign',
+    ]);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      Id: 'SBX-000001',
+      CCode: '0',
+      Amount: '5',
+      ACode: '0000001',
+      Order: session,
+    });
+    expect(app.charges.list()).toMatchObject([{ id: 'SBX-000001', method: 'yaad_sarig', status: 'approved' }]);
+    expect(await verify(app, session, location)).toEqual({
+      status: 0,
+      msg: 'Payment approved.',
+      data: { transaction_id: 'SBX-000001' },
+    });
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('on a decline sends the frame to the return page with the error code; the operator answers the decline', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { session, url } = await hostedPage(app);
+    const location = locationOf(await pay(app, url, { number: TEST_CARDS.declined }));
+    expect(location.origin + location.pathname).toBe(RETURN_URL);
+    expect(location.searchParams.get('CCode')).toBe('4');
+    expect(location.searchParams.get('ACode')).toBe('');
+    expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status: 'declined' }]);
+    expect(await verify(app, session, location)).toEqual({
+      status: 1,
+      msg: 'Card declined (Hyp CCode 4).',
+      data: { transaction_id: 'SBX-000001' },
+    });
   });
 
   it.each([
-    ['a declined card', { number: TEST_CARDS.declined }, 'Your card was declined.', 1],
-    ['a non-Luhn number', { number: '1234567812345678' }, 'Your card number is invalid.', 0],
-    ['a past expiry', { expiry: LAST_YEAR }, 'Your card has expired.', 0],
-  ])('on %s redirects back to its own address with the error', async (_case, card, message, recorded) => {
+    ['a non-Luhn number', { number: '1234567812345678' }, 'Your card number is invalid.'],
+    ['a past expiry', { expiry: LAST_YEAR }, 'Your card has expired.'],
+  ])('on %s shows its own form again with the error, charging nothing', async (_case, card, message) => {
     const app = createSandboxApp({ catalogue });
     const { url } = await hostedPage(app);
-    const response = await pay(app, url, card);
-    expect(response.status).toBe(303);
-    const location = new URL(response.headers.get('location') ?? '', url);
-    expect(`${location.pathname}?token=${location.searchParams.get('token') ?? ''}`).toBe(url.pathname + url.search);
+    const location = locationOf(await pay(app, url, card));
+    expect(location.pathname).toBe('/sandbox/hosted-page/pay');
     expect(location.searchParams.get('error')).toBe(message);
-    expect(app.charges.list()).toHaveLength(recorded);
+    expect(app.charges.list()).toHaveLength(0);
     expect(await (await app.providers.request(location.pathname + location.search)).text()).toContain(
       `<p role="alert">${message.replace("'", '&#39;')}</p>`,
     );
+  });
+
+  it('challenges the 3-D Secure card on a page of its own before charging; Complete charges it', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { session, url } = await hostedPage(app);
+    const challenge = locationOf(await pay(app, url, { number: TEST_CARDS.threeDSecure }));
+    expect(challenge.pathname).toBe('/sandbox/hosted-page/3ds');
+    expect(app.charges.list()).toHaveLength(0);
+    const text = await (await app.providers.request(challenge.pathname + challenge.search)).text();
+    expect(text).toContain('<h1>3-D Secure</h1>');
+    expect(text).toContain('card ending 3220');
+    expect(text).toMatch(/<button type="submit" name="result" value="complete">Complete<\/button>/);
+
+    const challengePath = challenge.pathname + challenge.search;
+    const location = locationOf(await postForm(app, challengePath, { result: 'complete' }));
+    expect(location.searchParams.get('CCode')).toBe('0');
+    expect(await verify(app, session, location)).toMatchObject({ status: 0 });
+    expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status: 'approved' }]);
+    // The challenge is answered once.
+    expect((await postForm(app, challengePath, { result: 'complete' })).status).toBe(404);
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('a failed 3-D Secure challenge is a decline', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { session, url } = await hostedPage(app);
+    const challenge = locationOf(await pay(app, url, { number: TEST_CARDS.threeDSecure }));
+    const location = locationOf(await postForm(app, challenge.pathname + challenge.search, { result: 'fail' }));
+    expect(location.searchParams.get('CCode')).toBe('4');
+    expect(await verify(app, session, location)).toMatchObject({ status: 1 });
+    expect(app.charges.list()).toMatchObject([{ status: 'declined' }]);
+  });
+
+  it.each([
+    ['a declined return with CCode changed to 0', 'declined', (p: URLSearchParams) => p.set('CCode', '0')],
+    ['an approved return with a smaller Amount', 'approved', (p: URLSearchParams) => p.set('Amount', '0.5')],
+    ['an approved return with another Id', 'approved', (p: URLSearchParams) => p.set('Id', 'SBX-999999')],
+    ['a wrong Sign', 'approved', (p: URLSearchParams) => p.set('Sign', '0'.repeat(64))],
+    ['no Sign', 'approved', (p: URLSearchParams) => p.delete('Sign')],
+    [
+      'the parameters in another order',
+      'approved',
+      (p: URLSearchParams) => {
+        const sign = p.get('Sign') ?? '';
+        p.delete('Sign');
+        p.sort();
+        p.set('Sign', sign);
+      },
+    ],
+  ])('the operator refuses %s (status 3) and records nothing', async (_case, outcome, forge) => {
+    const app = createSandboxApp({ catalogue });
+    const { session, url } = await hostedPage(app);
+    const location = locationOf(await pay(app, url, { number: TEST_CARDS[outcome as 'approved' | 'declined'] }));
+    forge(location.searchParams);
+    const before = app.charges.list();
+    expect(await verify(app, session, location)).toMatchObject({ status: 3 });
+    expect(app.charges.list()).toEqual(before);
+  });
+
+  it('the operator refuses another purchase’s approved return', async () => {
+    const app = createSandboxApp({ catalogue });
+    const paid = await hostedPage(app);
+    const location = locationOf(await pay(app, paid.url));
+    const other = await newPurchase(app);
+    expect(await verify(app, other, location)).toEqual({
+      status: 3,
+      msg: 'The payment page’s answer is for another order.',
+      data: { transaction_id: 'SBX-000001' },
+    });
+    const response = await payment(app, other, '/post/hosted_page/verify?machine_id=1005', ['not', 'an', 'object']);
+    expect(response.status).toBe(400);
   });
 
   it('shows a paid page as already paid and charges nothing more', async () => {
@@ -476,21 +623,10 @@ describe('GET /v4/api/payment/pay/pay_ajax and the hosted payment page', () => {
     expect(await (await app.providers.request(url.pathname + url.search)).text()).toContain(
       'This purchase is already paid.',
     );
-    const again = await pay(app, url);
-    expect(new URL(again.headers.get('location') ?? '', url).searchParams.get('error')).toBe(
-      'This purchase is already paid.',
-    );
+    const again = locationOf(await pay(app, url));
+    expect(again.pathname).toBe('/sandbox/hosted-page/pay');
+    expect(again.searchParams.get('error')).toBe('This purchase is already paid.');
     expect(app.charges.list()).toHaveLength(1);
-  });
-
-  it('answers 404 for an unknown token or a success address that does not match the charge', async () => {
-    const app = createSandboxApp({ catalogue });
-    const { url } = await hostedPage(app);
-    expect((await app.providers.request('/sandbox/hosted-page/pay?token=nope')).status).toBe(404);
-    const token = url.searchParams.get('token') ?? '';
-    expect(
-      (await app.providers.request(`/sandbox/hosted-page/success?token=${token}&transaction_id=SBX-000001`)).status,
-    ).toBe(404);
   });
 });
 

@@ -14,7 +14,7 @@ import { apiClient } from '../../api/default-client';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PageFrame } from '../../components/PageFrame';
 import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/purchase.types';
-import { DEFAULT_SUPPORT_PHONE, PROVIDER_URLS } from '../../config';
+import { DEFAULT_SUPPORT_PHONE, HOSTED_PAGE_ORIGIN, HOSTED_PAGE_RETURN_PATH } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
 import { rememberedLanguage } from '../../i18n/i18n';
 import { inspect } from '../../inspect';
@@ -51,7 +51,10 @@ export function PayPage({
       language: rememberedLanguage(),
       purchaseSettings: {
         applePayAvailable: isApplePayAvailable(),
-        hostedPageSuccessUrl: new URL(PROVIDER_URLS.hostedPageSuccess, window.location.href).href,
+        hostedPage: {
+          pageOrigin: HOSTED_PAGE_ORIGIN,
+          returnUrl: new URL(HOSTED_PAGE_RETURN_PATH, window.location.href).href,
+        },
         latestPurchase: purchaseStorage.latestPurchase(machineId),
         returnedPayment,
         orderSource,

@@ -5,16 +5,16 @@ import { Spinner } from '../../components/Spinner';
 import { SupportCallButton } from '../../components/SupportCallButton';
 import type { HostedPageRef } from './payment-refs';
 
-/** The address the frame shows now: readable on our own origin, else the provider's page it was given. */
-function frameAddress(frame: HTMLIFrameElement): string {
+/** The address the frame shows, when this origin may read it (the return page); the provider's pages it may not. */
+function readableAddress(frame: HTMLIFrameElement): string | undefined {
   try {
-    return frame.contentWindow?.location.href ?? frame.src;
+    return frame.contentWindow?.location.href;
   } catch {
-    return frame.src; // the provider's own origin: still its payment form
+    return undefined; // another origin: the provider's form, 3-D Secure or error page
   }
 }
 
-/** Yaad Sarig's hosted payment page in a frame, with a loader and the support phone (spec §2). */
+/** Yaad Sarig's (Hyp's) hosted payment page in a frame, with a loader and the support phone (spec §2). */
 export function HostedPageStep({ hostedPage, supportPhone }: { hostedPage: HostedPageRef; supportPhone: string }) {
   const { t } = useTranslation();
   const pageUrl = useSelector(hostedPage, (snapshot) => snapshot.context.pageUrl);
@@ -28,7 +28,10 @@ export function HostedPageStep({ hostedPage, supportPhone }: { hostedPage: Hoste
           className={`hosted-page__frame${loading ? ' hosted-page__frame--loading' : ''}`}
           title={t('payment.hostedPage.title')}
           src={pageUrl}
-          onLoad={(event) => hostedPage.send({ type: 'frame.loaded', url: frameAddress(event.currentTarget) })}
+          onLoad={(event) => {
+            const url = readableAddress(event.currentTarget);
+            hostedPage.send(url === undefined ? { type: 'frame.providerPage' } : { type: 'frame.loaded', url });
+          }}
         />
       )}
       <SupportCallButton phone={supportPhone} label={t('payment.supportLink')} />

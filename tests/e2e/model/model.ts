@@ -99,14 +99,16 @@ function menuOf(machineId: string) {
 
 /** The walks' stand-in for the sandbox's origin: the drivers map these addresses onto the real ones. */
 const MODEL_ORIGIN = 'https://sandbox.model';
-const HOSTED_SUCCESS_PATH = '/sandbox/hosted-page/success';
+/** The providers' stand-ins' origin on the walks. */
+const MODEL_PROVIDERS_ORIGIN = 'https://providers.model';
+const RETURN_PAGE = '/payment-return.html';
 
 function purchaseInput(machineId: string, settings: Partial<PurchaseSettings> = {}): PurchaseInput {
   return {
     machineId,
     menu: menuOf(machineId),
     applePayAvailable: false,
-    hostedPageSuccessUrl: `${MODEL_ORIGIN}${HOSTED_SUCCESS_PATH}`,
+    hostedPage: { pageOrigin: MODEL_PROVIDERS_ORIGIN, returnUrl: `${MODEL_ORIGIN}${RETURN_PAGE}` },
     latestPurchase: undefined,
     ...settings,
   };
@@ -772,10 +774,13 @@ export const cardFieldsModel: PaymentModel = {
 // ---------------------------------------------------------------------------------------------
 // The hosted payment page (Yaad Sarig)
 
-/** The frame's addresses on the walk, and where each is in the sandbox. */
+/** Addresses on the walk: pay_ajax's page (or one off the provider's origin), and the frame's readable ones. */
+const PAGE = {
+  provider: `${MODEL_PROVIDERS_ORIGIN}${HOSTED_PAGE}?token=model`,
+  offOrigin: 'https://elsewhere.model/p/',
+};
 const FRAME = {
-  success: `${MODEL_ORIGIN}${HOSTED_SUCCESS_PATH}?transaction_id=model`,
-  original: `${MODEL_ORIGIN}${HOSTED_PAGE}?token=model`,
+  returnPage: `${MODEL_ORIGIN}${RETURN_PAGE}?Id=model&CCode=0&Sign=model`,
   elsewhere: `${MODEL_ORIGIN}/sandbox/elsewhere`,
 };
 type FrameAddress = keyof typeof FRAME;
@@ -783,7 +788,14 @@ const frameAddress = (event: EventObject): FrameAddress =>
   (Object.keys(FRAME) as FrameAddress[]).find((key) => FRAME[key] === (event as { url?: string }).url) ?? 'elsewhere';
 const frameLoads: Samples = () =>
   Object.values(FRAME).map((url): Move => [{ type: 'frame.loaded', url } as SampleEvent]);
-const sandboxAddress = (address: FrameAddress) => new URL(FRAME[address]).pathname + new URL(FRAME[address]).search;
+/** A walk's readable address on the app's real origin (the page the frame is in). */
+const appAddress = (route: Route, address: FrameAddress) =>
+  new URL(new URL(FRAME[address]).pathname + new URL(FRAME[address]).search, route.request().frame().page().url()).href;
+const redirectFrame =
+  (address: FrameAddress): Reply =>
+  (route) =>
+    redirect(appAddress(route, address))(route);
+const VERIFY_PATH = '/v4/api/payment/post/hosted_page/verify';
 
 const paymentFrame = (page: Page, t: Texts) => page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
 
@@ -793,51 +805,73 @@ export const hostedPageModel: PaymentModel = {
   events: {
     'drawer.close': closeDrawer,
     'xstate.done.actor.fetchPaymentPage': outcome({
-      samples: one({ type: 'xstate.done.actor.fetchPaymentPage', output: FRAME.original }),
+      samples: one(
+        { type: 'xstate.done.actor.fetchPaymentPage', output: PAGE.provider },
+        { type: 'xstate.done.actor.fetchPaymentPage', output: PAGE.offOrigin },
+      ),
+      // The sandbox names its own stand-in; an operator naming a page elsewhere is answered in its stead.
+      reply: (event) =>
+        (event as { output?: string }).output === PAGE.provider
+          ? passOn
+          : (route) => route.fulfill({ json: { data: { data: { payment_url: PAGE.offOrigin } } } }),
     }),
     'xstate.error.actor.fetchPaymentPage': failedCall('xstate.error.actor.fetchPaymentPage'),
+    // The provider's form, a page of its own origin.
+    'frame.providerPage': outcome(),
     'frame.loaded': bySource({
-      // The provider's page itself, or a redirect from it to its success host or somewhere else.
-      'hostedPage.Processing.LoadingPage': outcome({
+      // The frame's first load already somewhere readable: the return page, or another page of the app.
+      'hostedPage.Processing.Framed.LoadingPage': outcome({
         samples: frameLoads,
-        reply: (event) => {
-          const address = frameAddress(event);
-          return address === 'original' ? passOn : redirect(sandboxAddress(address));
-        },
+        reply: (event) => redirectFrame(frameAddress(event)),
       }),
-      // The visitor pays in the frame: approved (success host), declined (the form again), or a redirect elsewhere.
-      'hostedPage.Processing.ShowingPage': act(async ({ page, t, event }) => {
-        const address = frameAddress(event);
-        if (address === 'elsewhere') {
+      // The visitor pays in the frame, which the provider sends to the return page (or, rerouted, elsewhere).
+      'hostedPage.Processing.Framed.ShowingPage': act(async ({ page, t, event, plan }) => {
+        if (frameAddress(event) === 'elsewhere') {
           await page.route(
             (url) => url.pathname === HOSTED_PAGE,
-            (route) =>
-              route.request().method() === 'POST' ? redirect(sandboxAddress('elsewhere'))(route) : route.fallback(),
+            (route) => (route.request().method() === 'POST' ? redirectFrame('elsewhere')(route) : route.fallback()),
           );
         }
         const frame = paymentFrame(page, t);
-        const entered = card(address === 'original' ? TEST_CARDS.declined : TEST_CARDS.approved);
+        const entered = enteredCard(plan);
         await frame.getByLabel('Card number', { exact: true }).fill(entered.number);
         await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(entered.expiry);
         await frame.getByLabel('CVV', { exact: true }).fill(entered.cvv);
         await frame.getByRole('button', { name: /^Pay / }).click();
       }, frameLoads),
     }),
+    // The operator's verdict on the return, answered as sampled (a walk's return page may carry no real signature).
+    'xstate.done.actor.verifyHostedPayment': outcome({
+      samples: payAnswers('xstate.done.actor.verifyHostedPayment'),
+      plan: (plan, event) => {
+        if ((event as { output?: PayResponse }).output?.status !== 0) plan.card = card(TEST_CARDS.declined);
+      },
+      reply: (event) => {
+        const answer = (event as { output?: PayResponse }).output ?? payAnswer(0);
+        const json = { status: answer.status, msg: answer.msg, data: { transaction_id: answer.transactionId } };
+        return (route) => route.fulfill({ json });
+      },
+    }),
+    'xstate.error.actor.verifyHostedPayment': failedCall('xstate.error.actor.verifyHostedPayment'),
   },
   states: {
     'hostedPage.Idle': {
       call: { method: 'GET', path: '/v4/api/payment/pay/pay_ajax' },
       check: ({ page, t }) => expect(status(page, t, t.payment.hostedPage.loading)).toBeVisible(),
     },
-    'hostedPage.Processing.LoadingPage': {
+    'hostedPage.Processing.Framed.LoadingPage': {
       call: { method: 'GET', path: HOSTED_PAGE },
       check: ({ page, t }) => expect(status(page, t, t.payment.hostedPage.loading)).toBeVisible(),
     },
-    'hostedPage.Processing.ShowingPage': {
+    'hostedPage.Processing.Framed.ShowingPage': {
       check: async ({ page, t }) => {
         await expect(paymentFrame(page, t).getByRole('button', { name: /^Pay / })).toBeVisible();
         await expect(status(page, t, t.payment.hostedPage.loading)).toHaveCount(0);
       },
+    },
+    'hostedPage.Processing.Verifying': {
+      call: { method: 'POST', path: VERIFY_PATH },
+      check: ({ page, t }) => expect(status(page, t, t.payment.hostedPage.loading)).toBeVisible(),
     },
     ...endings(hostedPageMachine),
   },

@@ -337,6 +337,14 @@ function openStep(purchase: PurchaseModel, scenario: Scenario, initial: AnyMachi
   };
 }
 
+/** The states inside an edge's source that drive its event (an event handled on a parent is driven in its children). */
+const statesUnder = (model: MachineModel, edge: Edge) => {
+  const entry = model.events[edge.eventType];
+  return entry && 'bySource' in entry
+    ? Object.keys(entry.bySource).filter((id) => id.startsWith(`${edge.source}.`))
+    : [];
+};
+
 /** Every way a model falls short of its chart. */
 function problemsOf(model: MachineModel, driven: ReadonlySet<string>): string[] {
   const edges = listEdges(model.machine);
@@ -346,7 +354,7 @@ function problemsOf(model: MachineModel, driven: ReadonlySet<string>): string[] 
   for (const edge of edges) {
     if (unreachable(edge)) {
       if (driven.has(edge.id)) problems.push(`model: "${edge.id}" is listed as unreachable, but a path drives it`);
-    } else if (!driverAt(model, edge.eventType, [edge.source])) {
+    } else if (!driverAt(model, edge.eventType, [edge.source, ...statesUnder(model, edge)])) {
       problems.push(`model: no driver for "${edge.id}"`);
     } else if (!driven.has(edge.id)) {
       problems.push(`model: no path drives "${edge.id}" (give its driver a sample or its chart a scenario)`);
