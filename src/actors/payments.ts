@@ -8,6 +8,7 @@ import { googlePayMachine } from '../../machines/payment/google-pay.machine';
 import { googlePaymentRequest } from '../../machines/payment/google-pay.request';
 import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
+import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import type { ApiClient } from '../api/client';
 import { purchaseStorage } from '../lib/purchase-storage';
 
@@ -19,6 +20,7 @@ const stripe = () => import('../payments/stripe/stripe');
 const cardScan = () => import('../payments/card-scan/card-scan');
 const bit = () => import('../payments/bit/bit');
 const paymentApi = () => import('../api/payment');
+const bitApi = () => import('../api/bit');
 
 /**
  * Runs a callback actor from a module loaded on demand: events that arrive while it loads wait
@@ -111,6 +113,9 @@ export function providePayments(api: ApiClient) {
     }),
     bit: bitMachine.provide({
       actors: {
+        initBitPayment: fromPromise(async ({ input }) =>
+          (await bitApi()).initBitPayment(api, input.order, (await bit()).bitReturnUrl(input.order)),
+        ),
         redirectToBit: fromPromise(async ({ input, signal }) => {
           const { redirectToBit } = await bit();
           // Closing the drawer while Bit's code loads stops the actor: the browser must then stay.
@@ -118,5 +123,9 @@ export function providePayments(api: ApiClient) {
         }),
       },
     }),
+    /** The purchase asks the operator for the verdict on a payment that came back from Bit. */
+    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
+      async ({ input }) => (await bitApi()).bitPaymentStatus(api, input),
+    ),
   };
 }

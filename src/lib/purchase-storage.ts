@@ -9,6 +9,7 @@ export const PURCHASE_STORAGE_KEYS = {
   payStatus: 'payStatus',
   history: 'pay_history',
   returnToken: 'payment_return_token',
+  returnedTransaction: 'payment_return_transaction',
 } as const;
 
 /** A visitor's history keeps this many purchases per machine. */
@@ -52,6 +53,11 @@ export const purchaseStorage = {
     localStorage.removeItem(PURCHASE_STORAGE_KEYS.returnToken);
     return token;
   },
+  /** The operator's transaction of a payment that leaves the page (Bit), asked about when the browser is back. */
+  rememberReturnedTransaction(transactionId: string): void {
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.returnedTransaction, transactionId);
+  },
+  returnedTransaction: (): string | null => localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction),
   /** Spec §4: closing after success stores the purchase in the machine's history. */
   addToHistory(receipt: Receipt): void {
     const history = (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined) ?? {};
