@@ -125,7 +125,11 @@ export function providePayments(api: ApiClient) {
     }),
     /** The purchase asks the operator for the verdict on a payment that came back from Bit. */
     checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
-      async ({ input }) => (await bitApi()).bitPaymentStatus(api, input),
+      async ({ input }) =>
+        (await bitApi()).bitPaymentStatus(api, {
+          ...input,
+          sessionUuid: purchaseStorage.returnedSession() ?? undefined,
+        }),
     ),
   };
 }

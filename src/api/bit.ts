@@ -48,10 +48,12 @@ export async function initBitPayment(
 /** GET /api/payment/bit/status: the verdict the processor notified to the operator. */
 export async function bitPaymentStatus(
   client: ApiClient,
-  { machineId, transactionId: id }: { machineId: string; transactionId: string },
+  { machineId, transactionId: id, sessionUuid }: { machineId: string; transactionId: string; sessionUuid?: string },
 ): Promise<ReturnedPaymentStatus> {
+  // Asked under the purchase's session: the page Bit returned to has started another one (menu/get).
   const answer = await fetchJson(client, statusSchema, 'api/payment/bit/status', {
     searchParams: { machine_id: machineId, transaction_id: id },
+    sessionUuid,
   });
   return { status: answer.status, msg: answer.msg ?? '', transactionId: answer.data.transaction_id };
 }

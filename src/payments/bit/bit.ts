@@ -13,14 +13,14 @@ export function bitReturnUrl(order: PaymentOrder): string {
 }
 
 /** Keeps the pay status pending with the transaction, and sends the browser to the processor's Bit page. */
-export function redirectToBit({ payment }: { order: PaymentOrder; payment: BitPayment }): Promise<void> {
+export function redirectToBit({ order, payment }: { order: PaymentOrder; payment: BitPayment }): Promise<void> {
   const page = URL.parse(payment.paymentUrl);
   // A top-level navigation leaves the app: only to the Bit processor the build names.
   if (!page || page.origin !== PROVIDER_URLS.bitOrigin) {
     return Promise.reject(new Error(`payment_url is not on ${PROVIDER_URLS.bitOrigin}: ${payment.paymentUrl}`));
   }
   purchaseStorage.setPayStatus('pending');
-  purchaseStorage.rememberReturnedTransaction(payment.transactionId);
+  purchaseStorage.rememberReturnedTransaction(payment.transactionId, order.visitorUuid);
   window.location.assign(page.href);
   return Promise.resolve();
 }
