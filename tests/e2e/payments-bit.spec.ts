@@ -76,6 +76,14 @@ async function expectBackWithoutBitParameters(page: Page): Promise<void> {
   );
 }
 
+/** "Checking your Bit payment…": the purchase asking the operator for the verdict. */
+function checkingStatus(page: Page, t: Texts) {
+  const name = t.payment.bit.checking;
+  // A missing text would name no status at all, and any status would match.
+  expect(name, 'locales: payment.bit.checking').toBeTruthy();
+  return drawer(page, t).getByRole('status', { name, exact: true });
+}
+
 /** The transaction ids the app asked the operator about. */
 const askedAbout = (requests: { url: () => string }[]) =>
   requests.map((request) => new URL(request.url()).searchParams.get('transaction_id'));
@@ -171,11 +179,11 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     });
     await page.goto(`/pay?${forged.toString()}`);
     // Checked with the operator, which has no verdict: it keeps checking, and never shows a success.
-    await expect(drawer(page, t).getByRole('status', { name: t.payment.bit.checking, exact: true })).toBeVisible();
+    await expect(checkingStatus(page, t)).toBeVisible();
     await expect.poll(() => statusCalls.length, { message: 'status calls' }).toBeGreaterThanOrEqual(2);
     const { transaction_id: transactionId } = init();
     expect(new Set(askedAbout(statusCalls))).toEqual(new Set([transactionId]));
-    await expect(drawer(page, t).getByRole('status', { name: t.payment.bit.checking, exact: true })).toBeVisible();
+    await expect(checkingStatus(page, t)).toBeVisible();
     await expect(successHeading(page, t)).toHaveCount(0);
     await expect(page.getByText('FORGED')).toHaveCount(0);
     await expectBackWithoutBitParameters(page);
