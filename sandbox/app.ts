@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { cspHeaderOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
+import { bitPaymentRoutes } from './api/bit';
 import { customPaymentRoutes } from './api/custom-payment';
 import { hostedPageVerifyRoutes } from './api/hosted-page';
 import { menuRoutes } from './api/menu';
@@ -14,7 +15,7 @@ import { wheelshareRoutes } from './api/wheelshare';
 import type { SandboxEnv, SandboxState } from './api/shared';
 import { createCashier } from './cashier';
 import { IMAGE_NAME, placeholderSvg } from './images';
-import { bitRoutes } from './standins/bit';
+import { bitRoutes, createBitProcessor } from './standins/bit';
 import { cardScanRoutes } from './standins/card-scan';
 import { hostedPageRoutes } from './standins/hosted-page';
 import { scriptRoutes } from './standins/scripts';
@@ -113,6 +114,7 @@ export function createSandboxApp({
     charges,
     cashier: createCashier(charges, processingMs),
     rentals: createRentalStore(),
+    bit: createBitProcessor({ appOrigins, providersOrigin }),
   };
   const app = newServer();
 
@@ -125,6 +127,7 @@ export function createSandboxApp({
   app.route('/v4/api/payment', paymentRoutes(state));
   app.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
   app.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
+  app.route('/v4/api/payment', bitPaymentRoutes(state));
   app.route('/v4/api', wheelshareRoutes(state));
   app.route('/v4/api/merchants/custom', customPaymentRoutes(state));
 
@@ -133,6 +136,7 @@ export function createSandboxApp({
     state.charges.clear();
     state.purchases.clear();
     state.rentals.clear();
+    state.bit.clear();
     return c.body(null, 204);
   });
   app.get('/sandbox/images/:file{.+\\.svg}', (c) => {

@@ -20,6 +20,7 @@ export const PROVIDER_URLS = {
   googlePaySdk: import.meta.env.VITE_GOOGLE_PAY_SDK_URL,
   tranzilaSdk: import.meta.env.VITE_TRANZILA_SDK_URL,
   stripeJs: import.meta.env.VITE_STRIPE_JS_URL,
-  bitPay: import.meta.env.VITE_BIT_PAY_URL,
+  /** The Bit processor's origin: the only place the Bit payment page (init's payment_url) may be. */
+  bitOrigin: URL.parse(import.meta.env.VITE_BIT_ORIGIN)?.origin,
   cardScan: import.meta.env.VITE_CARD_SCAN_URL,
 };

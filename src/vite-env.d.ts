@@ -9,7 +9,7 @@ interface ImportMetaEnv {
   readonly VITE_TRANZILA_SDK_URL: string;
   readonly VITE_STRIPE_JS_URL: string;
   readonly VITE_HOSTED_PAGE_ORIGIN: string;
-  readonly VITE_BIT_PAY_URL: string;
+  readonly VITE_BIT_ORIGIN: string;
   readonly VITE_CARD_SCAN_URL: string;
   readonly VITE_WHEELSHARE_MACHINE_ID: string;
   /** Observability (src/observability): empty turns error reporting or analytics off. */

@@ -2,39 +2,91 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
 
+/** Where the processor's Bit page waits for the visitor (POST /payment/pre/bit/init's data). */
+export interface BitPayment {
+  transactionId: string;
+  paymentUrl: string;
+}
+
+/** The operator's answer to the init call: status 0 with a payment, or its reason for refusing one. */
+export interface BitInitAnswer {
+  status: number;
+  msg: string;
+  payment: BitPayment | undefined;
+}
+
+interface BitContext extends PaymentContext {
+  payment: BitPayment | undefined;
+}
+
 /**
- * Bit: the browser goes to Bit's payment page and comes back to /pay with the verdict (see the
- * purchase's `payment.returned`). The redirect leaves this page, so this machine only ever sees it
- * start — or fail to start.
+ * Bit through a processor: the operator's server initialises the payment (the processor answers its Bit
+ * page), then the browser leaves for that page. The verdict reaches the operator server-to-server and
+ * the purchase asks for it when the browser is back (its CheckingReturnedPayment), so this machine only
+ * ever sees the payment start — or fail to start.
  */
 export const bitMachine = setup({
   types: {
-    context: {} as PaymentContext,
+    context: {} as BitContext,
     events: {} as { type: 'drawer.close' },
     input: {} as { order: PaymentOrder },
     output: {} as PaymentResult,
   },
   actors: {
-    /** Remembers the purchase (pay status pending) and sends the browser to Bit. */
-    redirectToBit: fromPromise<unknown, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    /** POST /api/payment/pre/bit/init with the address Bit's page returns to. */
+    initBitPayment: fromPromise<BitInitAnswer, { order: PaymentOrder }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+    /** Remembers the purchase (pay status pending, the transaction id) and sends the browser to Bit's page. */
+    redirectToBit: fromPromise<unknown, { order: PaymentOrder; payment: BitPayment }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+  },
+  guards: {
+    initAccepted: (_, answer: BitInitAnswer) => answer.status === 0 && answer.payment !== undefined,
   },
 }).createMachine({
   id: 'bit',
-  context: initialPaymentContext,
+  context: (args) => ({ ...initialPaymentContext(args), payment: undefined }),
   output: paymentOutput,
   initial: 'Processing',
   states: {
     Processing: {
       tags: ['processing'],
-      // Nothing is charged until the visitor approves at Bit, so a slow or blocked redirect can be left.
+      // Nothing is charged until the visitor approves at Bit, so a slow or blocked start can be left.
       on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
-      initial: 'Redirecting',
+      initial: 'Initialising',
       states: {
+        Initialising: {
+          invoke: {
+            id: 'initBitPayment',
+            src: 'initBitPayment',
+            input: ({ context }) => ({ order: context.order }),
+            onDone: [
+              {
+                guard: { type: 'initAccepted', params: ({ event }) => event.output },
+                target: 'Redirecting',
+                actions: assign({ payment: ({ event }) => event.output.payment }),
+              },
+              {
+                // The operator's (or the processor's) own reason, e.g. Bit's minimum amount.
+                target: '#bit.Failed',
+                actions: assign({
+                  result: ({ event }) => ({ outcome: 'failed', message: event.output.msg, code: event.output.status }),
+                }),
+              },
+            ],
+            onError: {
+              target: '#bit.Failed',
+              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+            },
+          },
+        },
         Redirecting: {
           invoke: {
             id: 'redirectToBit',
             src: 'redirectToBit',
-            input: ({ context }) => ({ order: context.order }),
+            input: ({ context }) => ({ order: context.order, payment: context.payment as BitPayment }),
             onDone: 'LeavingForBit',
             onError: {
               target: '#bit.Failed',

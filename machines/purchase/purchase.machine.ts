@@ -31,6 +31,7 @@ import type {
   PurchaseEvent,
   PurchaseInput,
   ReturnedPayment,
+  ReturnedPaymentStatus,
 } from './purchase.types';
 import { receiptOf, type Receipt } from './receipt';
 
@@ -86,6 +87,7 @@ export const purchaseMachine = setup({
       stripe: 'stripe';
       cardScan: 'cardScan';
       bit: 'bit';
+      checkReturnedPayment: 'checkReturnedPayment';
     },
   },
   actors: {
@@ -102,6 +104,16 @@ export const purchaseMachine = setup({
     stripe: stripeMachine,
     cardScan: cardScanMachine,
     bit: bitMachine,
+    /** GET /api/payment/bit/status: the verdict the operator's server holds for a returned payment. */
+    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(() =>
+      Promise.reject(new Error('not provided')),
+    ),
+  },
+  delays: {
+    /** How often a returned payment's status is asked for while the processor has not notified its verdict. */
+    bitStatusPoll: 1000,
+    /** How long the visitor waits for that verdict before being offered to check again or call support. */
+    returnedPaymentWait: 60_000,
   },
   actions: {
     selectProduct: assign({
@@ -137,12 +149,18 @@ export const purchaseMachine = setup({
       const transactionId = 'transactionId' in result ? result.transactionId : undefined;
       return { result, receipt: { ...receiptFor(context), transactionId, paidAt: new Date().toISOString() } };
     }),
-    acceptReturnedPayment: assign((_, returned: ReturnedPayment) => ({
-      result: returned.result,
-      receipt: returned.receipt,
-      returnedPayment: undefined,
-    })),
-    forgetPayment: assign({ method: undefined, result: undefined, receipt: undefined }),
+    keepReturnedPayment: assign({ returnedPayment: (_, returned: ReturnedPayment) => returned }),
+    /** The operator's verdict on the returned payment, never one the address brought. */
+    acceptReturnedPayment: assign(({ context }, { status, msg, transactionId }: ReturnedPaymentStatus) => {
+      const receipt = context.returnedPayment?.receipt ?? receiptFor(context);
+      const result: PaymentResult =
+        status === 'approved'
+          ? { outcome: 'succeeded', transactionId }
+          : { outcome: 'failed', message: msg, transactionId };
+      const paid = status === 'approved' ? { transactionId, paidAt: new Date().toISOString() } : {};
+      return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined };
+    }),
+    forgetPayment: assign({ method: undefined, result: undefined, receipt: undefined, returnedPayment: undefined }),
     /** Keeps the purchase (pay_data) in local storage once the operator has it. */
     rememberPurchase: (_, _receipt: Receipt) => {},
     /** Spec §4: closing after success stores the purchase in the machine's history and clears the pay status. */
@@ -181,7 +199,10 @@ export const purchaseMachine = setup({
       context.method === 'credit_card' && context.menu.frontend_config.credit_card?.type === provider,
     paymentEndedWith: ({ event }, outcome: PaymentResult['outcome']) =>
       (event as unknown as { output: PaymentResult }).output.outcome === outcome,
-    returnedPaymentSucceeded: (_, returned: ReturnedPayment) => returned.result.outcome === 'succeeded',
+    returnedPaymentIs: (
+      _,
+      { answer, status }: { answer: ReturnedPaymentStatus; status: ReturnedPaymentStatus['status'] },
+    ) => answer.status === status,
   },
 }).createMachine({
   id: 'purchase',
@@ -250,18 +271,62 @@ export const purchaseMachine = setup({
           target: 'SubmittingPurchase',
           actions: { type: 'rememberAmount', params: ({ event }) => event.amount },
         },
-        /** Back from a payment made on another page (Bit), with its verdict. */
-        'payment.returned': [
-          {
-            guard: { type: 'returnedPaymentSucceeded', params: ({ event }) => event.returned },
-            target: 'PAYMENT_SUCCESS',
-            actions: { type: 'acceptReturnedPayment', params: ({ event }) => event.returned },
+        /** Back from a payment made on another page (Bit): its verdict is asked of the operator. */
+        'payment.returned': {
+          target: 'CheckingReturnedPayment',
+          actions: { type: 'keepReturnedPayment', params: ({ event }) => event.returned },
+        },
+      },
+    },
+    /** A payment made on Bit's page: the processor notified the operator's server, which the app asks. */
+    CheckingReturnedPayment: {
+      tags: ['drawerOpen'],
+      on: { 'drawer.close': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' } },
+      initial: 'Polling',
+      states: {
+        Polling: {
+          tags: ['busy'],
+          after: { returnedPaymentWait: 'Unconfirmed' },
+          initial: 'Asking',
+          states: {
+            Asking: {
+              invoke: {
+                id: 'checkReturnedPayment',
+                src: 'checkReturnedPayment',
+                input: ({ context }) => ({
+                  machineId: context.machineId,
+                  transactionId: context.returnedPayment?.transactionId ?? '',
+                }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'returnedPaymentIs',
+                      params: ({ event }) => ({ answer: event.output, status: 'approved' }),
+                    },
+                    target: '#purchase.PAYMENT_SUCCESS',
+                    actions: { type: 'acceptReturnedPayment', params: ({ event }) => event.output },
+                  },
+                  {
+                    guard: {
+                      type: 'returnedPaymentIs',
+                      params: ({ event }) => ({ answer: event.output, status: 'pending' }),
+                    },
+                    target: 'Waiting',
+                  },
+                  {
+                    target: '#purchase.PAYMENT_FAILURE',
+                    actions: { type: 'acceptReturnedPayment', params: ({ event }) => event.output },
+                  },
+                ],
+                onError: '#purchase.CheckingReturnedPayment.Unconfirmed',
+              },
+            },
+            /** The processor has not notified a verdict yet. */
+            Waiting: { after: { bitStatusPoll: 'Asking' } },
           },
-          {
-            target: 'PAYMENT_FAILURE',
-            actions: { type: 'acceptReturnedPayment', params: ({ event }) => event.returned },
-          },
-        ],
+        },
+        /** No verdict (the call failed, or none came in time): the visitor may ask again or call support. */
+        Unconfirmed: { on: { 'payment.recheck': 'Polling' } },
       },
     },
     SubmittingPurchase: {

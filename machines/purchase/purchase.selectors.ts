@@ -121,8 +121,19 @@ export function purchaseRequest(context: PurchaseContext) {
   return toPurchaseRequest(pricedLines(context), customPriceOf(context));
 }
 
-/** Spec §2: the payment options that the machine's frontend_config enables. */
-export function offeredMethods(context: Pick<PurchaseContext, 'menu' | 'applePayAvailable'>): PaymentMethod[] {
+/** Bit's published terms: a payment to a business is at least 5 NIS, and Bit pays in shekels only. */
+export const BIT_MINIMUM_ILS = 5;
+
+const bitAccepts = (context: OfferContext) =>
+  orderCurrency(context).currency === 'ILS' && orderTotals(pricedLines(context)).total >= BIT_MINIMUM_ILS;
+
+type OfferContext = Pick<
+  PurchaseContext,
+  'menu' | 'applePayAvailable' | 'orderSource' | 'selectedIds' | 'quantity' | 'customAmount' | 'minutes'
+>;
+
+/** Spec §2: the payment options that the machine's frontend_config enables (and the order's amount allows). */
+export function offeredMethods(context: OfferContext): PaymentMethod[] {
   const config = context.menu.frontend_config;
   const cardFields = config.credit_card?.enabled === true && config.credit_card.type !== 'STRIP';
   const candidates: [PaymentMethod, boolean][] = [
@@ -131,7 +142,7 @@ export function offeredMethods(context: Pick<PurchaseContext, 'menu' | 'applePay
     ['stripe', Boolean(config.stripe?.publishableKey)],
     ['credit_card', cardFields],
     ['card_scan', cardFields],
-    ['bit', config.bit?.enabled === true],
+    ['bit', config.bit?.enabled === true && bitAccepts(context)],
   ];
   return candidates.filter(([, offered]) => offered).map(([method]) => method);
 }

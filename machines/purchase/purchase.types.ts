@@ -13,10 +13,21 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Card entry, card scan and Bit first explain themselves in a popup (spec §2). */
 export const METHODS_WITH_POPUP: readonly PaymentMethod[] = ['credit_card', 'card_scan', 'bit'];
 
-/** A payment that finished away from this page (Bit) and came back with its verdict. */
+/**
+ * A payment made away from this page (Bit) that this browser started and came back from: its transaction
+ * at the operator and the purchase sent there. It carries no verdict: the operator's server has it.
+ */
 export interface ReturnedPayment {
-  result: Extract<PaymentResult, { outcome: 'succeeded' | 'failed' }>;
+  transactionId: string;
   receipt: Receipt;
+}
+
+/** GET /api/payment/bit/status: the verdict the processor notified to the operator's server. */
+export interface ReturnedPaymentStatus {
+  status: 'pending' | 'approved' | 'declined' | 'expired';
+  /** The operator's words, shown on the failure page. */
+  msg: string;
+  transactionId: string;
 }
 
 /**
@@ -95,6 +106,7 @@ export type PurchaseEvent =
   | { type: 'popup.cancel' }
   | { type: 'drawer.close' }
   | { type: 'payment.returned'; returned: ReturnedPayment }
+  | { type: 'payment.recheck' }
   | { type: 'history.show' }
   | { type: 'history.hide' }
   | { type: 'purchase.restart' }

@@ -7,6 +7,7 @@ import { orderTotals, type PricedLine } from '../../machines/purchase/pricing';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
 import type { RentalStore } from '../rentals';
+import type { BitProcessor } from '../standins/bit';
 import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
 
 /** What every /v4/api handler can read with c.get(). */
@@ -25,6 +26,8 @@ export interface SandboxState {
   cashier: Cashier;
   /** Wheelshare rentals by phone (api/wheelshare.ts). */
   rentals: RentalStore;
+  /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */
+  bit: BitProcessor;
   /** Where the providers' stand-ins are served: another origin than the app's. */
   providersOrigin: string;
   /** The app's origins: the merchant's sites, as the providers know them. */

@@ -1,32 +1,118 @@
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { failureMessage } from '../cashier';
-import {
-  MERCHANT_NAME,
-  merchantAddress,
-  purchaseOf,
-  requireTotal,
-  totalText,
-  type SandboxEnv,
-  type SandboxState,
-} from '../api/shared';
+import { fail, MERCHANT_NAME, merchantAddress, totalText, type SandboxEnv, type SandboxState } from '../api/shared';
+import type { Purchase } from '../stores';
 import { page } from './html';
 
-/** Bit's payment page: the visitor approves or declines, then goes back to the app's return_url. */
+/*
+ * Bit for merchants goes through a processor (Tranzila's Bit API, docs.tranzila.com "Bit"; its fields are
+ * mirrored in the tranzilajs package's BitInitPayload): the merchant's SERVER initialises the payment with
+ * success_url / failure_url / notify_url and gets back a sale_url (Bit's QR-code page on a desktop, its
+ * deep link on a phone); the visitor confirms in Bit; the processor notifies the merchant's server at
+ * notify_url "regardless of success or failure" and sends the browser back. The browser is never told
+ * the verdict: here the return address gets nothing added, and the operator learns the outcome from
+ * this processor (the shared sandbox state stands for notify_url).
+ */
+
+/** Bit's published terms: a payment to a business is at least 5 NIS (not in any stored public document). */
+export const BIT_MINIMUM_ILS = 5;
+
+/**
+ * How long a payment request waits for the payer. No processor documents it publicly; 10 minutes is
+ * chosen as the strictest reasonable window for a visitor standing at a machine.
+ */
+export const BIT_REQUEST_TTL_MS = 10 * 60 * 1000;
+
+export type BitStatus = 'pending' | 'approved' | 'declined' | 'expired';
+
+export interface BitTransaction {
+  id: string;
+  /** The purchase (set_purchase's session_id) being paid. */
+  sessionId: string;
+  /** Where the processor sends the browser once the payer has decided: the merchant's own address. */
+  returnUrl: string;
+  createdAt: number;
+  status: BitStatus;
+  /** What the processor notified with the verdict. */
+  message: string;
+}
+
+export type BitInitResult = { ok: true; transaction: BitTransaction } | { ok: false; message: string };
+
+/** The processor's side of Bit: its transactions and the rules it applies to them. */
+export interface BitProcessor {
+  /** A new payment request for the purchase's total, returning to returnUrl; refused below Bit's minimum. */
+  init(purchase: Purchase, returnUrl: string | undefined): BitInitResult;
+  /** The transaction as the processor has it now (a pending one past its time has expired). */
+  find(id: string | undefined): BitTransaction | undefined;
+  /** Where the payer approves or declines it: the processor's page (sale_url). */
+  paymentUrl(transaction: BitTransaction): string;
+  clear(): void;
+}
+
+const STATUS_MESSAGES: Record<Exclude<BitStatus, 'declined'>, string> = {
+  pending: 'Waiting for the payer to approve the payment in Bit.',
+  approved: 'Paid with Bit.',
+  expired: 'The Bit payment request expired before it was approved.',
+};
+const DECLINED_IN_BIT = 'The payment was declined in Bit.';
+
+export function createBitProcessor(state: Pick<SandboxState, 'appOrigins' | 'providersOrigin'>): BitProcessor {
+  const transactions = new Map<string, BitTransaction>();
+  return {
+    init(purchase, returnUrl) {
+      // Only the merchant's sites are returned to: a return address is a redirect target, never somebody else's.
+      const back = merchantAddress(state, returnUrl);
+      // Bit pays in shekels only (Tranzila: txn_currency_code "ILS for bit").
+      if (purchase.currency !== 'ILS') return { ok: false, message: 'Bit pays in ILS only.' };
+      if (purchase.totals.total < BIT_MINIMUM_ILS)
+        return { ok: false, message: `Bit payments start at ₪${BIT_MINIMUM_ILS.toFixed(2)}.` };
+      const transaction: BitTransaction = {
+        id: `BIT-${randomBytes(8).toString('hex')}`,
+        sessionId: purchase.session_id,
+        returnUrl: back.href,
+        createdAt: Date.now(),
+        status: 'pending',
+        message: STATUS_MESSAGES.pending,
+      };
+      transactions.set(transaction.id, transaction);
+      return { ok: true, transaction };
+    },
+    find(id) {
+      const transaction = id === undefined ? undefined : transactions.get(id);
+      if (transaction?.status === 'pending' && Date.now() - transaction.createdAt > BIT_REQUEST_TTL_MS) {
+        transaction.status = 'expired';
+        transaction.message = STATUS_MESSAGES.expired;
+      }
+      return transaction;
+    },
+    paymentUrl(transaction) {
+      const url = new URL('/sandbox/bit/pay', state.providersOrigin);
+      url.searchParams.set('transaction', transaction.id);
+      return url.href;
+    },
+    clear: () => transactions.clear(),
+  };
+}
+
+/** Bit's payment page on the processor's origin: the payer approves or declines a pending request. */
 export function bitRoutes(state: SandboxState) {
-  const { catalogue, purchases, cashier } = state;
-  /** The purchase, checked amount and return URL of GET/POST /sandbox/bit/pay. */
-  const bitRequest = (c: Context) => {
-    const purchase = purchaseOf(purchases, c.req.query('session_id'));
-    requireTotal(purchase, c.req.query('amount'));
-    // Only the merchant's site is returned to: a return URL is a redirect target, never somebody else's.
-    const returnUrl = merchantAddress(state, c.req.query('return_url'));
-    return { purchase, returnUrl };
+  const { catalogue, purchases, cashier, bit } = state;
+  /** The pending transaction GET/POST /sandbox/bit/pay names, and its purchase; refused otherwise. */
+  const pendingPayment = (c: Context) => {
+    const transaction = bit.find(c.req.query('transaction'));
+    if (!transaction) fail(404, 'unknown Bit transaction');
+    if (transaction.status === 'expired') fail(410, transaction.message);
+    if (transaction.status !== 'pending') fail(409, 'this Bit payment request has already been answered');
+    const purchase = purchases.get(transaction.sessionId) ?? fail(404, 'unknown Bit transaction');
+    return { transaction, purchase };
   };
 
   return new Hono<SandboxEnv>()
     .get('/pay', (c) => {
-      const { purchase } = bitRequest(c);
+      const { purchase } = pendingPayment(c);
       const body = html`<h1>Bit (sandbox)</h1>
         <p>Pay ${totalText(catalogue, purchase)} to ${MERCHANT_NAME}?</p>
         <form method="post">
@@ -36,12 +122,18 @@ export function bitRoutes(state: SandboxState) {
       return c.html(page('Bit (sandbox)', body, { script: '/sandbox/pages/forms.js' }));
     })
     .post('/pay', async (c) => {
-      const { purchase, returnUrl } = bitRequest(c);
+      const { transaction, purchase } = pendingPayment(c);
       const { decision } = await c.req.parseBody();
       const result = await cashier.charge(purchase, 'bit', decision === 'approve');
-      returnUrl.searchParams.set('bit_status', result.status === 'approved' ? 'approved' : 'declined');
-      if (result.status !== 'refused') returnUrl.searchParams.set('transaction_id', result.charge.id);
-      if (result.status !== 'approved') returnUrl.searchParams.set('message', failureMessage(result));
-      return c.redirect(returnUrl.href, 303);
+      // The processor's notification to the merchant's server, which the operator's status call reads.
+      transaction.status = result.status === 'approved' ? 'approved' : 'declined';
+      transaction.message =
+        result.status === 'approved'
+          ? STATUS_MESSAGES.approved
+          : result.status === 'declined'
+            ? DECLINED_IN_BIT
+            : failureMessage(result);
+      // Back to the merchant's page with nothing added: the browser is not where a verdict is believed.
+      return c.redirect(transaction.returnUrl, 303);
     });
 }

@@ -9,6 +9,7 @@ import { googlePaymentRequest, isGooglePayConfigured } from '../../machines/paym
 import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import type { ApiClient } from '../api/client';
 import { purchaseStorage } from '../lib/purchase-storage';
 
@@ -22,6 +23,7 @@ const bit = () => import('../payments/bit/bit');
 const paymentApi = () => import('../api/payment');
 const tranzilaApi = () => import('../api/tranzila');
 const hostedPageApi = () => import('../api/hosted-page');
+const bitApi = () => import('../api/bit');
 
 /**
  * Runs a callback actor from a module loaded on demand: events that arrive while it loads wait
@@ -143,6 +145,9 @@ export function providePayments(api: ApiClient) {
     }),
     bit: bitMachine.provide({
       actors: {
+        initBitPayment: fromPromise(async ({ input }) =>
+          (await bitApi()).initBitPayment(api, input.order, (await bit()).bitReturnUrl(input.order)),
+        ),
         redirectToBit: fromPromise(async ({ input, signal }) => {
           const { redirectToBit } = await bit();
           // Closing the drawer while Bit's code loads stops the actor: the browser must then stay.
@@ -150,5 +155,13 @@ export function providePayments(api: ApiClient) {
         }),
       },
     }),
+    /** The purchase asks the operator for the verdict on a payment that came back from Bit. */
+    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
+      async ({ input }) =>
+        (await bitApi()).bitPaymentStatus(api, {
+          ...input,
+          sessionUuid: purchaseStorage.returnedSession() ?? undefined,
+        }),
+    ),
   };
 }

@@ -79,6 +79,8 @@ async function toFailure(error: unknown): Promise<ApiFailure> {
 export interface RequestOptions extends Pick<Options, 'json' | 'body'> {
   method?: 'get' | 'post';
   searchParams?: Record<string, string>;
+  /** The session this call belongs to, when it is not the client's current one (a purchase made before this page). */
+  sessionUuid?: string | undefined;
 }
 
 /** Calls one endpoint and checks its answer; any failure becomes an ApiError with a typed reason. */
@@ -86,9 +88,9 @@ export async function fetchJson<TSchema extends v.GenericSchema>(
   client: ApiClient,
   schema: TSchema,
   path: string,
-  { searchParams = {}, ...options }: RequestOptions = {},
+  { searchParams = {}, sessionUuid, ...options }: RequestOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
-  const session = client.sessionUuid();
+  const session = sessionUuid ?? client.sessionUuid();
   try {
     const body: unknown = await client
       .http(path, {

@@ -9,6 +9,8 @@ export const PURCHASE_STORAGE_KEYS = {
   payStatus: 'payStatus',
   history: 'pay_history',
   returnToken: 'payment_return_token',
+  returnedTransaction: 'payment_return_transaction',
+  returnedSession: 'payment_return_session',
 } as const;
 
 /** A visitor's history keeps this many purchases per machine. */
@@ -52,6 +54,16 @@ export const purchaseStorage = {
     localStorage.removeItem(PURCHASE_STORAGE_KEYS.returnToken);
     return token;
   },
+  /** The operator's transaction of a payment that leaves the page (Bit), asked about when the browser is back. */
+  rememberReturnedTransaction(transactionId: string, sessionId: string | undefined): void {
+    localStorage.setItem(PURCHASE_STORAGE_KEYS.returnedTransaction, transactionId);
+    // The purchase's session (set_purchase's session_id): the page it returns to starts another one (menu/get).
+    if (sessionId) localStorage.setItem(PURCHASE_STORAGE_KEYS.returnedSession, sessionId);
+    else localStorage.removeItem(PURCHASE_STORAGE_KEYS.returnedSession);
+  },
+  returnedTransaction: (): string | null => localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction),
+  /** The session of the purchase paid away from this page: the operator knows its transaction under it. */
+  returnedSession: (): string | null => localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedSession),
   /** Spec §4: closing after success stores the purchase in the machine's history. */
   addToHistory(receipt: Receipt): void {
     const history = (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined) ?? {};

@@ -11,11 +11,8 @@ const paySearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
   /** Spec §2: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
-  // Bit's page sends the visitor back with its verdict (and the token of the redirect).
+  // Bit's page sends the visitor back with the token of the redirect, and no verdict: the operator has it.
   bit_return: v.optional(v.string()),
-  bit_status: v.optional(v.string()),
-  transaction_id: v.optional(v.string()),
-  message: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/pay')({
@@ -31,13 +28,13 @@ export const Route = createFileRoute('/pay')({
 });
 
 function PayRoute() {
-  const { machine_id = '', machine_close, ...bitReturn } = Route.useSearch();
+  const { machine_id = '', machine_close, bit_return } = Route.useSearch();
   const navigate = Route.useNavigate();
-  // Read once: the verdict is shown once, and the address loses Bit's parameters so a reload starts afresh.
-  const [returnedPayment] = useState(() => returnedBitPayment(machine_id, bitReturn));
+  // Read once: the return is checked once, and the address loses Bit's token so a reload starts afresh.
+  const [returnedPayment] = useState(() => returnedBitPayment(machine_id, bit_return));
   useEffect(() => {
-    if (bitReturn.bit_status !== undefined) void navigate({ search: { machine_id }, replace: true });
-  }, [bitReturn.bit_status, machine_id, navigate]);
+    if (bit_return !== undefined) void navigate({ search: { machine_id }, replace: true });
+  }, [bit_return, machine_id, navigate]);
   // The page's charts start in a render React can schedule apart from the task that has just evaluated
   // this route's code: together they would block a slow phone's main thread for too long.
   const started = useDeferredValue(true, false);

@@ -1,27 +1,54 @@
 /**
- * Bit leaves the page. Its code loads on demand: a visitor who closes the drawer meanwhile must stay,
- * with nothing marked as pending.
+ * @vitest-environment-options {"url": "http://localhost/"}
+ * (the sandbox's merchant origin: returns anywhere else are refused)
+ *
+ * Bit goes through a processor: the operator initialises the payment, the browser leaves for the
+ * processor's page (only on the origin the build names), and back on /pay the verdict is asked of the
+ * operator, never read from the address.
  */
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { providePayments } from '../../src/actors/payments';
+import { setPurchase } from '../../src/api/purchase';
+import { PROVIDER_URLS } from '../../src/config';
 import { PURCHASE_STORAGE_KEYS } from '../../src/lib/purchase-storage';
-import { connectSandbox } from './harness';
-import { singleLineOrder as order } from '../fixtures/orders';
+import { connectSandbox, isCall, json, type Intercept, type SandboxConnection } from './harness';
+import { singleLineOrder } from '../fixtures/orders';
+
+/** The sandbox's answer to init, with its page moved onto the Bit origin this build names. */
+const onBuildsBitOrigin: Intercept = async (request, sandbox) => {
+  const response = await sandbox(request);
+  if (!isCall(request, 'api/payment/pre/bit/init')) return response;
+  const answer = (await response.json()) as { data: { payment_url: string } };
+  const page = new URL(answer.data.payment_url);
+  answer.data.payment_url = new URL(page.pathname + page.search, PROVIDER_URLS.bitOrigin).href;
+  return json(answer);
+};
+
+/** Water (5 + 1 fee) on machine 1001, recorded by the sandbox; the client then carries its session. */
+async function waterPurchase({ api }: SandboxConnection) {
+  const sessionId = await setPurchase(api, '1001', [{ product_id: 102, count: 1 }]);
+  return { ...singleLineOrder, machineId: '1001', visitorUuid: sessionId };
+}
+
+function runBit(connection: SandboxConnection, order: Awaited<ReturnType<typeof waterPurchase>>) {
+  const actor = createActor(providePayments(connection.api).bit, { input: { order } }).start();
+  return waitFor(actor, (snapshot) => snapshot.matches({ Processing: 'LeavingForBit' }) || snapshot.status === 'done');
+}
 
 describe('the Bit redirect', () => {
-  it('leaves for Bit once its code has loaded: the purchase is marked pending', async () => {
-    const actor = createActor(providePayments(connectSandbox().api).bit, { input: { order } }).start();
-    await waitFor(actor, (snapshot) => snapshot.matches({ Processing: 'LeavingForBit' }));
+  it('initialises with the operator, then leaves for its page: pending, with the transaction remembered', async () => {
+    const connection = connectSandbox({ intercept: onBuildsBitOrigin });
+    const left = await runBit(connection, await waterPurchase(connection));
+    expect(left.value).toEqual({ Processing: 'LeavingForBit' });
     expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.payStatus)).toBe('pending');
+    expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction)).toMatch(/^BIT-/);
   });
 
-  it('does not leave when the drawer closes while the code loads', async () => {
-    const actor = createActor(providePayments(connectSandbox().api).bit, { input: { order } }).start();
-    actor.send({ type: 'drawer.close' });
-    expect(actor.getSnapshot().value).toBe('Abandoned');
-    await import('../../src/payments/bit/bit'); // the code the actor was waiting for has arrived
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  it('refuses a payment page on any other origin than the build’s Bit origin: nothing is marked pending', async () => {
+    const connection = connectSandbox(); // the sandbox's own providers' origin, not the build's
+    const left = await runBit(connection, await waterPurchase(connection));
+    expect(left.output).toEqual({ outcome: 'failed', reason: 'unavailable' });
     expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.payStatus)).toBeNull();
   });
 });

@@ -30,6 +30,7 @@ import {
   tapScanner,
   test,
   TEXTS,
+  recordRequests,
 } from './fixtures';
 
 const CUSTOM_TEXTS: Record<Lang, typeof customEn> = { en: customEn, he: customHe };
@@ -123,11 +124,13 @@ forEachLanguage('script injection through the query', (lang, t) => {
     await expectNothingInjected(page, watched);
   });
 
-  test("a made-up Bit return with markup in its message shows no verdict and injects nothing; Bit's values leave the address", async ({
+  test("a made-up Bit return with markup in its message shows no verdict, asks the operator nothing and injects nothing; Bit's values leave the address", async ({
     page,
     baseURL,
   }) => {
     const watched = watchPage(page, new URL(baseURL ?? '').origin);
+    // A return this browser did not start is not even checked with the operator (GET /payment/bit/status).
+    const statusCalls = recordRequests(page, 'GET', '/v4/api/payment/bit/status');
     const query = new URLSearchParams({
       machine_id: '1001',
       bit_return: 'forged',
@@ -141,6 +144,7 @@ forEachLanguage('script injection through the query', (lang, t) => {
     await expect(page).toHaveURL((url) => url.search === '?machine_id=1001');
     await expect(page.getByText(PAYLOADS[0] ?? '')).toHaveCount(0);
     await expectNothingInjected(page, watched);
+    expect(statusCalls).toEqual([]);
   });
 });
 

@@ -15,11 +15,12 @@ import type {
   PurchaseContext,
   PurchaseEvent,
   PurchaseSettings,
+  ReturnedPaymentStatus,
 } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import { allMethodsConfig, gridMenu, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
-import { approvedByBit, declinedByBit, purchaseInput } from '../fixtures/purchases';
+import { bitStatus, purchaseInput, returnedFromBit } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
 import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage';
 
@@ -39,6 +40,7 @@ const machine = purchaseMachine.provide({
     stripe: standInFor(stripeMachine, idleMachine('stripe')),
     cardScan: standInFor(cardScanMachine, idleMachine('cardScan')),
     bit: standInFor(bitMachine, idleMachine('bit')),
+    checkReturnedPayment: pendingPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(),
   },
   actions: { rememberPurchase: () => {}, storeInHistory: () => {} },
 });
@@ -86,9 +88,20 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         ...PAYMENT_MACHINE_IDS.flatMap((id) =>
           RESULTS.map((output): InternalEvent => ({ type: `xstate.done.actor.${id}`, output })),
         ),
-        // both branches of returnedPaymentSucceeded
-        { type: 'payment.returned', returned: approvedByBit },
-        { type: 'payment.returned', returned: declinedByBit },
+        { type: 'payment.returned', returned: returnedFromBit },
+        // every branch of returnedPaymentIs, a failed status call, the poll and the wait
+        ...(['approved', 'pending', 'declined', 'expired'] as const).map((status): InternalEvent => ({
+          type: 'xstate.done.actor.checkReturnedPayment',
+          output: bitStatus(status),
+        })),
+        {
+          type: 'xstate.error.actor.checkReturnedPayment',
+          error: new ApiError({ kind: 'http', status: 502 }),
+        },
+        { type: 'payment.recheck' },
+        // xstate 5.33 names a delayed event `xstate.after.<delay name>.<state id>`
+        { type: 'xstate.after.bitStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting' },
+        { type: 'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling' },
         { type: 'history.show' },
         { type: 'history.hide' },
         { type: 'purchase.restart' },
@@ -126,7 +139,7 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         result: context.result?.outcome,
         // the receipt's time changes with every payment: whether there is one is enough
         receipt: context.receipt?.transactionId ?? (context.receipt ? 'receipt' : undefined),
-        returnedPayment: context.returnedPayment?.result.outcome,
+        returnedPayment: context.returnedPayment?.transactionId,
       });
     },
   };
@@ -166,16 +179,14 @@ describeEdgePaths({
       methods: ['google_pay', 'apple_pay', 'stripe', 'credit_card', 'card_scan', 'bit'],
       walkProducts: false,
     }),
-    // The page hands over a verdict from Bit: the purchase opens on it, and it is not shown again.
-    ...[approvedByBit, declinedByBit].map((returnedPayment) =>
-      scenario({
-        label: `back from Bit, ${returnedPayment.result.outcome}`,
-        menu: listMenu,
-        settings: { returnedPayment },
-        methods: ['google_pay'],
-        walkProducts: false,
-      }),
-    ),
+    // The page hands over a payment back from Bit: the purchase asks the operator for its verdict.
+    scenario({
+      label: 'back from Bit',
+      menu: listMenu,
+      settings: { returnedPayment: returnedFromBit },
+      methods: ['google_pay'],
+      walkProducts: false,
+    }),
     scenario({
       label: 'vacuum: an hourly product and a time span',
       menu: gridMenu,

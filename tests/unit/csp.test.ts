@@ -79,7 +79,7 @@ describe('the Content-Security-Policy of a build', () => {
     const policy = cspDirectives({
       ...production,
       VITE_STRIPE_JS_URL: 'javascript:alert(1)',
-      VITE_BIT_PAY_URL: 'data:,x',
+      VITE_BIT_ORIGIN: 'data:,x',
     });
     expect(buildCsp({ ...production, VITE_STRIPE_JS_URL: 'javascript:alert(1)' })).not.toContain('javascript');
     expect(policy['script-src']).not.toContain('https://js.stripe.com');

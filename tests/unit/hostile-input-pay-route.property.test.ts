@@ -12,7 +12,7 @@ import { Route as PayRoute } from '../../src/routes/pay';
 // The route's own valibot schema: what the router runs on every /pay address.
 const schema = PayRoute.options.validateSearch as unknown as v.GenericSchema<
   Record<string, string>,
-  { machine_id?: string; machine_close?: string }
+  { machine_id?: string; machine_close?: string; bit_return?: string }
 >;
 
 const hostileText = fc.oneof(
@@ -31,11 +31,19 @@ describe('/pay query (src/routes/pay.tsx)', () => {
   it('never throws on any text; machine_id is kept as trimmed text, and only machine_close=true closes', () => {
     fc.assert(
       fc.property(
-        fc.dictionary(fc.constantFrom('machine_id', 'machine_close', 'bit_status', 'message', 'x'), hostileText),
+        fc.dictionary(
+          fc.constantFrom('machine_id', 'machine_close', 'bit_return', 'bit_status', 'transaction_id', 'message', 'x'),
+          hostileText,
+        ),
         (search) => {
           const read = v.parse(schema, search);
           expect(read.machine_id).toBe(search.machine_id?.trim());
           expect(read.machine_close).toBe(search.machine_close);
+          // Bit's return brings only its token: a verdict, a transaction id or a message in the address is not read.
+          expect(read.bit_return).toBe(search.bit_return);
+          expect(
+            Object.keys(read).filter((key) => !['machine_id', 'machine_close', 'bit_return'].includes(key)),
+          ).toEqual([]);
         },
       ),
       { numRuns: 1000 },

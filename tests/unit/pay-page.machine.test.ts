@@ -7,7 +7,7 @@ import type { PurchaseInput } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { splashMachine } from '../../machines/splash/splash.machine';
 import { inactiveMenu, listMenu, makeMenu } from '../fixtures/menus';
-import { approvedByBit, earlierPurchase, HOSTED_PAGE, purchaseSettings } from '../fixtures/purchases';
+import { earlierPurchase, HOSTED_PAGE, purchaseSettings, returnedFromBit } from '../fixtures/purchases';
 import { idleMachine, standInFor } from '../fixtures/stand-ins';
 
 /** Records the input it was invoked with, so the test can see what the page handed over. */
@@ -144,7 +144,7 @@ describe('payPageMachine', () => {
       const settings = purchaseSettings({
         applePayAvailable: true,
         latestPurchase: earlierPurchase,
-        returnedPayment: approvedByBit,
+        returnedPayment: returnedFromBit,
       });
       const page = startPage({ fetchMenu: answers(listMenu), input: { purchaseSettings: settings } });
       await page.settled();
@@ -157,7 +157,7 @@ describe('payPageMachine', () => {
         applePayAvailable: true,
         hostedPage: HOSTED_PAGE,
         latestPurchase: earlierPurchase,
-        returnedPayment: approvedByBit,
+        returnedPayment: returnedFromBit,
       });
     });
 

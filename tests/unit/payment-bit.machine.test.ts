@@ -1,49 +1,75 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { bitMachine } from '../../machines/payment/bit.machine';
+import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/bit.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 
-function startBit(redirect: (input: { order: PaymentOrder }) => Promise<unknown>) {
+const payment: BitPayment = {
+  transactionId: 'BIT-1',
+  paymentUrl: 'https://bit.processor.example/pay?transaction=BIT-1',
+};
+const accepted: BitInitAnswer = { status: 0, msg: 'ok', payment };
+const never = () => new Promise<never>(() => {});
+
+function startBit(
+  init: (input: { order: PaymentOrder }) => Promise<BitInitAnswer>,
+  redirect: (input: { order: PaymentOrder; payment: BitPayment }) => Promise<unknown> = never,
+) {
+  const initBitPayment = vi.fn(init);
   const redirectToBit = vi.fn(redirect);
   const actor = createActor(
     bitMachine.provide({
-      actors: { redirectToBit: fromPromise<unknown, { order: PaymentOrder }>(({ input }) => redirectToBit(input)) },
+      actors: {
+        initBitPayment: fromPromise<BitInitAnswer, { order: PaymentOrder }>(({ input }) => initBitPayment(input)),
+        redirectToBit: fromPromise<unknown, { order: PaymentOrder; payment: BitPayment }>(({ input }) =>
+          redirectToBit(input),
+        ),
+      },
     }),
     { input: { order: singleLineOrder } },
   ).start();
-  return { actor, snapshot: () => actor.getSnapshot(), redirectToBit };
+  return { actor, snapshot: () => actor.getSnapshot(), initBitPayment, redirectToBit };
 }
 
 describe('bitMachine', () => {
-  it('redirects to Bit once, with the order, while processing', () => {
-    const bit = startBit(() => new Promise<void>(() => {}));
-    expect(bit.snapshot().value).toEqual({ Processing: 'Redirecting' });
+  it('first asks the operator to initialise the payment, once, while processing', () => {
+    const bit = startBit(never);
+    expect(bit.snapshot().value).toEqual({ Processing: 'Initialising' });
     expect(bit.snapshot().hasTag('processing')).toBe(true);
-    expect(bit.redirectToBit).toHaveBeenCalledTimes(1);
-    expect(bit.redirectToBit).toHaveBeenCalledWith({ order: singleLineOrder });
+    expect(bit.initBitPayment).toHaveBeenCalledExactlyOnceWith({ order: singleLineOrder });
+    expect(bit.redirectToBit).not.toHaveBeenCalled();
   });
 
-  it('a started redirect leaves for Bit and nothing else happens', async () => {
-    const bit = startBit(() => Promise.resolve());
+  it('an initialised payment is left for: the redirect gets its transaction and page, and nothing else happens', async () => {
+    const bit = startBit(
+      () => Promise.resolve(accepted),
+      () => Promise.resolve(),
+    );
     await waitFor(bit.actor, (s) => s.matches({ Processing: 'LeavingForBit' }));
+    expect(bit.redirectToBit).toHaveBeenCalledExactlyOnceWith({ order: singleLineOrder, payment });
     expect(bit.snapshot().status).toBe('active');
-    expect(bit.snapshot().hasTag('processing')).toBe(true);
     expect(bit.snapshot().output).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(bit.snapshot().value).toEqual({ Processing: 'LeavingForBit' });
-    expect(bit.redirectToBit).toHaveBeenCalledTimes(1);
   });
 
-  it('a redirect that cannot start fails as unavailable', async () => {
-    const bit = startBit(() => Promise.reject(new Error('storage full')));
+  it('a refused init fails with the operator’s message and status, and never redirects', async () => {
+    const bit = startBit(() => Promise.resolve({ status: 1, msg: 'Bit payments start at ₪5.00.', payment: undefined }));
+    await waitFor(bit.actor, (s) => s.status === 'done');
+    expect(bit.snapshot().output).toEqual({ outcome: 'failed', message: 'Bit payments start at ₪5.00.', code: 1 });
+    expect(bit.redirectToBit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the init call fails', () => Promise.reject(new Error('offline')), () => Promise.resolve()],
+    ['the redirect is refused', () => Promise.resolve(accepted), () => Promise.reject(new Error('foreign page'))],
+  ])('%s: failed as unavailable', async (_case, init, redirect) => {
+    const bit = startBit(init, redirect);
     await waitFor(bit.actor, (s) => s.status === 'done');
     expect(bit.snapshot().value).toBe('Failed');
     expect(bit.snapshot().output).toEqual({ outcome: 'failed', reason: 'unavailable' });
   });
 
-  it('closing the drawer before Bit answers abandons the payment (nothing is charged yet)', () => {
-    const bit = startBit(() => new Promise<void>(() => {}));
+  it('closing the drawer before leaving abandons the payment (nothing is charged yet)', () => {
+    const bit = startBit(never);
     bit.actor.send({ type: 'drawer.close' });
     expect(bit.snapshot().status).toBe('done');
     expect(bit.snapshot().output).toEqual({ outcome: 'abandoned' });

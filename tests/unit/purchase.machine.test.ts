@@ -42,7 +42,7 @@ import {
   singleMenu,
   water,
 } from '../fixtures/menus';
-import { approvedByBit, declinedByBit, earlierPurchase, HOSTED_PAGE, purchaseInput } from '../fixtures/purchases';
+import { earlierPurchase, HOSTED_PAGE, purchaseInput } from '../fixtures/purchases';
 import {
   fakePaymentMachine,
   paymentLog,
@@ -1061,73 +1061,6 @@ describe('purchaseMachine', () => {
       await continueToMethods(purchase);
       expect(purchase.calls).toHaveLength(2);
       expect(purchase.snapshot().context.sessionId).toBe('session-2');
-    });
-  });
-
-  describe('a payment back from Bit (input.returnedPayment)', () => {
-    it('approved: opens on PAYMENT_SUCCESS with its result and receipt, once', async () => {
-      const purchase = startPurchase(listMenu, { returnedPayment: approvedByBit, latestPurchase: earlierPurchase });
-      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
-      expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
-      expect(purchase.snapshot().context).toMatchObject({
-        result: approvedByBit.result,
-        receipt: approvedByBit.receipt,
-        returnedPayment: undefined,
-      });
-      expect(purchase.calls).toEqual([]);
-
-      purchase.actor.send({ type: 'history.show' });
-      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'LatestPurchase' });
-      purchase.actor.send({ type: 'drawer.close' });
-      expect(purchase.stored).toEqual([approvedByBit.receipt]);
-      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
-
-      // Coming back to the products again does not show the verdict a second time.
-      await continueToMethods(purchase);
-      purchase.actor.send({ type: 'drawer.close' });
-      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      expect(purchase.stored).toHaveLength(1);
-    });
-
-    it('approved: "Make more purchases" stores it and starts afresh', () => {
-      const purchase = startPurchase(listMenu, { returnedPayment: approvedByBit });
-      purchase.actor.send({ type: 'purchase.restart' });
-      expect(purchase.stored).toEqual([approvedByBit.receipt]);
-      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      expect(purchase.snapshot().context.receipt).toBeUndefined();
-    });
-
-    it('declined: opens on PAYMENT_FAILURE with its result, once, nothing stored', async () => {
-      const purchase = startPurchase(listMenu, { returnedPayment: declinedByBit });
-      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
-      expect(purchase.snapshot().context).toMatchObject({
-        result: declinedByBit.result,
-        receipt: declinedByBit.receipt,
-        returnedPayment: undefined,
-      });
-      purchase.actor.send({ type: 'purchase.retry' });
-      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      await continueToMethods(purchase);
-      purchase.actor.send({ type: 'drawer.close' });
-      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      expect(purchase.stored).toEqual([]);
-    });
-
-    it('without one the purchase starts on the products', () => {
-      const purchase = startPurchase(listMenu, { latestPurchase: earlierPurchase });
-      expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      expect(purchase.snapshot().context.result).toBeUndefined();
-    });
-
-    it('payment.returned is only heard on the products', async () => {
-      const purchase = startPurchase(listMenu);
-      await continueToMethods(purchase);
-      purchase.actor.send({ type: 'payment.returned', returned: approvedByBit });
-      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
-      purchase.actor.send({ type: 'drawer.close' });
-      purchase.actor.send({ type: 'payment.returned', returned: declinedByBit });
-      expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
     });
   });
 });

@@ -162,7 +162,16 @@ describe('receiptOf: what the success page lists and the history keeps (spec §2
 });
 
 describe('offeredMethods (spec §2, from frontend_config)', () => {
-  const offered = (menu: Menu, applePayAvailable = false) => offeredMethods({ menu, applePayAvailable });
+  const offered = (menu: Menu, applePayAvailable = false, customAmount?: number) =>
+    offeredMethods({
+      menu,
+      applePayAvailable,
+      orderSource: { kind: 'menu' },
+      selectedIds: initialSelection(menu),
+      quantity: 1,
+      customAmount,
+      minutes: undefined,
+    });
 
   it('every configured method, Apple Pay only when the browser can pay with it', () => {
     expect(offered(listMenu, false)).toEqual(['google_pay', 'stripe', 'credit_card', 'card_scan', 'bit']);
@@ -181,6 +190,14 @@ describe('offeredMethods (spec §2, from frontend_config)', () => {
   it('Stripe needs a publishable key', () => {
     const config = { ...allMethodsConfig, stripe: { publishableKey: '' } };
     expect(offered(makeMenu({ frontend_config: config }))).not.toContain('stripe');
+  });
+
+  it('Bit only from its 5 NIS minimum, in shekels (Bit’s published terms)', () => {
+    // The typed amount plus the donation's 10 % fee: 4.95 and 5.00.
+    const bitMenu = { ...priceInputMenu, frontend_config: allMethodsConfig };
+    expect(offered(bitMenu, false, 4.5)).not.toContain('bit');
+    expect(offered(bitMenu, false, 4.55)).toContain('bit');
+    expect(offered({ ...bitMenu, currency: 'USD' }, false, 20)).not.toContain('bit');
   });
 
   it('nothing configured, nothing offered', () => {

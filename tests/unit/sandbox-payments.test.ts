@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { checkCard, TEST_CARDS } from '../../sandbox/cards';
 import { loadCatalogue } from '../../sandbox/catalogue';
+import { BIT_REQUEST_TTL_MS } from '../../sandbox/standins/bit';
 import { postTranzilaCharge, tranzilaHandshake } from '../fixtures/tranzila';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
@@ -712,58 +713,118 @@ describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confi
   });
 });
 
-describe('Bit: /sandbox/bit/pay', () => {
-  const returnUrl = 'http://localhost/pay?machine_id=1005';
-  const bitPath = (session: string, query: Record<string, string> = {}) =>
-    `/sandbox/bit/pay?${new URLSearchParams({ session_id: session, amount: '5', return_url: returnUrl, ...query })}`;
-  const decide = async (app: SandboxApp, session: string, decision: string) => {
-    const response = await postForm(app, bitPath(session), { decision });
-    expect(response.status).toBe(303);
-    return new URL(response.headers.get('location') ?? '');
+describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment/bit/status, /sandbox/bit/pay', () => {
+  const RETURN = 'http://localhost/pay?machine_id=1001&bit_return=token-1';
+  /** Machine 1001 has Bit; product 102 costs 5 + 1 fee. */
+  const bitPurchase = (app: SandboxApp) => newPurchase(app, '1001', [{ product_id: 102, count: 1 }]);
+  const init = async (app: SandboxApp, session: string, returnUrl = RETURN, machineId = '1001') =>
+    payment(app, session, `/pre/bit/init?machine_id=${machineId}`, { return_url: returnUrl });
+  const initialised = async (app: SandboxApp, session: string) => {
+    const answer = await read(await init(app, session));
+    const data = answer.data as { transaction_id: string; payment_url: string };
+    return { ...data, page: new URL(data.payment_url) };
   };
+  const status = async (app: SandboxApp, session: string, id: string) =>
+    payment(app, session, `/bit/status?machine_id=1001&transaction_id=${id}`);
+  const decide = (app: SandboxApp, page: URL, decision: string) =>
+    postForm(app, page.pathname + page.search, { decision });
 
-  it('shows the amount with Approve and Decline buttons', async () => {
-    const app = createSandboxApp({ catalogue });
-    const text = await (await app.providers.request(bitPath(await newPurchase(app)))).text();
-    expect(text).toContain('<title>Bit (sandbox)</title>');
-    expect(text).toContain('₪5.00');
-    expect(text).toMatch(/<button[^>]*value="approve">Approve<\/button>/);
-    expect(text).toMatch(/<button[^>]*value="decline"[^>]*>Decline<\/button>/);
-  });
-
-  it('approve records the charge and returns with bit_status=approved and the transaction', async () => {
-    const app = createSandboxApp({ catalogue });
-    const location = await decide(app, await newPurchase(app), 'approve');
-    expect(location.origin + location.pathname).toBe('http://localhost/pay');
-    expect(Object.fromEntries(location.searchParams)).toEqual({
-      machine_id: '1005',
-      bit_status: 'approved',
-      transaction_id: 'SBX-000001',
+  it('init answers a pending transaction and the processor’s page on the providers’ origin', async () => {
+    const app = createSandboxApp({ catalogue, providersOrigin: 'http://providers.localhost' });
+    const session = await bitPurchase(app);
+    expect(await read(await init(app, session))).toMatchObject({ status: 0, msg: 'Bit payment initialised.' });
+    const { transaction_id, page } = await initialised(app, session);
+    expect(transaction_id).toMatch(/^BIT-/);
+    expect(page.origin).toBe('http://providers.localhost');
+    const shown = await (await app.providers.request(page.pathname + page.search)).text();
+    expect(shown).toContain('₪6.00');
+    expect(shown).toMatch(/<button[^>]*value="approve">Approve<\/button>/);
+    expect(await read(await status(app, session, transaction_id))).toMatchObject({
+      status: 'pending',
+      data: { transaction_id },
     });
-    expect(app.charges.list()).toMatchObject([{ method: 'bit', status: 'approved' }]);
+    expect(app.charges.list()).toEqual([]);
   });
 
-  it('decline records a declined charge; approving a paid purchase again records nothing', async () => {
+  it('approve: one approved charge, the browser returns to return_url with NO verdict, the operator says approved', async () => {
     const app = createSandboxApp({ catalogue });
-    const session = await newPurchase(app);
-    expect((await decide(app, session, 'decline')).searchParams.get('bit_status')).toBe('declined');
-    await decide(app, session, 'approve');
-    const again = await decide(app, session, 'approve');
-    expect(again.searchParams.get('bit_status')).toBe('declined');
-    expect(again.searchParams.get('message')).toBe('This purchase is already paid.');
-    expect(app.charges.list().map((charge) => charge.status)).toEqual(['declined', 'approved']);
+    const session = await bitPurchase(app);
+    const { transaction_id, page } = await initialised(app, session);
+    const response = await decide(app, page, 'approve');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(RETURN);
+    expect(await read(await status(app, session, transaction_id))).toMatchObject({
+      status: 'approved',
+      data: { transaction_id },
+    });
+    expect(app.charges.list()).toMatchObject([{ method: 'bit', status: 'approved', amount: 6 }]);
+    // Answered once: a second decision on the same request is refused and charges nothing.
+    expect((await decide(app, page, 'approve')).status).toBe(409);
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('decline: the operator says declined with the reason; the return carries nothing', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await bitPurchase(app);
+    const { transaction_id, page } = await initialised(app, session);
+    expect((await decide(app, page, 'decline')).headers.get('location')).toBe(RETURN);
+    expect(await read(await status(app, session, transaction_id))).toEqual({
+      status: 'declined',
+      msg: 'The payment was declined in Bit.',
+      data: { transaction_id },
+    });
+  });
+
+  it('a request left pending for 10 minutes expires: the page refuses it and the operator says expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const app = createSandboxApp({ catalogue });
+      const session = await bitPurchase(app);
+      const { transaction_id, page } = await initialised(app, session);
+      vi.advanceTimersByTime(BIT_REQUEST_TTL_MS);
+      expect((await read(await status(app, session, transaction_id))).status).toBe('pending');
+      vi.advanceTimersByTime(1);
+      expect((await read(await status(app, session, transaction_id))).status).toBe('expired');
+      expect((await decide(app, page, 'approve')).status).toBe(410);
+      expect(app.charges.list()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a purchase below Bit’s 5 NIS minimum (status 1 with the reason), and starts no transaction', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app, '1006', [{ product_id: 601, count: 1, custom_price: 4.5 }]);
+    expect(await read(await init(app, session, RETURN, '1006'))).toEqual({
+      status: 1,
+      msg: 'Bit payments start at ₪5.00.',
+      data: null,
+    });
   });
 
   it.each([
-    ['another origin', { return_url: 'https://evil.example/pay' }],
-    ['a javascript: URL', { return_url: 'javascript:alert(1)' }],
-    ['a wrong amount', { amount: '4' }],
-  ])('answers 400 for a return to %s, on the page and on the decision', async (_case, query) => {
+    ['another origin', 'https://evil.example/pay'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+  ])('answers 400 for a return to %s', async (_case, returnUrl) => {
     const app = createSandboxApp({ catalogue });
-    const session = await newPurchase(app);
-    expect((await app.providers.request(bitPath(session, query))).status).toBe(400);
-    expect((await postForm(app, bitPath(session, query), { decision: 'approve' })).status).toBe(400);
+    expect((await init(app, await bitPurchase(app), returnUrl)).status).toBe(400);
+  });
+
+  it('an unknown transaction, or another visitor’s, is unknown to the status call and to Bit’s page', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await bitPurchase(app);
+    const { transaction_id } = await initialised(app, session);
+    expect((await status(app, session, 'BIT-made-up')).status).toBe(404);
+    expect((await status(app, await bitPurchase(app), transaction_id)).status).toBe(404);
+    expect((await app.providers.request('/sandbox/bit/pay?transaction=BIT-made-up')).status).toBe(404);
+    expect((await postForm(app, '/sandbox/bit/pay?transaction=BIT-made-up', { decision: 'approve' })).status).toBe(404);
     expect(app.charges.list()).toEqual([]);
+  });
+
+  it('a machine without Bit refuses to initialise it', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app, '1002', [{ product_id: 201, count: 1 }]);
+    expect((await init(app, session, RETURN, '1002')).status).toBe(400);
   });
 });
 

@@ -1,19 +1,26 @@
+import type { BitPayment } from '../../../machines/payment/bit.machine';
 import type { PaymentOrder } from '../../../machines/payment/payment.types';
 import { PROVIDER_URLS } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
 
-/** Keeps the pay status pending and sends the browser to Bit, which brings it back to this machine's /pay. */
-export function redirectToBit({ order }: { order: PaymentOrder }): Promise<void> {
-  if (!order.visitorUuid) return Promise.reject(new Error('no session to pay'));
-  purchaseStorage.setPayStatus('pending');
+/** Where Bit's page sends the visitor back: this machine's /pay with a one-time token of this browser's redirect. */
+export function bitReturnUrl(order: PaymentOrder): string {
   const back = new URL('/pay', window.location.origin);
   back.searchParams.set('machine_id', order.machineId);
-  // Only this redirect's return is believed: a replayed or hand-made address lacks the token.
+  // Only this redirect's return is checked: a replayed or hand-made address lacks the token.
   back.searchParams.set('bit_return', purchaseStorage.newReturnToken());
-  const bit = new URL(PROVIDER_URLS.bitPay, window.location.href);
-  bit.searchParams.set('session_id', order.visitorUuid);
-  bit.searchParams.set('amount', order.total.toFixed(2));
-  bit.searchParams.set('return_url', back.href);
-  window.location.assign(bit.href);
+  return back.href;
+}
+
+/** Keeps the pay status pending with the transaction, and sends the browser to the processor's Bit page. */
+export function redirectToBit({ order, payment }: { order: PaymentOrder; payment: BitPayment }): Promise<void> {
+  const page = URL.parse(payment.paymentUrl);
+  // A top-level navigation leaves the app: only to the Bit processor the build names.
+  if (!page || page.origin !== PROVIDER_URLS.bitOrigin) {
+    return Promise.reject(new Error(`payment_url is not on ${PROVIDER_URLS.bitOrigin}: ${payment.paymentUrl}`));
+  }
+  purchaseStorage.setPayStatus('pending');
+  purchaseStorage.rememberReturnedTransaction(payment.transactionId, order.visitorUuid);
+  window.location.assign(page.href);
   return Promise.resolve();
 }

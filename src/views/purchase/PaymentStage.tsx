@@ -10,6 +10,7 @@ import { FailurePage } from '../payment/FailurePage';
 import { GooglePayStep } from '../payment/GooglePayStep';
 import { HostedPageStep } from '../payment/HostedPageStep';
 import { SuccessPage } from '../payment/SuccessPage';
+import { ReturnedPaymentStep } from '../payment/ReturnedPaymentStep';
 import { MethodChooser } from './MethodChooser';
 import { MethodPopup } from './MethodPopup';
 import type { PurchaseRef } from './purchase-ref';
@@ -17,7 +18,7 @@ import type { PurchaseRef } from './purchase-ref';
 // Stripe's libraries load only when a visitor pays with Stripe.
 const StripeStep = lazy(() => import('../payment/StripeStep'));
 
-type Stage = 'choosing' | 'explaining' | 'pending' | 'success' | 'failure' | 'closed';
+type Stage = 'choosing' | 'explaining' | 'pending' | 'checking' | 'success' | 'failure' | 'closed';
 
 /**
  * What the drawer shows in each purchase stage, and a live region that is there from the first stage:
@@ -29,6 +30,7 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
     if (snapshot.matches({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' })) return 'explaining';
     if (snapshot.matches('SELECT_PAYMENT_METHOD')) return 'choosing';
     if (snapshot.matches('INIT_METHOD_PENDING')) return 'pending';
+    if (snapshot.matches('CheckingReturnedPayment')) return 'checking';
     if (snapshot.matches('PAYMENT_SUCCESS')) return 'success';
     if (snapshot.matches('PAYMENT_FAILURE')) return 'failure';
     return 'closed';
@@ -70,6 +72,8 @@ function StageContent({
           <MethodStep running={children} supportPhone={supportPhone} />
         </div>
       );
+    case 'checking':
+      return <ReturnedPaymentStep purchase={purchase} supportPhone={supportPhone} />;
     case 'success':
       return <SuccessPage purchase={purchase} supportPhone={supportPhone} />;
     case 'failure':

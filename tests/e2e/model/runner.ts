@@ -39,6 +39,10 @@ export interface Plan {
   card?: TestCard | 'none';
   /** The wallet sheet's button the visitor taps. */
   sheet?: 'Approve' | 'Decline';
+  /** Bit's page: the payer's decision, or none (the browser comes back with the return address as it is). */
+  bit?: 'Approve' | 'Decline' | 'undecided';
+  /** The page's clock is installed before the step, so that an outcome can move it on. */
+  clock?: boolean;
 }
 
 export interface StepContext {
@@ -81,6 +85,8 @@ export interface OutcomeDriver {
   reply?: (event: EventObject) => Reply;
   /** What the visitor's action before it must do for this outcome. */
   plan?: (plan: Plan, event: EventObject) => void;
+  /** What lets the outcome happen once its call is answered (time moved on, on the page's clock). */
+  run?: (context: StepContext) => Promise<void>;
 }
 
 /** The purchase: a payment method's chart ends; that method's model drives it to this ending. */
@@ -206,13 +212,13 @@ export function describeEvent(event: EventObject): string {
     .replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1');
   const fields = event as EventObject & Record<string, unknown>;
   const output = fields.output as { outcome?: string; status?: number } | undefined;
-  const returned = fields.returned as { result: { outcome: string } } | undefined;
+  const returned = fields.returned as { transactionId?: string } | undefined;
   const named = [fields.method, fields.productId, fields.amount].find(
     (value) => typeof value === 'string' || typeof value === 'number',
   );
   const detail =
     (named === undefined ? undefined : String(named)) ??
-    returned?.result.outcome ??
+    returned?.transactionId ??
     (typeof fields.url === 'string' ? new URL(fields.url).pathname.split('/').at(-1) : undefined) ??
     output?.outcome ??
     (output?.status === undefined ? undefined : `status ${output.status}`);
@@ -312,6 +318,9 @@ function browserSteps(
           : {
               title,
               kind: 'outcome',
+              run:
+                driver.run &&
+                ((context) => driver.run?.({ ...context, event, snapshot: step.before }) ?? Promise.resolve()),
               reply: driver.reply?.(event),
               plan: (plan) => driver.plan?.(plan, event),
               reached: [],
@@ -473,6 +482,8 @@ export function modelSuites(purchase: PurchaseModel, payments: readonly PaymentM
 // Running a path
 
 interface Hold {
+  /** Whether the app has sent the call (this hold has one of its requests). */
+  claimed: () => boolean;
   /** Answers the held call with this reply once the app has sent it, and its repeats (a GET retries) too. */
   release: (reply: Reply) => Promise<void>;
   /** Leaves the call's later requests alone. */
@@ -482,14 +493,17 @@ interface Hold {
 const matches = (pathname: string, path: string | RegExp) =>
   typeof path === 'string' ? pathname === path : path.test(pathname);
 
-/** Holds the requests of a call until released. */
-async function hold(page: Page, call: Call): Promise<Hold> {
+/**
+ * Holds the requests of a call until released. A later hold of the same call (a state that asks again)
+ * takes only the requests after the one the earlier hold has: routes added later are tried first.
+ */
+async function hold(page: Page, call: Call, earlier?: Hold): Promise<Hold> {
   let release: (reply: Reply) => void = () => {};
   const released = new Promise<Reply>((resolve) => (release = resolve));
   let sent = false;
   const url = (address: URL) => matches(address.pathname, call.path);
   const handler = async (route: Route) => {
-    if (route.request().method() !== call.method) return route.fallback();
+    if (route.request().method() !== call.method || (earlier && !earlier.claimed())) return route.fallback();
     sent = true;
     await (
       await released
@@ -497,6 +511,7 @@ async function hold(page: Page, call: Call): Promise<Hold> {
   };
   await page.route(url, handler);
   return {
+    claimed: () => sent,
     release: async (reply) => {
       const message = `the app sends ${call.method} ${String(call.path)}`;
       await expect.poll(() => sent, { message, timeout: 10_000 }).toBe(true);
@@ -509,20 +524,29 @@ async function hold(page: Page, call: Call): Promise<Hold> {
 async function runSteps(page: Page, baseURL: string, steps: readonly BrowserStep[]): Promise<void> {
   const t = TEXTS.en;
   const holds = new Map<number, Hold[]>();
+  const callKey = (call: Call) => `${call.method} ${String(call.path)}`;
   for (const [index, step] of steps.entries()) {
     await test.step(step.title, async () => {
       if (step.kind === 'act') {
         const plan: Plan = {};
+        const latest = new Map<string, Hold>();
         for (let ahead = index; ahead < steps.length && (ahead === index || steps[ahead]?.kind !== 'act'); ahead += 1) {
           const next = steps[ahead] as BrowserStep;
           if (ahead > index) next.plan?.(plan);
           const calls = next.reached.flatMap(({ state }) => (state?.call ? [state.call] : []));
-          holds.set(ahead, await Promise.all(calls.map((call) => hold(page, call))));
+          const held: Hold[] = [];
+          for (const call of calls) {
+            const made = await hold(page, call, latest.get(callKey(call)));
+            latest.set(callKey(call), made);
+            held.push(made);
+          }
+          holds.set(ahead, held);
         }
         await step.run?.({ page, t, baseURL, plan });
       }
       const answered = step.kind === 'outcome' ? (holds.get(index - 1) ?? []) : [];
       for (const held of answered) await held.release(step.reply ?? passOn);
+      if (step.kind === 'outcome') await step.run?.({ page, t, baseURL, plan: {} });
       for (const { id, state, snapshot } of step.reached) {
         if (!state) throw new Error(`model: no check for state "${id}"`);
         await test.step(`screen of ${id}`, () => state.check({ page, t, snapshot }));
