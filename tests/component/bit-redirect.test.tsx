@@ -10,18 +10,17 @@ import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { providePayments } from '../../src/actors/payments';
 import { setPurchase } from '../../src/api/purchase';
-import { PROVIDER_URLS } from '../../src/config';
 import { PURCHASE_STORAGE_KEYS } from '../../src/lib/purchase-storage';
 import { connectSandbox, isCall, json, type Intercept, type SandboxConnection } from './harness';
 import { singleLineOrder } from '../fixtures/orders';
 
-/** The sandbox's answer to init, with its page moved onto the Bit origin this build names. */
-const onBuildsBitOrigin: Intercept = async (request, sandbox) => {
+/** The operator's answer to init naming a page on another origin than the build's Bit origin. */
+const onAnotherOrigin: Intercept = async (request, sandbox) => {
   const response = await sandbox(request);
   if (!isCall(request, 'api/payment/pre/bit/init')) return response;
   const answer = (await response.json()) as { data: { payment_url: string } };
   const page = new URL(answer.data.payment_url);
-  answer.data.payment_url = new URL(page.pathname + page.search, PROVIDER_URLS.bitOrigin).href;
+  answer.data.payment_url = new URL(page.pathname + page.search, 'https://bit.elsewhere.example').href;
   return json(answer);
 };
 
@@ -38,7 +37,7 @@ function runBit(connection: SandboxConnection, order: Awaited<ReturnType<typeof 
 
 describe('the Bit redirect', () => {
   it('initialises with the operator, then leaves for its page: pending, with the transaction remembered', async () => {
-    const connection = connectSandbox({ intercept: onBuildsBitOrigin });
+    const connection = connectSandbox();
     const left = await runBit(connection, await waterPurchase(connection));
     expect(left.value).toEqual({ Processing: 'LeavingForBit' });
     expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.payStatus)).toBe('pending');
@@ -46,7 +45,7 @@ describe('the Bit redirect', () => {
   });
 
   it('refuses a payment page on any other origin than the build’s Bit origin: nothing is marked pending', async () => {
-    const connection = connectSandbox(); // the sandbox's own providers' origin, not the build's
+    const connection = connectSandbox({ intercept: onAnotherOrigin });
     const left = await runBit(connection, await waterPurchase(connection));
     expect(left.output).toEqual({ outcome: 'failed', reason: 'unavailable' });
     expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.payStatus)).toBeNull();

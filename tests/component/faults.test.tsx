@@ -25,7 +25,7 @@ import { PaymentIntentPage } from '../../src/views/custom/PaymentIntentPage';
 import { PayPage } from '../../src/views/pay/PayPage';
 import { WheelshareStation } from '../../src/views/wheelshare/WheelshareStation';
 import { postTranzilaCharge } from '../fixtures/tranzila';
-import { BASE_HOST, catalogue, en } from './harness';
+import { BASE_HOST, catalogue, en, onTheBuildsOrigins } from './harness';
 
 /** What the stand-ins for the provider SDKs need from the test. */
 const providers = vi.hoisted(() => ({
@@ -100,14 +100,15 @@ interface Cell {
 
 /** A fresh sandbox and an API client talking to it in-process, with a short time-out. */
 function connect(): Cell {
-  const app = createSandboxApp({ catalogue });
+  const app = createSandboxApp({ catalogue, appOrigins: [window.location.origin] });
   providers.app = app;
   const api = createApiClient({
     baseHost: BASE_HOST,
     storage: localStorage,
     timeoutMs: TIMEOUT_MS,
     fetch: async (input, init) => {
-      const answer = await app.fetch(new Request(input, init));
+      const request = new Request(input, init);
+      const answer = await onTheBuildsOrigins(request, await app.fetch(request.clone()));
       // Read the whole body before answering, as fetch does with a dropped connection: the fault
       // 'network' (a body that breaks while read) then rejects here, where the browser's fetch would.
       return new Response(answer.status === 204 ? null : await answer.arrayBuffer(), answer);

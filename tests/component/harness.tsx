@@ -10,6 +10,7 @@ import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { providePayPage } from '../../src/actors/pay-page';
 import { createApiClient, type ApiClient } from '../../src/api/client';
+import { HOSTED_PAGE_ORIGIN, PROVIDER_URLS } from '../../src/config';
 import { PayPage } from '../../src/views/pay/PayPage';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
 import { loadContract } from '../fixtures/contract';
@@ -90,12 +91,38 @@ async function checkedAnswer(app: SandboxApp, request: Request): Promise<Respons
 }
 
 /**
+ * The in-process sandbox names its stand-ins' pages on its own providers' origin; this build (the test
+ * mode's .env) follows them only on the real providers' origins. So the pages the operator names are moved
+ * onto those origins, as a real operator would name them (the frame is never loaded in jsdom).
+ */
+const PAGES_ON_THE_BUILDS_ORIGINS: [call: string, origin: string | undefined][] = [
+  ['api/payment/pay/pay_ajax', HOSTED_PAGE_ORIGIN],
+  ['api/payment/pre/bit/init', PROVIDER_URLS.bitOrigin],
+];
+
+export async function onTheBuildsOrigins(request: Request, answer: Response): Promise<Response> {
+  const origin = PAGES_ON_THE_BUILDS_ORIGINS.find(([call]) => isCall(request, call))?.[1];
+  if (!origin || !answer.ok) return answer;
+  // A fault's broken body (malformed JSON, say) goes to the app as it is.
+  const body = (await answer
+    .clone()
+    .json()
+    .catch(() => undefined)) as { data?: { payment_url?: string; data?: { payment_url?: string } } | null } | undefined;
+  const holder = body?.data?.data ?? body?.data;
+  if (!holder?.payment_url) return answer;
+  const page = new URL(holder.payment_url);
+  holder.payment_url = new URL(page.pathname + page.search, origin).href;
+  return json(body);
+}
+
+/**
  * A fresh in-process sandbox and an API client that talks to it, keeping every request it sends. Every
  * request that reaches the sandbox, and its answer, is checked against the contract.
  */
 export function connectSandbox({ intercept }: { intercept?: Intercept | undefined } = {}): SandboxConnection {
-  const app = createSandboxApp({ catalogue });
-  const sandbox: Sandbox = (request) => checkedAnswer(app, request);
+  // The page's own origin is the merchant's site the providers return to.
+  const app = createSandboxApp({ catalogue, appOrigins: [window.location.origin] });
+  const sandbox: Sandbox = async (request) => onTheBuildsOrigins(request, await checkedAnswer(app, request.clone()));
   const requests: SentRequest[] = [];
   const api = createApiClient({
     baseHost: BASE_HOST,

@@ -3,6 +3,7 @@
  * texts (so every name is the one a screen reader hears) and the sandbox catalogue's figures.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   test as base,
   expect,
@@ -316,6 +317,13 @@ export async function chargesFor(request: APIRequestContext, sessionId: string):
 }
 
 type ExpectedCharge = Pick<SandboxCharge, 'method' | 'status' | 'amount'>;
+
+/** The providers' stand-ins' origin, as the build the test server serves names it (vite.config.ts writes it). */
+export const STAND_INS_ORIGIN = (
+  JSON.parse(readFileSync(join(process.env.SANDBOX_DIST ?? 'dist', 'sandbox.json'), 'utf8')) as {
+    providersOrigin: string;
+  }
+).providersOrigin;
 
 /** Waits until the purchase has exactly these charges, in order; answers them. */
 export async function expectCharges(

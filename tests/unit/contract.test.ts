@@ -11,7 +11,9 @@ import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { TEST_CARDS } from '../../sandbox/cards';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { FAULT_HEADER } from '../../sandbox/faults';
+import { hypSign } from '../../sandbox/standins/hyp-terminal';
 import { ContractError, loadContract, validateDocument, type ContractChecker } from '../fixtures/contract';
+import { postTranzilaCharge } from '../fixtures/tranzila';
 
 const root = resolve(import.meta.dirname, '../..');
 const catalogue = loadCatalogue(resolve(root, 'sandbox/catalogue.json'));
@@ -100,7 +102,11 @@ async function call(app: SandboxApp, method: 'GET' | 'POST', path: string, statu
   return (await response.json()) as Record<string, unknown> & { status?: unknown };
 }
 
-const line = (product_id: number, count = 1) => ({ product_id, count });
+const line = (product_id: number, count = 1, custom_price?: number) => ({
+  product_id,
+  count,
+  ...(custom_price === undefined ? {} : { custom_price }),
+});
 
 async function purchase(app: SandboxApp, machineId = '1005', lines = [line(501)]) {
   const answer = await call(app, 'POST', 'menu/set_purchase', 200, { query: { machine_id: machineId }, body: lines });
@@ -193,22 +199,29 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     await call(app, 'POST', 'payment/pre/stripe', 200, { ...onStripe, body: productToBuy(stripe) });
     await call(app, 'POST', 'payment/pre/stripe', 400, { ...onStripe, body: productToBuy(stripe, 499) });
 
-    // The card fields' charge confirmed, then not (another purchase's charge), then on an unknown machine.
+    // Tranzila's handshake, then the card fields' charge against it confirmed, then not (another
+    // purchase's charge), then on an unknown machine; no handshake on a machine without Tranzila.
     const card = await purchase(app);
-    const charged = await app.providers.request('/sandbox/tranzila/charge', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        terminal_name: 'sandbox',
-        amount: 5,
-        currency_code: 'ILS',
-        credit_card_number: TEST_CARDS.approved,
-        expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`,
-        cvv: '123',
-        session_uuid: card,
-      }),
+    const handshake = await call(app, 'POST', 'payment/pre/tranzila/handshake', 200, {
+      query: { machine_id: '1005' },
+      session: card,
+    });
+    await call(app, 'POST', 'payment/pre/tranzila/handshake', 400, {
+      query: { machine_id: '1002' },
+      session: await purchase(app, '1002', [line(201)]),
+    });
+    await call(app, 'POST', 'payment/pre/tranzila/handshake', 404, { query: { machine_id: '9999' }, session: card });
+    const charged = await postTranzilaCharge(app, {
+      terminal_name: 'sandbox',
+      thtk: handshake.thtk,
+      amount: 5,
+      currency_code: 'ILS',
+      credit_card_number: TEST_CARDS.approved,
+      expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`,
+      cvv: '123',
     });
     const charge: unknown = await charged.json();
+    expect(charge).toMatchObject({ transaction_response: { success: true } });
     const callback = { machine_id: '1005', payment_type: 'ajax', simulate_error: 'false' };
     const confirm = (session: string, query = callback) =>
       call(app, 'POST', 'payment/post/payment_succeeded_callback', 200, { query, session, body: charge });
@@ -220,10 +233,101 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       body: charge,
     });
 
-    // The hosted page, and without a purchase.
+    // The hosted page returning to the app, refused for a return page on another site and without a
+    // purchase; Hyp's page paid, its signed return verified (approved), a signed decline, a forged
+    // return (not verified), and on an unknown machine.
     const hosted = await purchase(app);
-    await call(app, 'GET', 'payment/pay/pay_ajax', 200, { query: { machine_id: '1005' }, session: hosted });
-    await call(app, 'GET', 'payment/pay/pay_ajax', 400, { query: { machine_id: '1005' } });
+    const returnPage = { machine_id: '1005', return_url: 'http://localhost/payment-return.html' };
+    const page = await call(app, 'GET', 'payment/pay/pay_ajax', 200, { query: returnPage, session: hosted });
+    await call(app, 'GET', 'payment/pay/pay_ajax', 400, {
+      query: { ...returnPage, return_url: 'https://evil.example/payment-return.html' },
+      session: hosted,
+    });
+    await call(app, 'GET', 'payment/pay/pay_ajax', 400, { query: returnPage });
+    const pageUrl = new URL((page as { data: { data: { payment_url: string } } }).data.data.payment_url);
+    const paidOnPage = await app.providers.request(pageUrl.pathname + pageUrl.search, {
+      method: 'POST',
+      body: new URLSearchParams({
+        number: TEST_CARDS.approved,
+        expiry: `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`,
+        cvv: '123',
+      }),
+    });
+    expect(paidOnPage.status).toBe(303);
+    const returned = Object.fromEntries(new URL(paidOnPage.headers.get('location') ?? '').searchParams);
+    const verify = { query: { machine_id: '1005' }, session: hosted };
+    expect(await call(app, 'POST', 'payment/post/hosted_page/verify', 200, { ...verify, body: returned })).toEqual({
+      status: 0,
+      msg: 'Payment approved.',
+      data: { transaction_id: returned.Id },
+    });
+    const declinedOnPage = await purchase(app);
+    const decline = new URLSearchParams({
+      Id: 'SBX-999999',
+      CCode: '4',
+      Amount: '5',
+      ACode: '',
+      Order: declinedOnPage,
+      Fild1: '',
+      Fild2: '',
+      Fild3: '',
+    });
+    decline.set('Sign', hypSign(decline));
+    expect(
+      await call(app, 'POST', 'payment/post/hosted_page/verify', 200, {
+        ...verify,
+        session: declinedOnPage,
+        body: Object.fromEntries(decline),
+      }),
+    ).toMatchObject({ status: 1 });
+    expect(
+      await call(app, 'POST', 'payment/post/hosted_page/verify', 200, {
+        ...verify,
+        body: { ...returned, Amount: '0.5' },
+      }),
+    ).toMatchObject({ status: 3 });
+    await call(app, 'POST', 'payment/post/hosted_page/verify', 404, {
+      query: { machine_id: '9999' },
+      session: hosted,
+      body: returned,
+    });
+
+    // Bit through its processor: initialised, pending, approved in Bit, then the operator's verdict;
+    // refused below Bit's 5 NIS (status 1), for a return page on another site, and an unknown transaction.
+    const bit = await purchase(app, '1001', [line(102)]);
+    const bitReturn = { return_url: 'http://localhost/pay?machine_id=1001&bit_return=token-1' };
+    const onBit = { query: { machine_id: '1001' }, session: bit };
+    const initialised = await call(app, 'POST', 'payment/pre/bit/init', 200, { ...onBit, body: bitReturn });
+    expect(initialised).toMatchObject({ status: 0 });
+    const { transaction_id, payment_url } = initialised.data as { transaction_id: string; payment_url: string };
+    const bitStatus = { query: { machine_id: '1001', transaction_id }, session: bit };
+    expect(await call(app, 'GET', 'payment/bit/status', 200, bitStatus)).toMatchObject({ status: 'pending' });
+    const bitPage = new URL(payment_url);
+    const approvedInBit = await app.providers.request(bitPage.pathname + bitPage.search, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve' }),
+    });
+    expect(approvedInBit.status).toBe(303);
+    expect(await call(app, 'GET', 'payment/bit/status', 200, bitStatus)).toEqual({
+      status: 'approved',
+      msg: 'Paid with Bit.',
+      data: { transaction_id },
+    });
+    await call(app, 'GET', 'payment/bit/status', 404, {
+      ...bitStatus,
+      query: { ...bitStatus.query, transaction_id: 'BIT-made-up' },
+    });
+    expect(
+      await call(app, 'POST', 'payment/pre/bit/init', 200, {
+        query: { machine_id: '1006' },
+        session: await purchase(app, '1006', [line(601, 1, 4.5)]),
+        body: bitReturn,
+      }),
+    ).toEqual({ status: 1, msg: 'Bit payments start at ₪5.00.', data: null });
+    await call(app, 'POST', 'payment/pre/bit/init', 400, {
+      ...onBit,
+      body: { return_url: 'https://evil.example/pay' },
+    });
 
     // A payment link: with a parameter of the link's own, a bad amount, an inactive machine.
     const link = {

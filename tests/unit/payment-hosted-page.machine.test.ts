@@ -145,7 +145,10 @@ describe('hostedPageMachine', () => {
       page.frameLoaded(APPROVED_RETURN);
       expect(page.snapshot().value).toEqual({ Processing: 'Verifying' });
       expect(page.snapshot().hasTag('loading')).toBe(true);
-      expect(page.verifyPayment).toHaveBeenCalledWith({ order: singleLineOrder, returned: expect.anything() });
+      expect(page.verifyPayment).toHaveBeenCalledWith({
+        order: singleLineOrder,
+        returned: expect.anything() as unknown,
+      });
       const returned = page.verifyPayment.mock.calls[0]?.[0].returned ?? {};
       expect(Object.entries(returned)).toEqual([
         ['Id', 'tx-300'],
