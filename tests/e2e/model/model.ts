@@ -694,7 +694,9 @@ export const applePayModel: PaymentModel = {
   entries: [{ scenario: SCENARIOS.applePay }],
   events: {
     'payment.start': act(({ page, t }) => drawerButton(page, t, t.payment.applePay.button).click()),
-    'drawer.close': closeDrawer,
+    // Only before the tap: once the sheet shows it is modal, as Safari's is.
+    'drawer.close': bySource({ 'applePay.Idle.Preparing': closeDrawer, 'applePay.Idle.AwaitingTap': closeDrawer }),
+    'xstate.done.actor.prepareApplePay': outcome(),
     'applePay.validateMerchant': outcome({
       samples: one({ type: 'applePay.validateMerchant', validationURL: 'https://apple-pay-gateway.apple.com/' }),
     }),
@@ -719,7 +721,16 @@ export const applePayModel: PaymentModel = {
     'applePay.sheetClosed': outcome(),
   },
   states: {
-    'applePay.Idle': {
+    // Loading Apple Pay's code takes a moment or none (the chunk may be cached): the loader or the button.
+    'applePay.Idle.Preparing': {
+      check: ({ page, t }) =>
+        expect(
+          status(page, t, t.payment.applePay.loading)
+            .or(drawerButton(page, t, t.payment.applePay.button))
+            .first(),
+        ).toBeVisible(),
+    },
+    'applePay.Idle.AwaitingTap': {
       check: async ({ page, t }) => {
         await expect(drawer(page, t).getByText(t.payment.applePay.instructions)).toBeVisible();
         await expect(drawerButton(page, t, t.payment.applePay.button)).toHaveAttribute('aria-busy', 'false');
@@ -744,8 +755,18 @@ export const applePayModel: PaymentModel = {
     ...endings(applePayMachine),
   },
   unreachableInBrowser: {
-    'applePay.Processing.AwaitingMerchantValidation -> applePay.Idle on applePay.cancelled':
+    'applePay.Processing.AwaitingMerchantValidation -> applePay.Idle.AwaitingTap on applePay.cancelled':
       "the session asks for merchant validation in the same task that opens the sheet, whose buttons wait for the merchant: there is no moment to cancel before it (the app's case is a page without ApplePaySession, where Apple Pay is never offered)",
+    'applePay.Processing.AwaitingMerchantValidation -> applePay.Abandoned on drawer.close':
+      'the same task opens the sheet and asks for the merchant: no moment to reach the drawer before it',
+    'applePay.Processing.ValidatingMerchant -> applePay.Abandoned on drawer.close':
+      'the wallet sheet is modal (as Safari’s is): the drawer behind it cannot be closed while it shows',
+    'applePay.Processing.AwaitingAuthorization -> applePay.Abandoned on drawer.close':
+      'the wallet sheet is modal (as Safari’s is): the drawer behind it cannot be closed while it shows',
+    'applePay.Idle.Preparing -> applePay.Failed on xstate.error.actor.prepareApplePay':
+      'the app’s own chunk always loads from the sandbox; a failed load is covered by the machine and path tests',
+    'applePay.Processing -> applePay.Failed on applePay.refused':
+      'the app creates the session inside the tap, so the stand-in never refuses it; the refusal itself is shown by payments-wallets.spec.ts (“the session inside the tap”)',
   },
 };
 
