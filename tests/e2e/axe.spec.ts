@@ -46,6 +46,8 @@ for (const { title, splash, journeys } of SCREEN_GROUPS) {
     if (splash) test.use({ skipSplash: false });
     for (const [name, journey] of Object.entries(journeys)) {
       test(name, async ({ page, request, context, baseURL }) => {
+        // One journey through six machines scans six screens: more than one screen's time.
+        test.slow(name === 'the product views', 'six machines opened and scanned in one journey');
         await journey({ page, lang, t, request, context, baseURL, at: (shot) => scan(page, lang, shot) });
       });
     }
