@@ -13,9 +13,10 @@ export function providePaymentIntent(api: ApiClient) {
     },
     actions: {
       rememberIntent: (_, intent) => paymentIntentStorage.remember(intent),
-      // The chart follows web addresses only; checked once more where the browser leaves.
+      // The chart follows web addresses only; checked once more where the browser leaves. A redirect
+      // replaces this page in the history: Back from the payment page must not ask for a new intent.
       redirect: (_, url) => {
-        if (isWebAddress(url)) window.location.assign(url);
+        if (isWebAddress(url)) window.location.replace(url);
       },
     },
   });

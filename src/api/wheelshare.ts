@@ -16,7 +16,7 @@ import { fetchJson, type ApiClient } from './client';
 import { setPurchaseAnswerSchema } from './purchase';
 
 /** A poll that has not answered by then counts as failed; the machine's next tick is the retry. */
-const POLL_TIMEOUT_MS = 5_000;
+export const POLL_TIMEOUT_MS = 5_000;
 
 const operatorAnswerSchema = v.object({ status: v.number(), msg: v.optional(v.nullable(v.string())) });
 

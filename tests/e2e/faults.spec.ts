@@ -9,6 +9,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
 import { rentalPrice } from '../../machines/wheelshare/rental-rules';
+import { MAX_POLL_FAILURES, POLL_INTERVAL_MS } from '../../machines/wheelshare/wheelshare.machine';
+import { POLL_TIMEOUT_MS } from '../../src/api/wheelshare';
 import { FAULT_HEADER, type Fault } from '../../sandbox/faults';
 import {
   continueButton,
@@ -59,6 +61,8 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The longest a lost connection may take to show: every failed poll timed out, then waited a tick. */
+const LOST_WITHIN_MS = MAX_POLL_FAILURES * (POLL_TIMEOUT_MS + POLL_INTERVAL_MS);
 const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
 /** A phone number per test: the sandbox keys rentals by phone and the tests share it. */
@@ -172,7 +176,8 @@ forEachLanguage('faults', (lang, t) => {
 
       const polls = await injectFault(page, 'merchants/wheelshare/is_waiting_for_creditcard', fault);
       const lost = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: ws.lost.heading }) });
-      await expect(lost).toContainText(ws.lost.text);
+      // The chart's own bound: that many failed polls, each waited for, then tried again a tick later.
+      await expect(lost).toContainText(ws.lost.text, { timeout: LOST_WITHIN_MS });
       await expect(lost.getByRole('button', { name: ws.lost.cancel })).toBeVisible();
       await expect(lost.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();
       expect(polls.requests()).toBeGreaterThanOrEqual(3);

@@ -324,6 +324,8 @@ test.describe('Back during a pending payment, then Forward: nothing sent again, 
     const sent = recordAroundNavigation(page, 'POST', [WALLET_PAY, STRIPE_INTENT, STRIPE_CONFIRM]);
     await METHODS.google_pay.pay(page);
     await sent.navigate(() => page.goBack());
+    // The link's redirect replaced /genPaymentIntend: Back leaves the purchase, it never asks for a new one.
+    await expect(page).toHaveURL((url) => url.pathname === '/');
     await page.goForward();
     await expect(page).toHaveURL((url) => url.pathname === '/customPaymentIframe');
     await expect(continueButton(page, t)).toBeVisible();
