@@ -18,6 +18,7 @@ import {
   test,
   walletSheet,
 } from './fixtures';
+import { recordSplash, splashLog } from './splash-log';
 
 interface Shift {
   value: number;
@@ -51,10 +52,11 @@ forEachLanguage('no layout shift', (lang, t) => {
 
     test('the splash slides in and out over a page that stays put', async ({ page }) => {
       await recordShifts(page);
+      await page.addInitScript(recordSplash);
       await page.goto('/pay?machine_id=1001');
-      await expect(page.getByTestId('splash-colour')).toBeVisible();
       await expect(continueButton(page, t)).toBeVisible({ timeout: 10_000 });
       await expect(page.locator('[data-testid^="splash-"]')).toHaveCount(0);
+      expect((await splashLog(page)).seen, 'both slides came and went').toEqual(['splash-colour', 'splash-white']);
       expect(await shiftsSoFar(page)).toEqual([]);
     });
   });

@@ -1,33 +1,7 @@
 /** Spec §2 / §9: a 2.5 s splash (colour logo, then white logo) unless the splash cookie is set. */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, expectDocumentLanguage, forEachLanguage, productChoices, test } from './fixtures';
-
-interface SplashLog {
-  /** performance.now() when each slide first appeared, and when the last one went away. */
-  colour?: number;
-  white?: number;
-  gone?: number;
-  /** Every slide ever seen, in order. */
-  seen: string[];
-}
-
-/** Records, inside the page, when each splash slide appears and when the splash is gone. */
-function recordSplash(): void {
-  const log: SplashLog = { seen: [] };
-  (window as unknown as { splashLog: SplashLog }).splashLog = log;
-  new MutationObserver(() => {
-    const slides = document.querySelectorAll('[data-testid^="splash-"]');
-    slides.forEach((slide) => {
-      const name = slide.getAttribute('data-testid') ?? '';
-      if (log.seen.at(-1) !== name) log.seen.push(name);
-      if (name === 'splash-colour') log.colour ??= performance.now();
-      if (name === 'splash-white') log.white ??= performance.now();
-    });
-    if (slides.length === 0 && log.seen.length > 0) log.gone ??= performance.now();
-  }).observe(document, { childList: true, subtree: true });
-}
-
-const splashLog = (page: Page) => page.evaluate(() => (window as unknown as { splashLog: SplashLog }).splashLog);
+import { recordSplash, splashLog } from './splash-log';
 
 /** True when a visitor can see the element: the centre of its box is not covered by anything else. */
 function uncovered(locator: Locator): Promise<boolean> {
@@ -51,7 +25,7 @@ forEachLanguage('splash', (lang, t) => {
     await page.addInitScript(recordSplash);
     await page.goto('/pay?machine_id=1001');
 
-    await expect(page.getByTestId('splash-colour')).toBeVisible();
+    await expect.poll(async () => (await splashLog(page)).seen).toContain('splash-colour');
     await expect(page.getByRole('img', { name: t.splash.label })).toBeVisible();
     await expect(page.getByTestId('splash-white')).toBeVisible({ timeout: 4_000 });
     await expect(page.getByTestId('splash-colour')).toBeHidden();

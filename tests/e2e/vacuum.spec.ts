@@ -32,6 +32,7 @@ import {
   type Texts,
   walletSheet,
 } from './fixtures';
+import { recordSplash, splashLog } from './splash-log';
 
 type VacuumTexts = typeof vacuumEn;
 const VACUUM_TEXTS: Record<Lang, VacuumTexts> = { en: vacuumEn, he: vacuumHe };
@@ -90,11 +91,11 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     test.use({ skipSplash: false });
 
     test('shows the splash, then the product grid', async ({ page }) => {
+      await page.addInitScript(recordSplash);
       await page.goto('/vacuum?machine_id=1008');
-      await expect(page.getByTestId('splash-colour')).toBeVisible();
-      await expect(page.getByTestId('splash-white')).toBeVisible({ timeout: 4_000 });
-      await expect(grid(page, v)).toBeVisible({ timeout: 4_000 });
+      await expect(grid(page, v)).toBeVisible({ timeout: 10_000 });
       await expect(page.getByTestId('splash-white')).toHaveCount(0);
+      expect((await splashLog(page)).seen, 'both slides came and went').toEqual(['splash-colour', 'splash-white']);
       await expectDocumentLanguage(page, lang);
     });
   });
