@@ -85,6 +85,10 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // One style sheet, inlined in index.html (scripts/inline-stylesheet.ts): no chunk has one of its own to fetch.
     cssCodeSplit: false,
+    // The shared app chunk imports the entry back (a cycle the bundler keeps for execution order), so the
+    // entry would be listed among its own preloads: index.html loaded it twice and Firefox reported an
+    // error event on the duplicate <link rel=modulepreload>.
+    modulePreload: { resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename) },
     // scripts/bundle-size.mjs reads it to measure what /pay loads first.
     manifest: true,
     rolldownOptions: {

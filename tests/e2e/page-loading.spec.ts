@@ -1,0 +1,39 @@
+/**
+ * How index.html loads the app: each module once. Firefox fires an error event on a
+ * <link rel=modulepreload> of a module the page already loads as its module script (issue 13);
+ * Chromium stays silent, so the served HTML itself is checked, and any error event on a link or
+ * script while /pay starts is reported too.
+ */
+import { continueButton, expect, openMachine, TEXTS, test } from './fixtures';
+
+const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
+
+test('index.html preloads no module it already loads as a script, and no link or script fails to load', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/pay?machine_id=1001')).text();
+  const scripts = attributeValues(html, /<script type="module"[^>]*\ssrc="([^"]+)"/g);
+  const preloads = attributeValues(html, /<link rel="modulepreload"[^>]*\shref="([^"]+)"/g);
+  expect(scripts, 'the entry module script').toHaveLength(1);
+  expect(preloads.length, 'the entry chunk’s imports are preloaded').toBeGreaterThan(0);
+  expect(preloads.filter((href) => scripts.includes(href))).toEqual([]);
+  expect(new Set(preloads).size, 'each preload once').toBe(preloads.length);
+
+  await page.addInitScript(() => {
+    const failed: string[] = [];
+    (window as unknown as { failedLoads: string[] }).failedLoads = failed;
+    window.addEventListener(
+      'error',
+      (event) => {
+        const target = event.target;
+        if (target instanceof HTMLLinkElement || target instanceof HTMLScriptElement)
+          failed.push(target instanceof HTMLLinkElement ? target.href : target.src);
+      },
+      true,
+    );
+  });
+  await openMachine(page, 'en', 1001);
+  await expect(continueButton(page, TEXTS.en)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { failedLoads: string[] }).failedLoads)).toEqual([]);
+});
