@@ -101,6 +101,9 @@ forEachLanguage('wheelshare station', (lang, t) => {
     const phone = phoneFor(lang, 2);
     await openStation(page, lang, ws);
     await expect(page.getByText(ws.form.estimate)).toBeVisible();
+    // Hours before minutes in every language: a time field never takes the page's rtl.
+    for (const name of [ws.form.start, ws.form.end])
+      await expect(page.getByLabel(name, { exact: true })).toHaveCSS('direction', 'ltr');
     const polls = recordPolls(page);
     const sessionId = await rent(page, ws, phone);
 

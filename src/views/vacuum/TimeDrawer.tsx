@@ -33,6 +33,8 @@ function TimeField({ label, value, onChange }: { label: string; value: string; o
       <input
         id={id}
         type="time"
+        // A time reads hours then minutes in Hebrew too: inheriting rtl, WebKit showed 01:11 as 11:01.
+        dir="ltr"
         className="text-input"
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -54,6 +54,8 @@ function TimeField({ id, label, value, onChange, describedBy }: TimeFieldProps) 
         id={id}
         className="text-input station-input"
         type="time"
+        // A time reads hours then minutes in Hebrew too: inheriting rtl, WebKit showed 01:11 as 11:01.
+        dir="ltr"
         required
         value={value}
         aria-describedby={describedBy}
