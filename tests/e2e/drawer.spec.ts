@@ -12,9 +12,10 @@ import {
   product,
   productInput,
   SET_PURCHASE,
+  settled,
   test,
-  totalLine,
   type Texts,
+  totalLine,
 } from './fixtures';
 
 const productRadio = (page: Page, t: Texts, name: string) => productInput(page, t, name);
@@ -31,7 +32,7 @@ forEachLanguage('drawer', (lang, t) => {
     const button = continueButton(page, t);
     await expect(button).toHaveAttribute('aria-disabled', 'true');
     await button.click({ force: true });
-    await page.waitForTimeout(400);
+    await settled(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(setPurchaseRequests).toHaveLength(0);
   });

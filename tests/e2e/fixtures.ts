@@ -682,3 +682,17 @@ export const TRANZILA_CHARGE = '/sandbox/tranzila/charge';
 
 /** What the sandbox's card processors say when they decline (sandbox/cards.ts). */
 export const CARD_DECLINED = 'Your card was declined.';
+
+/**
+ * Resolves once the page has handled everything a tap queued and painted the result: a task, then a
+ * frame, then a task. What a refused tap would have done (a request, a dialog) has happened by then, so
+ * "nothing happened" is checked after the app's own work instead of after a guessed sleep.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), 0);
+      }),
+  );
+}

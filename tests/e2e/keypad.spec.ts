@@ -11,9 +11,10 @@ import {
   money,
   openMachine,
   product,
+  settled,
   test,
-  totalLine,
   type Texts,
+  totalLine,
 } from './fixtures';
 
 const keypad = (page: Page, t: Texts) => page.getByRole('group', { name: t.amount.keypad });
@@ -99,7 +100,7 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01) }));
     await continueButton(page, t).click({ force: true });
-    await page.waitForTimeout(300);
+    await settled(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(setPurchaseRequests).toHaveLength(0);
 

@@ -14,6 +14,7 @@ import {
   product,
   productChoices,
   productInput,
+  settled,
   test,
   type Texts,
 } from './fixtures';
@@ -82,7 +83,7 @@ forEachLanguage('payment methods', (lang, t) => {
     // Continue with nothing selected does nothing.
     await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'true');
     await methodContinue(page, t).click({ force: true });
-    await page.waitForTimeout(300);
+    await settled(page);
     await expect(pending(page)).toHaveCount(0);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(methodList(page, t)).toBeVisible();

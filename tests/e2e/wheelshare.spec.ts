@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { rentalPrice } from '../../machines/wheelshare/rental-rules';
+import { POLL_INTERVAL_MS } from '../../machines/wheelshare/wheelshare.machine';
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
 import {
@@ -15,10 +16,14 @@ import {
   expectDocumentLanguage,
   forEachLanguage,
   type Lang,
+  settled,
   telHref,
   test,
   TEXTS,
 } from './fixtures';
+
+/** Silence is shown by waiting out two of the station's poll ticks: a live poll would have fired in them. */
+const QUIET_POLLS_MS = 2 * POLL_INTERVAL_MS + 500;
 
 type StationTexts = typeof wsEn;
 const STATION_TEXTS: Record<Lang, StationTexts> = { en: wsEn, he: wsHe };
@@ -151,7 +156,7 @@ forEachLanguage('wheelshare station', (lang, t) => {
       telHref(DEFAULT_SUPPORT_PHONE),
     );
     const polled = polls.length;
-    await page.waitForTimeout(1_500);
+    await page.waitForTimeout(QUIET_POLLS_MS);
     expect(polls.length, 'no polling once the connection is lost').toBe(polled);
 
     failuresLeft = 0;
@@ -210,9 +215,9 @@ forEachLanguage('wheelshare station', (lang, t) => {
 
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: ws.afterPayment.heading })).toBeVisible();
-    await page.waitForTimeout(300); // a poll already sent may still be answered
+    await settled(page); // a poll already sent may still be answered
     const polled = polls.length;
-    await page.waitForTimeout(2_500);
+    await page.waitForTimeout(QUIET_POLLS_MS);
     expect(polls.length, 'polls after leaving').toBe(polled);
   });
 
