@@ -10,6 +10,7 @@ import {
   type PaymentContext,
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
@@ -101,14 +102,14 @@ export const cardFieldsMachine = setup({
   },
   actors: {
     /** Loads the processor's hosted-fields script and mounts the three fields. */
-    mountCardFields: fromPromise<unknown, { terminal: string }>(() => Promise.reject(new Error('not provided'))),
+    mountCardFields: fromPromise<unknown, { terminal: string }>(providedAtTheEdge('mountCardFields')),
     /** POST /api/payment/pre/tranzila/handshake: the operator's handshake (thtk) for the order's total. */
-    createHandshake: fromPromise<string, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    createHandshake: fromPromise<string, { order: PaymentOrder }>(providedAtTheEdge('createHandshake')),
     /** hostedFields.charge(): resolves with the processor's response, rejects with a CardProcessorError. */
-    chargeCard: fromPromise<unknown, HandshakeChargeInput>(() => Promise.reject(new Error('not provided'))),
+    chargeCard: fromPromise<unknown, HandshakeChargeInput>(providedAtTheEdge('chargeCard')),
     /** POST /api/payment/post/payment_succeeded_callback */
-    confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(() =>
-      Promise.reject(new Error('not provided')),
+    confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(
+      providedAtTheEdge('confirmCharge'),
     ),
   },
   guards: {

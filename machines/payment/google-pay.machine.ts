@@ -10,6 +10,7 @@ import {
   type PaymentContext,
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §9: the Google Pay loader shows for 1 s. */
 export const GOOGLE_PAY_LOADER_MS = 1000;
@@ -38,11 +39,11 @@ export const googlePayMachine = setup({
   },
   actors: {
     /** Loads Google's pay.js and asks isReadyToPay. */
-    loadGooglePay: fromPromise<unknown, { order: PaymentOrder }>(() => Promise.resolve()),
+    loadGooglePay: fromPromise<unknown, { order: PaymentOrder }>(providedAtTheEdge('loadGooglePay')),
     /** PaymentsClient.loadPaymentData: shows the sheet; rejects with a GooglePayError when closed. */
-    requestGooglePayment: fromPromise<unknown, GooglePaymentRequest>(() => Promise.reject(new Error('not provided'))),
+    requestGooglePayment: fromPromise<unknown, GooglePaymentRequest>(providedAtTheEdge('requestGooglePayment')),
     /** POST /api/payment/pay/wallet?payment_method=google_pay */
-    payWithWallet: fromPromise<PayResponse, WalletPayInput>(() => Promise.reject(new Error('not provided'))),
+    payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
   },
   guards: {
     knowsVisitor: ({ context }) => Boolean(context.order.visitorUuid),

@@ -11,6 +11,7 @@ import {
 } from './payment.shared';
 import { checkHttpUrl } from '../shared/web-address';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §3 "Pay status", kept in local storage while the hosted page is in use. */
 export type PayStatus = 'pending' | 'failed';
@@ -78,12 +79,12 @@ export const hostedPageMachine = setup({
   },
   actors: {
     /** GET /api/payment/pay/pay_ajax: the payment page's address. */
-    fetchPaymentPage: fromPromise<string, { order: PaymentOrder; returnUrl: string }>(() =>
-      Promise.reject(new Error('not provided')),
+    fetchPaymentPage: fromPromise<string, { order: PaymentOrder; returnUrl: string }>(
+      providedAtTheEdge('fetchPaymentPage'),
     ),
     /** POST /api/payment/post/hosted_page/verify: the operator checks what the provider sent back. */
-    verifyHostedPayment: fromPromise<PayResponse, { order: PaymentOrder; returned: ReturnedPayment }>(() =>
-      Promise.reject(new Error('not provided')),
+    verifyHostedPayment: fromPromise<PayResponse, { order: PaymentOrder; returned: ReturnedPayment }>(
+      providedAtTheEdge('verifyHostedPayment'),
     ),
   },
   actions: {

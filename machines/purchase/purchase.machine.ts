@@ -34,6 +34,7 @@ import type {
   ReturnedPaymentStatus,
 } from './purchase.types';
 import { receiptOf, type Receipt } from './receipt';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface SetPurchaseInput {
   machineId: string;
@@ -94,9 +95,7 @@ export const purchaseMachine = setup({
     amountEntry: amountEntryMachine,
     vacuum: vacuumMachine,
     /** POST /api/menu/set_purchase; resolves with the new session id. */
-    setPurchase: fromPromise<string, SetPurchaseInput>(() =>
-      Promise.reject(new Error('setPurchase is provided at the edge')),
-    ),
+    setPurchase: fromPromise<string, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
     googlePay: googlePayMachine,
     applePay: applePayMachine,
     cardFields: cardFieldsMachine,
@@ -105,8 +104,8 @@ export const purchaseMachine = setup({
     cardScan: cardScanMachine,
     bit: bitMachine,
     /** GET /api/payment/bit/status: the verdict the operator's server holds for a returned payment. */
-    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(() =>
-      Promise.reject(new Error('not provided')),
+    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
+      providedAtTheEdge('checkReturnedPayment'),
     ),
   },
   delays: {
