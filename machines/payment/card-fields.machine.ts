@@ -3,9 +3,9 @@ import {
   ABANDONED,
   initialPaymentContext,
   isPayApproved,
+  payCall,
   paymentOutput,
   resultOfCallError,
-  resultOfPayCallError,
   resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
@@ -70,6 +70,14 @@ export function resultOfDecline(chargeResponse: unknown): PaymentResult {
   };
 }
 
+/** An approved charge's result: the callback may not repeat the transaction id; the processor's charge always has one. */
+function confirmedCharge({ context, event }: { context: { chargeResponse: unknown }; event: { output: PayResponse } }) {
+  return {
+    ...resultOfPayResponse(event.output),
+    transactionId: event.output.transactionId ?? chargeTransactionId(context.chargeResponse),
+  };
+}
+
 export interface CardChargeInput {
   order: PaymentOrder;
   terminal: string;
@@ -111,6 +119,9 @@ export const cardFieldsMachine = setup({
     confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(
       providedAtTheEdge('confirmCharge'),
     ),
+  },
+  actions: {
+    keepResult: assign({ result: (_, result: PaymentResult) => result }),
   },
   guards: {
     chargeablePrice: ({ context }) => isChargeablePrice(context.order),
@@ -211,30 +222,8 @@ export const cardFieldsMachine = setup({
         },
         ConfirmingCharge: {
           invoke: {
-            id: 'confirmCharge',
-            src: 'confirmCharge',
+            ...payCall({ machine: 'cardFields', src: 'confirmCharge', approved: confirmedCharge }),
             input: ({ context }) => ({ order: context.order, chargeResponse: context.chargeResponse }),
-            onDone: [
-              {
-                guard: { type: 'payApproved', params: ({ event }) => event.output },
-                target: '#cardFields.Success',
-                actions: assign({
-                  result: ({ context, event }) => ({
-                    ...resultOfPayResponse(event.output),
-                    // The callback may not repeat it; the processor's charge always has one.
-                    transactionId: event.output.transactionId ?? chargeTransactionId(context.chargeResponse),
-                  }),
-                }),
-              },
-              {
-                target: '#cardFields.Failed',
-                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
-              },
-            ],
-            onError: {
-              target: '#cardFields.Failed',
-              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
-            },
           },
         },
       },

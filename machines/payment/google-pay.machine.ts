@@ -4,9 +4,8 @@ import {
   ABANDONED,
   initialPaymentContext,
   isPayApproved,
+  payCall,
   paymentOutput,
-  resultOfPayCallError,
-  resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
@@ -44,6 +43,9 @@ export const googlePayMachine = setup({
     requestGooglePayment: fromPromise<unknown, GooglePaymentRequest>(providedAtTheEdge('requestGooglePayment')),
     /** POST /api/payment/pay/wallet?payment_method=google_pay */
     payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
+  },
+  actions: {
+    keepResult: assign({ result: (_, result: PaymentResult) => result }),
   },
   guards: {
     knowsVisitor: ({ context }) => Boolean(context.order.visitorUuid),
@@ -115,24 +117,8 @@ export const googlePayMachine = setup({
         },
         Paying: {
           invoke: {
-            id: 'payWithWallet',
-            src: 'payWithWallet',
+            ...payCall({ machine: 'googlePay', src: 'payWithWallet' }),
             input: ({ context }) => ({ order: context.order, payment: context.paymentData }),
-            onDone: [
-              {
-                guard: { type: 'payApproved', params: ({ event }) => event.output },
-                target: '#googlePay.Success',
-                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
-              },
-              {
-                target: '#googlePay.Failed',
-                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
-              },
-            ],
-            onError: {
-              target: '#googlePay.Failed',
-              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
-            },
           },
         },
       },

@@ -3,10 +3,9 @@ import {
   ABANDONED,
   initialPaymentContext,
   isPayApproved,
+  payCall,
   paymentOutput,
   resultOfCallError,
-  resultOfPayCallError,
-  resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
 import { checkHttpUrl } from '../shared/web-address';
@@ -93,7 +92,7 @@ export const hostedPageMachine = setup({
     failOnUnexpectedAddress: assign({ result: UNEXPECTED_ADDRESS }),
     abandon: assign({ result: ABANDONED }),
     keepReturned: assign({ returned: (_, url: string) => Object.fromEntries(new URL(url).searchParams) }),
-    keepVerdict: assign({ result: (_, response: PayResponse) => resultOfPayResponse(response) }),
+    keepResult: assign({ result: (_, result: PaymentResult) => result }),
   },
   guards: {
     onProviderOrigin: ({ context }, url: string) => isOnOrigin(url, context.pageOrigin),
@@ -170,22 +169,8 @@ export const hostedPageMachine = setup({
         Verifying: {
           tags: ['loading'],
           invoke: {
-            id: 'verifyHostedPayment',
-            src: 'verifyHostedPayment',
+            ...payCall({ machine: 'hostedPage', src: 'verifyHostedPayment' }),
             input: ({ context }) => ({ order: context.order, returned: context.returned }),
-            onDone: [
-              {
-                guard: { type: 'payApproved', params: ({ event }) => event.output },
-                target: '#hostedPage.Success',
-                actions: { type: 'keepVerdict', params: ({ event }) => event.output },
-              },
-              { target: '#hostedPage.Failed', actions: { type: 'keepVerdict', params: ({ event }) => event.output } },
-            ],
-            // The charge may have gone through without an answer: the visitor is told to check first.
-            onError: {
-              target: '#hostedPage.Failed',
-              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
-            },
           },
         },
       },
