@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
 import { isWebAddress } from '../shared/web-address';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** What GET /api/merchants/custom/get_iframe answers (spec §7): the page to pay on and its visitor uuid. */
 export interface PaymentIntent {
@@ -42,9 +43,7 @@ export const paymentIntentMachine = setup({
   },
   actors: {
     /** GET /api/merchants/custom/get_iframe with the page's query. */
-    fetchIntent: fromPromise<PaymentIntent, PaymentIntentInput>(() =>
-      Promise.reject(new Error('fetchIntent is provided at the edge')),
-    ),
+    fetchIntent: fromPromise<PaymentIntent, PaymentIntentInput>(providedAtTheEdge('fetchIntent')),
   },
   actions: {
     /** Spec §3: visitor_uuid in local storage, with the address it is for. */

@@ -4,6 +4,7 @@ import { purchaseMachine } from '../purchase/purchase.machine';
 import type { PurchaseSettings } from '../purchase/purchase.types';
 import { ApiError, isHttpStatus, type ApiFailure } from '../shared/api-failure';
 import { splashMachine } from '../splash/splash.machine';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface PayPageInput {
   machineId: string;
@@ -45,9 +46,7 @@ export const payPageMachine = setup({
     splash: splashMachine,
     purchase: purchaseMachine,
     /** GET /api/menu/get */
-    fetchMenu: fromPromise<Menu, { machineId: string }>(() =>
-      Promise.reject(new Error('fetchMenu is provided at the edge')),
-    ),
+    fetchMenu: fromPromise<Menu, { machineId: string }>(providedAtTheEdge('fetchMenu')),
   },
   actions: {
     /** Switches the interface language and text direction. */

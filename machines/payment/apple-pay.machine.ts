@@ -12,6 +12,7 @@ import {
   type PaymentContext,
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §9: Apple Pay JS session version 1, these networks, 3-D Secure. */
 export const APPLE_PAY_VERSION = 1;
@@ -68,13 +69,15 @@ export const applePayMachine = setup({
      * Loads what the session needs before the tap: Safari creates a session only inside the tap's own
      * handler, so nothing may be fetched between the tap and `new ApplePaySession`.
      */
-    prepareApplePay: fromPromise<unknown, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    prepareApplePay: fromPromise<unknown, { order: PaymentOrder }>(providedAtTheEdge('prepareApplePay')),
     /** new ApplePaySession(1, request).begin(), synchronously; forwards its callbacks, obeys the commands. */
-    applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(() => undefined),
+    applePaySession: fromCallback<ApplePaySessionCommand, ApplePaymentRequest, ApplePaySessionEvent>(
+      providedAtTheEdge('applePaySession'),
+    ),
     /** POST /api/payment/pre/apple_pay/validate_merchant */
-    validateMerchant: fromPromise<unknown, { validationURL: string }>(() => Promise.reject(new Error('not provided'))),
+    validateMerchant: fromPromise<unknown, { validationURL: string }>(providedAtTheEdge('validateMerchant')),
     /** POST /api/payment/pay/wallet?payment_method=apple_pay */
-    payWithWallet: fromPromise<PayResponse, WalletPayInput>(() => Promise.reject(new Error('not provided'))),
+    payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
   },
   actions: { abandon: assign({ result: ABANDONED }) },
   guards: {

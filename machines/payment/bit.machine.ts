@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Where the processor's Bit page waits for the visitor (POST /payment/pre/bit/init's data). */
 export interface BitPayment {
@@ -34,12 +35,10 @@ export const bitMachine = setup({
   },
   actors: {
     /** POST /api/payment/pre/bit/init with the address Bit's page returns to. */
-    initBitPayment: fromPromise<BitInitAnswer, { order: PaymentOrder }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
+    initBitPayment: fromPromise<BitInitAnswer, { order: PaymentOrder }>(providedAtTheEdge('initBitPayment')),
     /** Remembers the purchase (pay status pending, the transaction id) and sends the browser to Bit's page. */
-    redirectToBit: fromPromise<unknown, { order: PaymentOrder; payment: BitPayment }>(() =>
-      Promise.reject(new Error('not provided')),
+    redirectToBit: fromPromise<unknown, { order: PaymentOrder; payment: BitPayment }>(
+      providedAtTheEdge('redirectToBit'),
     ),
   },
   guards: {

@@ -3,13 +3,14 @@ import {
   ABANDONED,
   initialPaymentContext,
   isPayApproved,
+  payCall,
   paymentOutput,
   resultOfCallError,
-  resultOfPayCallError,
   resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
@@ -69,6 +70,14 @@ export function resultOfDecline(chargeResponse: unknown): PaymentResult {
   };
 }
 
+/** An approved charge's result: the callback may not repeat the transaction id; the processor's charge always has one. */
+function confirmedCharge({ context, event }: { context: { chargeResponse: unknown }; event: { output: PayResponse } }) {
+  return {
+    ...resultOfPayResponse(event.output),
+    transactionId: event.output.transactionId ?? chargeTransactionId(context.chargeResponse),
+  };
+}
+
 export interface CardChargeInput {
   order: PaymentOrder;
   terminal: string;
@@ -101,15 +110,18 @@ export const cardFieldsMachine = setup({
   },
   actors: {
     /** Loads the processor's hosted-fields script and mounts the three fields. */
-    mountCardFields: fromPromise<unknown, { terminal: string }>(() => Promise.reject(new Error('not provided'))),
+    mountCardFields: fromPromise<unknown, { terminal: string }>(providedAtTheEdge('mountCardFields')),
     /** POST /api/payment/pre/tranzila/handshake: the operator's handshake (thtk) for the order's total. */
-    createHandshake: fromPromise<string, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    createHandshake: fromPromise<string, { order: PaymentOrder }>(providedAtTheEdge('createHandshake')),
     /** hostedFields.charge(): resolves with the processor's response, rejects with a CardProcessorError. */
-    chargeCard: fromPromise<unknown, HandshakeChargeInput>(() => Promise.reject(new Error('not provided'))),
+    chargeCard: fromPromise<unknown, HandshakeChargeInput>(providedAtTheEdge('chargeCard')),
     /** POST /api/payment/post/payment_succeeded_callback */
-    confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(() =>
-      Promise.reject(new Error('not provided')),
+    confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(
+      providedAtTheEdge('confirmCharge'),
     ),
+  },
+  actions: {
+    keepResult: assign({ result: (_, result: PaymentResult) => result }),
   },
   guards: {
     chargeablePrice: ({ context }) => isChargeablePrice(context.order),
@@ -210,30 +222,8 @@ export const cardFieldsMachine = setup({
         },
         ConfirmingCharge: {
           invoke: {
-            id: 'confirmCharge',
-            src: 'confirmCharge',
+            ...payCall({ machine: 'cardFields', src: 'confirmCharge', approved: confirmedCharge }),
             input: ({ context }) => ({ order: context.order, chargeResponse: context.chargeResponse }),
-            onDone: [
-              {
-                guard: { type: 'payApproved', params: ({ event }) => event.output },
-                target: '#cardFields.Success',
-                actions: assign({
-                  result: ({ context, event }) => ({
-                    ...resultOfPayResponse(event.output),
-                    // The callback may not repeat it; the processor's charge always has one.
-                    transactionId: event.output.transactionId ?? chargeTransactionId(context.chargeResponse),
-                  }),
-                }),
-              },
-              {
-                target: '#cardFields.Failed',
-                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
-              },
-            ],
-            onError: {
-              target: '#cardFields.Failed',
-              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
-            },
           },
         },
       },

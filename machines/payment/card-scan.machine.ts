@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** What the card-scan step reports (through postMessage, checked for its origin at the edge). */
 export type CardScanEvent =
@@ -21,7 +22,9 @@ export const cardScanMachine = setup({
   },
   actors: {
     /** Listens for the scan step's messages from its own origin only. */
-    listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(() => undefined),
+    listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(
+      providedAtTheEdge('listenForScanResult'),
+    ),
   },
 }).createMachine({
   id: 'cardScan',

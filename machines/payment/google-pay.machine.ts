@@ -4,12 +4,12 @@ import {
   ABANDONED,
   initialPaymentContext,
   isPayApproved,
+  payCall,
   paymentOutput,
-  resultOfPayCallError,
-  resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §9: the Google Pay loader shows for 1 s. */
 export const GOOGLE_PAY_LOADER_MS = 1000;
@@ -38,11 +38,14 @@ export const googlePayMachine = setup({
   },
   actors: {
     /** Loads Google's pay.js and asks isReadyToPay. */
-    loadGooglePay: fromPromise<unknown, { order: PaymentOrder }>(() => Promise.resolve()),
+    loadGooglePay: fromPromise<unknown, { order: PaymentOrder }>(providedAtTheEdge('loadGooglePay')),
     /** PaymentsClient.loadPaymentData: shows the sheet; rejects with a GooglePayError when closed. */
-    requestGooglePayment: fromPromise<unknown, GooglePaymentRequest>(() => Promise.reject(new Error('not provided'))),
+    requestGooglePayment: fromPromise<unknown, GooglePaymentRequest>(providedAtTheEdge('requestGooglePayment')),
     /** POST /api/payment/pay/wallet?payment_method=google_pay */
-    payWithWallet: fromPromise<PayResponse, WalletPayInput>(() => Promise.reject(new Error('not provided'))),
+    payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
+  },
+  actions: {
+    keepResult: assign({ result: (_, result: PaymentResult) => result }),
   },
   guards: {
     knowsVisitor: ({ context }) => Boolean(context.order.visitorUuid),
@@ -114,24 +117,8 @@ export const googlePayMachine = setup({
         },
         Paying: {
           invoke: {
-            id: 'payWithWallet',
-            src: 'payWithWallet',
+            ...payCall({ machine: 'googlePay', src: 'payWithWallet' }),
             input: ({ context }) => ({ order: context.order, payment: context.paymentData }),
-            onDone: [
-              {
-                guard: { type: 'payApproved', params: ({ event }) => event.output },
-                target: '#googlePay.Success',
-                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
-              },
-              {
-                target: '#googlePay.Failed',
-                actions: assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
-              },
-            ],
-            onError: {
-              target: '#googlePay.Failed',
-              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
-            },
           },
         },
       },

@@ -3,14 +3,14 @@ import {
   ABANDONED,
   initialPaymentContext,
   isPayApproved,
+  payCall,
   paymentOutput,
   resultOfCallError,
-  resultOfPayCallError,
-  resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
 import { checkHttpUrl } from '../shared/web-address';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §3 "Pay status", kept in local storage while the hosted page is in use. */
 export type PayStatus = 'pending' | 'failed';
@@ -78,12 +78,12 @@ export const hostedPageMachine = setup({
   },
   actors: {
     /** GET /api/payment/pay/pay_ajax: the payment page's address. */
-    fetchPaymentPage: fromPromise<string, { order: PaymentOrder; returnUrl: string }>(() =>
-      Promise.reject(new Error('not provided')),
+    fetchPaymentPage: fromPromise<string, { order: PaymentOrder; returnUrl: string }>(
+      providedAtTheEdge('fetchPaymentPage'),
     ),
     /** POST /api/payment/post/hosted_page/verify: the operator checks what the provider sent back. */
-    verifyHostedPayment: fromPromise<PayResponse, { order: PaymentOrder; returned: ReturnedPayment }>(() =>
-      Promise.reject(new Error('not provided')),
+    verifyHostedPayment: fromPromise<PayResponse, { order: PaymentOrder; returned: ReturnedPayment }>(
+      providedAtTheEdge('verifyHostedPayment'),
     ),
   },
   actions: {
@@ -92,7 +92,7 @@ export const hostedPageMachine = setup({
     failOnUnexpectedAddress: assign({ result: UNEXPECTED_ADDRESS }),
     abandon: assign({ result: ABANDONED }),
     keepReturned: assign({ returned: (_, url: string) => Object.fromEntries(new URL(url).searchParams) }),
-    keepVerdict: assign({ result: (_, response: PayResponse) => resultOfPayResponse(response) }),
+    keepResult: assign({ result: (_, result: PaymentResult) => result }),
   },
   guards: {
     onProviderOrigin: ({ context }, url: string) => isOnOrigin(url, context.pageOrigin),
@@ -169,22 +169,8 @@ export const hostedPageMachine = setup({
         Verifying: {
           tags: ['loading'],
           invoke: {
-            id: 'verifyHostedPayment',
-            src: 'verifyHostedPayment',
+            ...payCall({ machine: 'hostedPage', src: 'verifyHostedPayment' }),
             input: ({ context }) => ({ order: context.order, returned: context.returned }),
-            onDone: [
-              {
-                guard: { type: 'payApproved', params: ({ event }) => event.output },
-                target: '#hostedPage.Success',
-                actions: { type: 'keepVerdict', params: ({ event }) => event.output },
-              },
-              { target: '#hostedPage.Failed', actions: { type: 'keepVerdict', params: ({ event }) => event.output } },
-            ],
-            // The charge may have gone through without an answer: the visitor is told to check first.
-            onError: {
-              target: '#hostedPage.Failed',
-              actions: assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
-            },
           },
         },
       },

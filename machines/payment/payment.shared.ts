@@ -44,3 +44,49 @@ export function resultOfPayCallError(error: unknown): PaymentResult {
 
 /** The visitor closed the drawer before paying: back to product selection. */
 export const ABANDONED: PaymentResult = { outcome: 'abandoned' };
+
+/** How a pay call's answer reaches the machine's guards and actions. */
+interface PayCallDone {
+  event: { output: PayResponse };
+}
+
+const payResponse = ({ event }: PayCallDone) => event.output;
+
+const answerResult = ({ event }: PayCallDone) => resultOfPayResponse(event.output);
+
+const callErrorResult = ({ event }: { event: { error: unknown } }) => resultOfPayCallError(event.error);
+
+interface PayCall<TSrc extends string, TContext> {
+  /** The payment machine's id: its `Success` and `Failed` final states end the call. */
+  machine: string;
+  /** The operator's call, invoked under the same id. */
+  src: TSrc;
+  /** An approved answer's result, when it needs more than the answer's message and transaction id. */
+  approved?: (args: PayCallDone & { context: TContext }) => PaymentResult;
+}
+
+/**
+ * The `invoke` of a state that makes the operator's pay call (or confirms a charge with it), all but its
+ * input: an approved answer succeeds, any other fails with the operator's words, and a failed call fails
+ * as resultOfPayCallError says (without any answer the charge may have gone through). The machine
+ * declares the `payApproved` guard and the `keepResult` action it names.
+ */
+export function payCall<const TSrc extends string, TContext = unknown>({
+  machine,
+  src,
+  approved = answerResult,
+}: PayCall<TSrc, TContext>) {
+  return {
+    id: src,
+    src,
+    onDone: [
+      {
+        guard: { type: 'payApproved', params: payResponse },
+        target: `#${machine}.Success`,
+        actions: { type: 'keepResult', params: approved },
+      },
+      { target: `#${machine}.Failed`, actions: { type: 'keepResult', params: answerResult } },
+    ],
+    onError: { target: `#${machine}.Failed`, actions: { type: 'keepResult', params: callErrorResult } },
+  } as const;
+}

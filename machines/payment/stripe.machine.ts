@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../shared/api-failure';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §5: Stripe amounts are in minor units (×100, rounded) with a lowercase currency. */
 export const stripeAmount = (order: PaymentOrder) => ({
@@ -54,15 +55,13 @@ export const stripeMachine = setup({
   },
   actors: {
     /** Loads Stripe.js with the machine's publishable key. */
-    loadStripe: fromPromise<unknown, { publishableKey: string }>(() => Promise.reject(new Error('not provided'))),
+    loadStripe: fromPromise<unknown, { publishableKey: string }>(providedAtTheEdge('loadStripe')),
     /** stripe.createPaymentMethod({type: 'card', card}): rejects with the element's validation error. */
-    createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(() =>
-      Promise.reject(new Error('not provided')),
-    ),
+    createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(providedAtTheEdge('createPaymentMethod')),
     /** POST /api/payment/pre/stripe: the payment intent's client secret. */
-    createPaymentIntent: fromPromise<string, { order: PaymentOrder }>(() => Promise.reject(new Error('not provided'))),
+    createPaymentIntent: fromPromise<string, { order: PaymentOrder }>(providedAtTheEdge('createPaymentIntent')),
     /** stripe.confirmCardPayment(clientSecret, {payment_method}): resolves with the intent id. */
-    confirmCardPayment: fromPromise<string, StripeConfirmInput>(() => Promise.reject(new Error('not provided'))),
+    confirmCardPayment: fromPromise<string, StripeConfirmInput>(providedAtTheEdge('confirmCardPayment')),
   },
 }).createMachine({
   id: 'stripe',

@@ -7,7 +7,7 @@ import { cardFieldsMachine } from '../payment/card-fields.machine';
 import { cardScanMachine } from '../payment/card-scan.machine';
 import { googlePayMachine } from '../payment/google-pay.machine';
 import { hostedPageMachine } from '../payment/hosted-page.machine';
-import type { PaymentResult } from '../payment/payment.types';
+import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
 import { stripeMachine } from '../payment/stripe.machine';
 import { chargeableLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
@@ -34,6 +34,7 @@ import type {
   ReturnedPaymentStatus,
 } from './purchase.types';
 import { receiptOf, type Receipt } from './receipt';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface SetPurchaseInput {
   machineId: string;
@@ -54,17 +55,50 @@ const returnUrlFor = (source: OrderSource, outcome: 'success' | 'failure') =>
 const receiptFor = (context: PurchaseContext): Receipt =>
   receiptOf(context.machineId, pricedLines(context), orderCurrency(context).symbol);
 
+/** A payment method's machine ends with its result (its output). */
+type MethodDoneEvent = { event: { output: PaymentResult } };
+
+const methodResult = ({ event }: MethodDoneEvent) => event.output;
+
+const endedWith =
+  (outcome: PaymentResult['outcome']) =>
+  ({ event }: MethodDoneEvent) => ({ result: event.output, outcome });
+
 /** How a payment method's machine ended decides the next stage. */
 const settlePayment = [
   {
-    guard: { type: 'paymentEndedWith', params: 'succeeded' },
+    guard: { type: 'paymentEndedWith', params: endedWith('succeeded') },
     target: '#purchase.PAYMENT_SUCCESS',
-    actions: 'keepResult',
+    actions: { type: 'keepResult', params: methodResult },
   },
-  { guard: { type: 'paymentEndedWith', params: 'failed' }, target: '#purchase.PAYMENT_FAILURE', actions: 'keepResult' },
-  { guard: { type: 'paymentEndedWith', params: 'cancelled' }, target: '#purchase.SELECT_PAYMENT_METHOD' },
+  {
+    guard: { type: 'paymentEndedWith', params: endedWith('failed') },
+    target: '#purchase.PAYMENT_FAILURE',
+    actions: { type: 'keepResult', params: methodResult },
+  },
+  { guard: { type: 'paymentEndedWith', params: endedWith('cancelled') }, target: '#purchase.SELECT_PAYMENT_METHOD' },
   { target: '#purchase.SELECT_PRODUCT', actions: 'forgetPayment' },
 ] as const;
+
+/** The payment methods' machines, each invoked under its own id (the views find it in the snapshot's children). */
+type MethodActor = 'googlePay' | 'applePay' | 'cardFields' | 'hostedPage' | 'stripe' | 'cardScan' | 'bit';
+
+const orderInput = ({ context }: { context: PurchaseContext }) => ({ order: paymentOrder(context) });
+
+/**
+ * One state of INIT_METHOD_PENDING: it runs the method's machine on the order (and what else the method
+ * needs), hands it the drawer's close (the method decides whether leaving is still possible) and moves
+ * the purchase on by the result the machine ends with.
+ */
+function methodState<TId extends MethodActor, TInput extends { order: PaymentOrder }>(
+  id: TId,
+  input: ({ context }: { context: PurchaseContext }) => TInput,
+) {
+  return {
+    on: { 'drawer.close': { actions: { type: 'forwardToMethod', params: id } } },
+    invoke: { id, src: id, input, onDone: settlePayment },
+  } as const;
+}
 
 /**
  * The purchase stages of spec §4: SELECT_PRODUCT -> SELECT_PAYMENT_METHOD -> INIT_METHOD_PENDING ->
@@ -94,9 +128,7 @@ export const purchaseMachine = setup({
     amountEntry: amountEntryMachine,
     vacuum: vacuumMachine,
     /** POST /api/menu/set_purchase; resolves with the new session id. */
-    setPurchase: fromPromise<string, SetPurchaseInput>(() =>
-      Promise.reject(new Error('setPurchase is provided at the edge')),
-    ),
+    setPurchase: fromPromise<string, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
     googlePay: googlePayMachine,
     applePay: applePayMachine,
     cardFields: cardFieldsMachine,
@@ -105,8 +137,8 @@ export const purchaseMachine = setup({
     cardScan: cardScanMachine,
     bit: bitMachine,
     /** GET /api/payment/bit/status: the verdict the operator's server holds for a returned payment. */
-    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(() =>
-      Promise.reject(new Error('not provided')),
+    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
+      providedAtTheEdge('checkReturnedPayment'),
     ),
   },
   delays: {
@@ -143,9 +175,10 @@ export const purchaseMachine = setup({
     clearSubmitFailure: assign({ submitFailure: undefined }),
     rememberSession: assign({ sessionId: (_, sessionId: string) => sessionId }),
     chooseMethod: assign({ method: (_, method: PaymentMethod) => method }),
+    /** The method's machine decides what closing the drawer means while it runs. */
+    forwardToMethod: forwardTo((_, method: MethodActor) => method),
     /** Keeps the payment's result and the receipt the success page shows. */
-    keepResult: assign(({ context, event }) => {
-      const result = (event as unknown as { output: PaymentResult }).output;
+    keepResult: assign(({ context }, result: PaymentResult) => {
       const transactionId = 'transactionId' in result ? result.transactionId : undefined;
       return { result, receipt: { ...receiptFor(context), transactionId, paidAt: new Date().toISOString() } };
     }),
@@ -197,8 +230,8 @@ export const purchaseMachine = setup({
     methodIs: ({ context }, method: PaymentMethod) => context.method === method,
     cardEntryWith: ({ context }, provider: CardProvider) =>
       context.method === 'credit_card' && context.menu.frontend_config.credit_card?.type === provider,
-    paymentEndedWith: ({ event }, outcome: PaymentResult['outcome']) =>
-      (event as unknown as { output: PaymentResult }).output.outcome === outcome,
+    paymentEndedWith: (_, { result, outcome }: { result: PaymentResult; outcome: PaymentResult['outcome'] }) =>
+      result.outcome === outcome,
     returnedPaymentIs: (
       _,
       { answer, status }: { answer: ReturnedPaymentStatus; status: ReturnedPaymentStatus['status'] },
@@ -393,73 +426,20 @@ export const purchaseMachine = setup({
       // Always entered at the chosen method's state; XState still wants a default child.
       initial: 'GooglePay',
       states: {
-        GooglePay: {
-          on: { 'drawer.close': { actions: forwardTo('googlePay') } },
-          invoke: {
-            id: 'googlePay',
-            src: 'googlePay',
-            input: ({ context }) => ({ order: paymentOrder(context) }),
-            onDone: settlePayment,
-          },
-        },
-        ApplePay: {
-          on: { 'drawer.close': { actions: forwardTo('applePay') } },
-          invoke: {
-            id: 'applePay',
-            src: 'applePay',
-            input: ({ context }) => ({ order: paymentOrder(context) }),
-            onDone: settlePayment,
-          },
-        },
-        CardFields: {
-          on: { 'drawer.close': { actions: forwardTo('cardFields') } },
-          invoke: {
-            id: 'cardFields',
-            src: 'cardFields',
-            input: ({ context }) => ({
-              order: paymentOrder(context),
-              terminal: context.menu.frontend_config.credit_card?.terminal ?? '',
-            }),
-            onDone: settlePayment,
-          },
-        },
-        HostedPage: {
-          on: { 'drawer.close': { actions: forwardTo('hostedPage') } },
-          invoke: {
-            id: 'hostedPage',
-            src: 'hostedPage',
-            input: ({ context }) => ({ order: paymentOrder(context), ...context.hostedPage }),
-            onDone: settlePayment,
-          },
-        },
-        Stripe: {
-          on: { 'drawer.close': { actions: forwardTo('stripe') } },
-          invoke: {
-            id: 'stripe',
-            src: 'stripe',
-            input: ({ context }) => ({ order: paymentOrder(context) }),
-            onDone: settlePayment,
-          },
-        },
-        CardScan: {
-          on: { 'drawer.close': { actions: forwardTo('cardScan') } },
-          invoke: {
-            id: 'cardScan',
-            src: 'cardScan',
-            input: ({ context }) => ({ order: paymentOrder(context) }),
-            onDone: settlePayment,
-          },
-        },
+        GooglePay: methodState('googlePay', orderInput),
+        ApplePay: methodState('applePay', orderInput),
+        CardFields: methodState('cardFields', ({ context }) => ({
+          order: paymentOrder(context),
+          terminal: context.menu.frontend_config.credit_card?.terminal ?? '',
+        })),
+        HostedPage: methodState('hostedPage', ({ context }) => ({
+          order: paymentOrder(context),
+          ...context.hostedPage,
+        })),
+        Stripe: methodState('stripe', orderInput),
+        CardScan: methodState('cardScan', orderInput),
         /** The browser leaves for Bit; the verdict comes back as `payment.returned` on a new page. */
-        Bit: {
-          on: { 'drawer.close': { actions: forwardTo('bit') } },
-          invoke: {
-            id: 'bit',
-            src: 'bit',
-            input: ({ context }) => ({ order: paymentOrder(context) }),
-            onDone: settlePayment,
-          },
-        },
+        Bit: methodState('bit', orderInput),
       },
     },
     PAYMENT_SUCCESS: {

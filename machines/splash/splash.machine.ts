@@ -1,4 +1,5 @@
 import { fromPromise, setup } from 'xstate';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §9: the splash lasts 2.5 s, shown as two slides of equal length. */
 export const SPLASH_SLIDE_MS = 1250;
@@ -9,7 +10,7 @@ export const SPLASH_SLIDE_MS = 1250;
  */
 export const splashMachine = setup({
   actors: {
-    readSplashSeen: fromPromise<boolean>(() => Promise.resolve(false)),
+    readSplashSeen: fromPromise<boolean>(providedAtTheEdge('readSplashSeen')),
   },
   actions: {
     rememberSplashSeen: () => {},

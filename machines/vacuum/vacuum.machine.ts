@@ -3,6 +3,7 @@ import type { Product, ProductId } from '../menu/menu.types';
 import { minutesBetween } from '../shared/time-of-day';
 import { chargeableLine } from './hourly';
 import { isContact, parseContact, type Contact, type ContactError } from './promotion';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface VacuumInput {
   products: Product[];
@@ -58,9 +59,7 @@ export const vacuumMachine = setup({
   },
   actors: {
     /** Signs the visitor up for the promotion. */
-    joinPromotion: fromPromise<undefined, Contact>(() =>
-      Promise.reject(new Error('joinPromotion is provided at the edge')),
-    ),
+    joinPromotion: fromPromise<undefined, Contact>(providedAtTheEdge('joinPromotion')),
   },
   actions: {
     selectProduct: assign({ productId: (_, productId: ProductId) => productId }),

@@ -15,6 +15,7 @@ import {
   type StationFailure,
   type WheelshareInput,
 } from './wheelshare.types';
+import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §9: the station asks every second whether the visitor has paid. */
 export const POLL_INTERVAL_MS = 1000;
@@ -87,8 +88,6 @@ const stationCallInput = ({ context }: { context: WheelshareContext }): StationC
 /** What a failed call threw (xstate leaves onError's event untyped). */
 const callError = ({ event }: { event: { error: unknown } }) => event.error;
 
-const notProvided = () => Promise.reject(new Error('provided at the edge (src/actors/wheelshare.ts)'));
-
 /**
  * The wheelshare station (spec §2, §4): the visitor rents (the station shows a QR code to pay on
  * their phone, then polls until the operator stops waiting for the card) or returns a wheelchair.
@@ -107,13 +106,13 @@ export const wheelshareMachine = setup({
   },
   actors: {
     /** POST /api/merchants/wheelshare/set_purchase: answers the session_id. */
-    setPurchase: fromPromise<string, SetPurchaseInput>(notProvided),
+    setPurchase: fromPromise<string, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
     /** POST /api/merchants/wheelshare/pay?payment_type=deferred: the link the visitor pays with. */
-    requestPayment: fromPromise<DeferredPayment, StationCallInput>(notProvided),
+    requestPayment: fromPromise<DeferredPayment, StationCallInput>(providedAtTheEdge('requestPayment')),
     /** GET /api/merchants/wheelshare/is_waiting_for_creditcard */
-    isWaitingForCard: fromPromise<boolean, StationCallInput>(notProvided),
+    isWaitingForCard: fromPromise<boolean, StationCallInput>(providedAtTheEdge('isWaitingForCard')),
     /** POST /api/integration/wheelshare/return */
-    returnRental: fromPromise<OperatorAnswer, { phone: string }>(notProvided),
+    returnRental: fromPromise<OperatorAnswer, { phone: string }>(providedAtTheEdge('returnRental')),
   },
   actions: {
     /** Switches the interface language and text direction. */
