@@ -183,7 +183,8 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
     const sessionId = await startApplePay(page);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     await applePayButton(page, t).click();
-    await expect(walletSheet(page, 'Apple Pay')).toContainText(`${cola.name}: ${linePrice(cola).toFixed(2)} ILS`);
+    // The total is labelled with the merchant's name (1001's apple_pay.displayName), never a product's.
+    await expect(walletSheet(page, 'Apple Pay')).toContainText(`Sandbox Vending: ${linePrice(cola).toFixed(2)} ILS`);
     await sheetButton(page, 'Apple Pay', 'Approve').click();
 
     await expect(successHeading(page, t)).toBeVisible();
