@@ -43,7 +43,10 @@ export function stripeRoutes({ purchases, cashier }: SandboxState) {
         return c.json(stripeError('validation_error', check.error.code, check.error.message), 400);
       }
       const id = `pm_sbx_${paymentMethods.size + 1}`;
-      paymentMethods.set(id, { ...check, staysProcessing: number.replace(/[\s-]/g, '') === TEST_CARDS.stripeProcessing });
+      paymentMethods.set(id, {
+        ...check,
+        staysProcessing: number.replace(/[\s-]/g, '') === TEST_CARDS.stripeProcessing,
+      });
       const [month, year] = expiry.split('/').map(Number);
       return c.json({
         id,
