@@ -10,6 +10,8 @@ export const TEST_CARDS = {
   cvvError: '4000000000000127',
   /** Its issuer asks for 3-D Secure: the hosted payment page challenges it before charging (the other paths approve it). */
   threeDSecure: '4000000000003220',
+  /** Stripe's PaymentIntent stays `processing` with it (never settled in the sandbox); the other paths approve it. */
+  stripeProcessing: '4000000000009904',
 } as const;
 
 /** Whether the hosted payment page shows the 3-D Secure challenge before charging this card. */

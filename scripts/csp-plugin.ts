@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { originOf, providerSources } from './providers';
+import { missingProviderSettings, originOf, providerSources } from './providers';
 
-/** The build settings (.env, .env.sandbox) the policy is derived from; a missing or empty one adds nothing. */
+/** The build settings (.env, .env.sandbox) the policy is derived from; a missing or empty one adds nothing (a build refuses a missing provider setting). */
 export type CspSettings = Record<string, string | undefined>;
 
 type Directives = Record<string, string[]>;
@@ -83,6 +83,15 @@ export function cspPlugin(env: CspSettings): Plugin {
   return {
     name: 'content-security-policy',
     apply: 'build',
+    // A provider setting left empty would build a policy that silently blocks that provider.
+    buildStart() {
+      const missing = missingProviderSettings(env);
+      if (missing.length > 0)
+        this.error(
+          `Content-Security-Policy: ${missing.join(', ')} must be the provider's http(s) address ` +
+            '(.env for production, .env.sandbox for the sandbox); without it the policy would block that provider',
+        );
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (html) => {

@@ -2,8 +2,8 @@
  * The payment providers the page itself talks to: one row each, read by the Content-Security-Policy
  * (scripts/csp-plugin.ts) of every build. A row names the build settings that hold the provider's
  * addresses (.env points them at the real providers, .env.sandbox at the sandbox's stand-ins on their
- * own origin), and what else the provider's own documentation says a page that uses it must allow.
- * The sandbox build gets the same policy from the same rows, with its stand-ins' origin instead.
+ * own origin), and exactly what else the provider's own documentation says a page that uses it must
+ * allow. The sandbox build gets its policy from the same rows, with its stand-ins' origin instead.
  */
 
 /** The CSP directives a provider can need. */
@@ -16,8 +16,10 @@ export interface Provider {
   /** Settings holding a page the app frames: frame-src. */
   frames: readonly string[];
   /**
-   * Hosts the provider documents beyond the settings' own, keyed by the origin of its script or page
-   * setting (so only the real provider's host brings them; a stand-in needs none).
+   * What the provider documents a page must allow beyond the setting's own directive (script-src for a
+   * script, frame-src for a page), keyed by the origin of that setting: only the real provider's host
+   * brings them. An origin no row documents (a stand-in) gets connect-src and frame-src as well, since
+   * a stand-in serves its frames and answers its calls from its one origin.
    */
   documented: Record<string, Partial<Record<ProviderDirective, readonly string[]>>>;
 }
@@ -38,19 +40,20 @@ export const PROVIDERS: readonly Provider[] = [
     },
   },
   {
-    // Safari has ApplePaySession built in; a script setting is only for a stand-in (or Apple's SDK for
-    // <apple-pay-button>, which lives on applepay.cdn-apple.com).
+    // Safari has ApplePaySession built in; Apple's SDK script only defines <apple-pay-button>, and the
+    // payment sheet is Safari's own (developer.apple.com/documentation/applepayontheweb/displaying-apple-pay-buttons-using-javascript).
     name: 'Apple Pay',
     scripts: ['VITE_APPLE_PAY_SDK_URL'],
     frames: [],
-    documented: {},
+    documented: { 'https://applepay.cdn-apple.com': {} },
   },
   {
-    // Tranzila Hosted Fields: thostedf.js puts one frame per field, from its own host, into the page.
+    // Tranzila Hosted Fields: thostedf.js puts one frame per field, from its own host, into the page;
+    // the fields send the card from inside their frames.
     name: 'Tranzila',
     scripts: ['VITE_TRANZILA_SDK_URL'],
     frames: [],
-    documented: {},
+    documented: { 'https://hf.tranzila.com': { 'frame-src': ['https://hf.tranzila.com'] } },
   },
   {
     name: 'Stripe',
@@ -86,25 +89,31 @@ export function originOf(address: string | undefined): string | undefined {
   return new URL(address).origin;
 }
 
+/** The build settings a provider's row names that hold no http(s) address: its host would be missing. */
+export function missingProviderSettings(env: Record<string, string | undefined>): string[] {
+  return PROVIDERS.flatMap((provider) => [...provider.scripts, ...provider.frames]).filter(
+    (name) => !originOf(env[name]),
+  );
+}
+
 /** The sources each directive needs for the providers, under these build settings. */
 export function providerSources(env: Record<string, string | undefined>): Record<ProviderDirective, string[]> {
   const sources: Record<ProviderDirective, string[]> = { 'script-src': [], 'frame-src': [], 'connect-src': [] };
-  for (const provider of PROVIDERS) {
-    const scriptOrigins = provider.scripts.map((name) => originOf(env[name]));
-    const frameOrigins = provider.frames.map((name) => originOf(env[name]));
-    for (const origin of scriptOrigins) {
-      if (!origin) continue;
-      sources['script-src'].push(origin);
-      sources['connect-src'].push(origin);
-      // Hosted fields and wallet sheets frame pages of their script's host.
+  const add = (provider: Provider, origin: string | undefined, directive: ProviderDirective) => {
+    if (!origin) return;
+    sources[directive].push(origin);
+    const documented = provider.documented[origin];
+    if (documented) {
+      for (const [name, hosts] of Object.entries(documented)) sources[name as ProviderDirective].push(...hosts);
+    } else if (directive === 'script-src') {
+      // A stand-in's script frames its pages and calls its host, all on its own origin.
       sources['frame-src'].push(origin);
+      sources['connect-src'].push(origin);
     }
-    for (const origin of frameOrigins) if (origin) sources['frame-src'].push(origin);
-    for (const origin of [...scriptOrigins, ...frameOrigins]) {
-      const documented = origin ? provider.documented[origin] : undefined;
-      for (const [directive, hosts] of Object.entries(documented ?? {}))
-        sources[directive as ProviderDirective].push(...hosts);
-    }
+  };
+  for (const provider of PROVIDERS) {
+    for (const name of provider.scripts) add(provider, originOf(env[name]), 'script-src');
+    for (const name of provider.frames) add(provider, originOf(env[name]), 'frame-src');
   }
   return sources;
 }

@@ -34,6 +34,8 @@ export interface FrontendConfig {
         merchantCapabilities: string[];
         environment: string;
         merchantIdentifier: string;
+        /** The merchant's name, as Apple Pay shows it ("Pay <displayName>") and merchant validation names it. */
+        displayName?: string | undefined;
       }
     | undefined;
   google_pay?:

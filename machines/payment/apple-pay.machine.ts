@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { applePaymentRequest, type ApplePaymentRequest } from './apple-pay.request';
 import type { WalletPayInput } from './google-pay.machine';
-import { formatWalletAmount } from './google-pay.request';
 import {
   ABANDONED,
   initialPaymentContext,
@@ -13,23 +13,6 @@ import {
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
-
-/** Spec §9: Apple Pay JS session version 1, these networks, 3-D Secure. */
-export const APPLE_PAY_VERSION = 1;
-export const APPLE_PAY_NETWORKS = ['visa', 'masterCard', 'amex', 'discover'] as const;
-export const APPLE_PAY_CAPABILITIES = ['supports3DS'] as const;
-
-export function applePaymentRequest(order: PaymentOrder) {
-  return {
-    countryCode: order.countryCode,
-    currencyCode: order.currency,
-    supportedNetworks: [...APPLE_PAY_NETWORKS],
-    merchantCapabilities: [...APPLE_PAY_CAPABILITIES],
-    total: { label: order.lines[0]?.product.name ?? order.machineId, amount: formatWalletAmount(order.total) },
-  };
-}
-
-export type ApplePaymentRequest = ReturnType<typeof applePaymentRequest>;
 
 /** What the session actor tells the machine (from ApplePaySession's callbacks). */
 export type ApplePaySessionEvent =

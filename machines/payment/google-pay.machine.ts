@@ -20,6 +20,16 @@ export interface GooglePayError {
   statusMessage?: string;
 }
 
+/**
+ * The failure a rejected loadPaymentData leaves. Its statusMessage is for developers, not visitors
+ * (developers.google.com/pay/api/web/reference/error-objects#PaymentsError): the visitor reads a
+ * translated reason, and the statusCode stays for diagnostics. CANCELED is the visitor closing the sheet.
+ */
+export function resultOfGooglePayError(error: unknown): PaymentResult {
+  const { statusCode } = (error ?? {}) as GooglePayError;
+  return { outcome: 'failed', reason: statusCode === 'CANCELED' ? 'sheetClosed' : 'paymentFailed', code: statusCode };
+}
+
 export interface WalletPayInput {
   order: PaymentOrder;
   /** Google: the PaymentData; Apple: the payment token. */
@@ -104,14 +114,9 @@ export const googlePayMachine = setup({
             input: ({ context }) => googlePaymentRequest(context.order),
             onDone: { target: 'Paying', actions: assign({ paymentData: ({ event }) => event.output }) },
             onError: {
-              // Spec §4: cancel -> failure with the status code and message.
+              // Spec §4: cancel -> failure with the status code.
               target: '#googlePay.Failed',
-              actions: assign({
-                result: ({ event }) => {
-                  const error = (event.error ?? {}) as GooglePayError;
-                  return { outcome: 'failed', code: error.statusCode, message: error.statusMessage };
-                },
-              }),
+              actions: assign({ result: ({ event }) => resultOfGooglePayError(event.error) }),
             },
           },
         },

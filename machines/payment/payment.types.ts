@@ -53,8 +53,16 @@ export const PAY_STATUS_OK = 0;
  * Why the app itself failed a payment; views show the spec §8 text for each (locales `payment.errors`):
  * internal 'internal: payment failed, please try again'; unexpectedFrameUrl '…, actualUrl !== iframeUrl';
  * invalidPrice 'Invalid price. Payment failed.'; paymentFailed 'Payment failed.'; serverError 'Server error.';
- * unavailable: the provider's code could not be loaded; unconfirmed: a pay call got no answer (offline, a
- * time-out), so the charge may have gone through (locales `fault.paymentUnconfirmed`: check before paying again).
+ * unavailable: the provider's code could not be loaded; sheetClosed: the visitor closed a wallet's payment sheet;
+ * unconfirmed: a pay call got no answer (offline, a time-out) or the provider is still processing the payment,
+ * so the charge may have gone through (locales `fault.paymentUnconfirmed`: check before paying again).
  */
 export type FailureReason =
-  'internal' | 'unexpectedFrameUrl' | 'invalidPrice' | 'paymentFailed' | 'serverError' | 'unavailable' | 'unconfirmed';
+  | 'internal'
+  | 'unexpectedFrameUrl'
+  | 'invalidPrice'
+  | 'paymentFailed'
+  | 'serverError'
+  | 'unavailable'
+  | 'sheetClosed'
+  | 'unconfirmed';

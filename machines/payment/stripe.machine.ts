@@ -3,10 +3,11 @@ import { ApiError } from '../shared/api-failure';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+import { stripeMinorUnits } from './stripe.amount';
 
-/** Spec §5: Stripe amounts are in minor units (×100, rounded) with a lowercase currency. */
+/** Spec §5: Stripe amounts are in the currency's minor units with a lowercase currency. */
 export const stripeAmount = (order: PaymentOrder) => ({
-  amount: Math.round(order.total * 100),
+  amount: stripeMinorUnits(order.total, order.currency),
   currency: order.currency.toLowerCase(),
 });
 
@@ -16,6 +17,15 @@ export type StripeCardHandle = unknown;
 /** How Stripe.js reports an error (StripeError). */
 export interface StripeErrorLike {
   message?: string;
+}
+
+/**
+ * The PaymentIntent confirmCardPayment resolves with; its status decides, not the absence of an error
+ * (docs.stripe.com/payments/paymentintents/lifecycle): only `succeeded` is paid.
+ */
+export interface ConfirmedIntent {
+  id: string;
+  status: string;
 }
 
 export interface StripeConfirmInput {
@@ -47,7 +57,11 @@ export const stripeMachine = setup({
       paymentMethodId: string;
       clientSecret: string;
       error:
-        { kind: 'stripe'; message: string | undefined } | { kind: 'server'; details: string | undefined } | undefined;
+        | { kind: 'stripe'; message: string | undefined }
+        | { kind: 'server'; details: string | undefined }
+        /** Confirmed without an error yet not paid (e.g. requires_action): nothing was charged. */
+        | { kind: 'notPaid' }
+        | undefined;
     },
     events: {} as StripeEvent,
     input: {} as { order: PaymentOrder },
@@ -60,8 +74,11 @@ export const stripeMachine = setup({
     createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(providedAtTheEdge('createPaymentMethod')),
     /** POST /api/payment/pre/stripe: the payment intent's client secret. */
     createPaymentIntent: fromPromise<string, { order: PaymentOrder }>(providedAtTheEdge('createPaymentIntent')),
-    /** stripe.confirmCardPayment(clientSecret, {payment_method}): resolves with the intent id. */
-    confirmCardPayment: fromPromise<string, StripeConfirmInput>(providedAtTheEdge('confirmCardPayment')),
+    /** stripe.confirmCardPayment(clientSecret, {payment_method}): resolves with the intent's id and status. */
+    confirmCardPayment: fromPromise<ConfirmedIntent, StripeConfirmInput>(providedAtTheEdge('confirmCardPayment')),
+  },
+  guards: {
+    intentHasStatus: (_, { intent, status }: { intent: ConfirmedIntent; status: string }) => intent.status === status,
   },
 }).createMachine({
   id: 'stripe',
@@ -147,12 +164,35 @@ export const stripeMachine = setup({
               clientSecret: context.clientSecret,
               paymentMethodId: context.paymentMethodId,
             }),
-            onDone: {
-              target: '#stripe.Success',
-              actions: assign({
-                result: ({ event }) => ({ outcome: 'succeeded' as const, transactionId: event.output }),
-              }),
-            },
+            onDone: [
+              {
+                guard: {
+                  type: 'intentHasStatus',
+                  params: ({ event }) => ({ intent: event.output, status: 'succeeded' }),
+                },
+                target: '#stripe.Success',
+                actions: assign({
+                  result: ({ event }) => ({ outcome: 'succeeded' as const, transactionId: event.output.id }),
+                }),
+              },
+              {
+                // Stripe may still settle it: never success, and no invitation to pay again before checking.
+                guard: {
+                  type: 'intentHasStatus',
+                  params: ({ event }) => ({ intent: event.output, status: 'processing' }),
+                },
+                target: '#stripe.Failed',
+                actions: assign({
+                  result: ({ event }) => ({
+                    outcome: 'failed' as const,
+                    reason: 'unconfirmed' as const,
+                    transactionId: event.output.id,
+                  }),
+                }),
+              },
+              // requires_action (authentication not completed), requires_payment_method, canceled: not charged.
+              { target: '#stripe.Idle.EnteringCard', actions: assign({ error: { kind: 'notPaid' as const } }) },
+            ],
             onError: {
               target: '#stripe.Idle.EnteringCard',
               actions: assign({

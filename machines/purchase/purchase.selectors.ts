@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { currencySymbol } from '../custom-payment/currency';
 import type { Menu, Product, ProductId } from '../menu/menu.types';
 import type { PaymentOrder } from '../payment/payment.types';
+import { isApplePayConfigured } from '../payment/apple-pay.request';
 import { isGooglePayConfigured } from '../payment/google-pay.request';
 import { hourlyLine } from '../vacuum/hourly';
 import { orderTotals, priceLine, toPurchaseRequest, type PricedLine } from './pricing';
@@ -138,7 +139,7 @@ export function offeredMethods(context: OfferContext): PaymentMethod[] {
   const cardFields = config.credit_card?.enabled === true && config.credit_card.type !== 'STRIP';
   const candidates: [PaymentMethod, boolean][] = [
     ['google_pay', isGooglePayConfigured(config.google_pay)],
-    ['apple_pay', config.apple_pay !== undefined && context.applePayAvailable],
+    ['apple_pay', isApplePayConfigured(config.apple_pay) && context.applePayAvailable],
     ['stripe', Boolean(config.stripe?.publishableKey)],
     ['credit_card', cardFields],
     ['card_scan', cardFields],
@@ -158,6 +159,6 @@ export const selectCurrencySymbol = (snapshot: PurchaseSnapshot) => orderCurrenc
 export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
 /** Spec §2: Apple Pay is configured but this browser cannot pay with it. */
 export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>
-  snapshot.context.menu.frontend_config.apple_pay !== undefined && !snapshot.context.applePayAvailable;
+  isApplePayConfigured(snapshot.context.menu.frontend_config.apple_pay) && !snapshot.context.applePayAvailable;
 export const selectCanContinue = (snapshot: PurchaseSnapshot) => snapshot.can({ type: 'purchase.continue' });
 export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');

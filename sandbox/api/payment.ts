@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
 import type { ChargeResult } from '../cashier';
 import type { PaymentIntent, Purchase } from '../stores';
 import { hostedPageAddress } from './hosted-page';
@@ -99,7 +100,7 @@ export function paymentRoutes(state: SandboxState) {
     .post('/pre/stripe', async (c) => {
       const { purchase } = requestedPurchase(c, state);
       const { amount, currency } = parseOrFail(stripeIntentSchema, await jsonBody(c));
-      const minorUnits = Math.round(purchase.totals.total * 100);
+      const minorUnits = stripeMinorUnits(purchase.totals.total, purchase.currency);
       const lowercase = purchase.currency.toLowerCase();
       if (amount !== minorUnits) fail(400, `amount must be ${minorUnits} (the total in minor units)`);
       if (currency !== lowercase) fail(400, `currency must be ${lowercase}`);

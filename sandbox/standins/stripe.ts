@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { jsonBody, purchaseWhere, type SandboxEnv, type SandboxState } from '../api/shared';
-import { checkCard, DECLINED_MESSAGE, type CardCheck } from '../cards';
+import { checkCard, DECLINED_MESSAGE, TEST_CARDS, type CardCheck } from '../cards';
 import type { PaymentIntent } from '../stores';
 
 const paymentMethodSchema = v.object({
@@ -10,7 +10,8 @@ const paymentMethodSchema = v.object({
 
 const confirmSchema = v.object({ client_secret: v.string(), payment_method: v.string() });
 
-type ApprovedOrDeclined = Exclude<CardCheck, { outcome: 'invalid' }>;
+/** A card the sandbox would charge, and whether Stripe leaves its PaymentIntent processing instead. */
+type StoredCard = Exclude<CardCheck, { outcome: 'invalid' }> & { staysProcessing: boolean };
 
 const stripeError = (type: string, code: string, message: string, extra: object = {}) => ({
   error: { type, code, message, ...extra },
@@ -29,7 +30,7 @@ const intentObject = (intent: PaymentIntent, status: string, paymentMethod: stri
 
 /** What Stripe.js (the stand-in) calls: card checks make a PaymentMethod; confirm charges the PaymentIntent. */
 export function stripeRoutes({ purchases, cashier }: SandboxState) {
-  const paymentMethods = new Map<string, ApprovedOrDeclined>();
+  const paymentMethods = new Map<string, StoredCard>();
 
   return new Hono<SandboxEnv>()
     .post('/payment_methods', async (c) => {
@@ -42,7 +43,10 @@ export function stripeRoutes({ purchases, cashier }: SandboxState) {
         return c.json(stripeError('validation_error', check.error.code, check.error.message), 400);
       }
       const id = `pm_sbx_${paymentMethods.size + 1}`;
-      paymentMethods.set(id, check);
+      paymentMethods.set(id, {
+        ...check,
+        staysProcessing: number.replace(/[\s-]/g, '') === TEST_CARDS.stripeProcessing,
+      });
       const [month, year] = expiry.split('/').map(Number);
       return c.json({
         id,
@@ -73,6 +77,9 @@ export function stripeRoutes({ purchases, cashier }: SandboxState) {
           400,
         );
 
+      // A confirmed intent need not be paid: it can stay `processing` until the payment settles
+      // (docs.stripe.com/payments/paymentintents/lifecycle). Nothing is charged yet.
+      if (card.staysProcessing) return c.json(intentObject(intent, 'processing', payment_method));
       const result = await cashier.charge(purchase, 'stripe', card.outcome === 'approve');
       switch (result.status) {
         case 'approved':

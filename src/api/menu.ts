@@ -48,6 +48,7 @@ const frontendConfigSchema = v.object({
       merchantCapabilities: v.array(v.string()),
       environment: v.string(),
       merchantIdentifier: v.string(),
+      displayName: v.optional(v.string()),
     }),
   ),
   google_pay: v.optional(

@@ -77,7 +77,7 @@ vi.mock('../../src/payments/tranzila/hosted-fields', async (original) => ({
 vi.mock('../../src/payments/stripe/stripe', () => ({
   loadStripeJs: () => Promise.resolve({}),
   createPaymentMethod: () => Promise.resolve('pm_sandbox'),
-  confirmCardPayment: () => Promise.resolve('pi_sandbox'),
+  confirmCardPayment: () => Promise.resolve({ id: 'pi_sandbox', status: 'succeeded' }),
 }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: ReactNode }) => children,

@@ -14,6 +14,7 @@ import {
   expect,
   expectCharges,
   failureHeading,
+  failurePage,
   fill,
   forEachLanguage,
   type Lang,
@@ -109,6 +110,22 @@ forEachLanguage('Stripe card element (1004)', (lang, t) => {
 
 test.describe('Stripe card element (1004), once', () => {
   const t = TEXTS.en;
+
+  test('an intent Stripe leaves processing is not a success: the visitor is told to check before paying again', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await startStripe(page, 'en', t);
+    const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
+    await fillCardElement(page, t, card(TEST_CARDS.stripeProcessing));
+    await payAmountButton(page, t, linePrice(carWash)).click();
+
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expect(failurePage(page, t)).toContainText(t.fault.paymentUnconfirmed);
+    await expect(successHeading(page, t)).toHaveCount(0);
+    expect(confirms).toHaveLength(1);
+    await expectCharges(request, sessionId, []);
+  });
 
   test('a double tap on "Pay ₪20.40" asks for one intent and charges once', async ({ page, request }) => {
     const sessionId = await startStripe(page, 'en', t);

@@ -1,10 +1,10 @@
 import { fromCallback } from 'xstate';
 import {
   applePayMachine,
-  type ApplePaymentRequest,
   type ApplePaySessionCommand,
   type ApplePaySessionEvent,
 } from '../../machines/payment/apple-pay.machine';
+import type { ApplePaymentRequest } from '../../machines/payment/apple-pay.request';
 import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import type { PaymentContext } from '../../machines/payment/payment.shared';

@@ -1,5 +1,10 @@
 import type { PaymentOrder } from '../../machines/payment/payment.types';
-import { stripeMachine, type StripeCardHandle, type StripeConfirmInput } from '../../machines/payment/stripe.machine';
+import {
+  stripeMachine,
+  type ConfirmedIntent,
+  type StripeCardHandle,
+  type StripeConfirmInput,
+} from '../../machines/payment/stripe.machine';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
@@ -10,7 +15,7 @@ const machine = stripeMachine.provide({
     loadStripe: pendingPromise<unknown, { publishableKey: string }>(),
     createPaymentMethod: pendingPromise<string, { card: StripeCardHandle }>(),
     createPaymentIntent: pendingPromise<string, { order: PaymentOrder }>(),
-    confirmCardPayment: pendingPromise<string, StripeConfirmInput>(),
+    confirmCardPayment: pendingPromise<ConfirmedIntent, StripeConfirmInput>(),
   },
 });
 
@@ -27,7 +32,10 @@ const events = samplesOf([
     type: 'xstate.error.actor.createPaymentIntent',
     error: new ApiError({ kind: 'http', status: 500, message: 'boom' }),
   },
-  { type: 'xstate.done.actor.confirmCardPayment', output: 'pi_1' },
+  // every branch of intentHasStatus: paid, still processing, not paid
+  { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'succeeded' } },
+  { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'processing' } },
+  { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'requires_action' } },
   { type: 'xstate.error.actor.confirmCardPayment', error: { message: 'Your card was declined.' } },
 ]);
 

@@ -1,18 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
-  APPLE_PAY_CAPABILITIES,
-  APPLE_PAY_NETWORKS,
-  APPLE_PAY_VERSION,
-  applePaymentRequest,
   applePayMachine,
-  type ApplePaymentRequest,
   type ApplePaySessionCommand,
   type ApplePaySessionEvent,
 } from '../../machines/payment/apple-pay.machine';
+import {
+  APPLE_PAY_VERSION,
+  applePaymentRequest,
+  isApplePayConfigured,
+  type ApplePaymentRequest,
+} from '../../machines/payment/apple-pay.request';
 import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
+import { APPLE_PAY_CONFIG } from '../fixtures/menus';
 import { singleLineOrder, twoLineOrder } from '../fixtures/orders';
 import { standInFor } from '../fixtures/stand-ins';
 
@@ -87,14 +89,19 @@ function startApplePay(order: PaymentOrder = singleLineOrder, fakes: Fakes = {})
 }
 
 describe('applePayMachine', () => {
-  describe('the payment request (spec §9)', () => {
-    it('is session version 1 with visa, masterCard, amex, discover and 3-D Secure', () => {
-      expect(APPLE_PAY_VERSION).toBe(1);
-      expect(APPLE_PAY_NETWORKS).toEqual(['visa', 'masterCard', 'amex', 'discover']);
-      expect(APPLE_PAY_CAPABILITIES).toEqual(['supports3DS']);
+  describe('the payment request (spec §9, from the menu’s apple_pay)', () => {
+    /** The fixtures' apple_pay config: visa, masterCard, amex, discover; supports3DS; merchant "Test Vending". */
+    const appleConfig = APPLE_PAY_CONFIG;
+    const withApplePay = (changes: Partial<typeof appleConfig>): PaymentOrder => ({
+      ...singleLineOrder,
+      config: { ...singleLineOrder.config, apple_pay: { ...appleConfig, ...changes } },
     });
 
-    it('the session gets the order amount with 2 decimals, currency, country and the first product as label', () => {
+    it('is a session version 1', () => {
+      expect(APPLE_PAY_VERSION).toBe(1);
+    });
+
+    it('the session gets the amount with 2 decimals, currency, country, the menu’s networks and capabilities, and the merchant’s name as label', () => {
       const pay = startApplePay();
       pay.actor.send({ type: 'payment.start' });
       expect(pay.lastSession().request).toEqual({
@@ -102,16 +109,42 @@ describe('applePayMachine', () => {
         currencyCode: 'ILS',
         supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
         merchantCapabilities: ['supports3DS'],
-        total: { label: 'Pay any amount', amount: '12.50' },
+        total: { label: 'Test Vending', amount: '12.50' },
       });
     });
 
-    it('a two-line order charges its whole total under the first product name', () => {
-      expect(applePaymentRequest(twoLineOrder).total).toEqual({ label: 'Cola', amount: '25.22' });
+    it('the total is labelled with the merchant’s name, never a product’s', () => {
+      expect(applePaymentRequest(twoLineOrder).total).toEqual({ label: 'Test Vending', amount: '25.22' });
     });
 
-    it('an order without lines is labelled with the machine id', () => {
-      expect(applePaymentRequest({ ...singleLineOrder, lines: [] }).total.label).toBe('machine-7');
+    it('takes the networks and capabilities the menu names, not constants', () => {
+      const request = applePaymentRequest(
+        withApplePay({ supportedNetworks: ['visa'], merchantCapabilities: ['supports3DS', 'supportsDebit'] }),
+      );
+      expect(request.supportedNetworks).toEqual(['visa']);
+      expect(request.merchantCapabilities).toEqual(['supports3DS', 'supportsDebit']);
+    });
+
+    it('drops what a version 1 session does not know (Safari would refuse the whole session)', () => {
+      const request = applePaymentRequest(
+        withApplePay({
+          supportedNetworks: ['jcb', 'visa', 'VISA', 'maestro'],
+          merchantCapabilities: ['supports3DS', '3DS'],
+        }),
+      );
+      expect(request.supportedNetworks).toEqual(['visa']);
+      expect(request.merchantCapabilities).toEqual(['supports3DS']);
+    });
+
+    it('is configured only with a usable network, supports3DS and the merchant’s name', () => {
+      expect(isApplePayConfigured(appleConfig)).toBe(true);
+      expect(isApplePayConfigured(undefined)).toBe(false);
+      expect(isApplePayConfigured({ ...appleConfig, supportedNetworks: [] })).toBe(false);
+      expect(isApplePayConfigured({ ...appleConfig, supportedNetworks: ['jcb', 'mada'] })).toBe(false);
+      expect(isApplePayConfigured({ ...appleConfig, merchantCapabilities: [] })).toBe(false);
+      expect(isApplePayConfigured({ ...appleConfig, merchantCapabilities: ['supportsCredit'] })).toBe(false);
+      expect(isApplePayConfigured({ ...appleConfig, displayName: undefined })).toBe(false);
+      expect(isApplePayConfigured({ ...appleConfig, displayName: '  ' })).toBe(false);
     });
   });
 

@@ -170,21 +170,28 @@ describe('googlePayMachine', () => {
   });
 
   describe('the outcome (spec §4)', () => {
-    it('a cancelled sheet fails with the status code and message, without a pay call', async () => {
-      // loadPaymentData rejects with {statusCode, statusMessage} (an Error carrying them here, as lint wants)
-      const shape: GooglePayError = { statusCode: 'CANCELED', statusMessage: 'User closed the Payment Request UI.' };
-      const cancelled = Object.assign(new Error('CANCELED'), shape);
-      const pay = startGooglePay(singleLineOrder, { requestGooglePayment: () => Promise.reject(cancelled) });
+    /** Fails the sheet's request the way PaymentsClient.loadPaymentData rejects (an Error, as lint wants). */
+    async function failSheet(shape: GooglePayError) {
+      const pay = startGooglePay(singleLineOrder, {
+        requestGooglePayment: () => Promise.reject(Object.assign(new Error(shape.statusCode), shape)),
+      });
       await pay.toAwaitingTap();
       pay.actor.send({ type: 'payment.start' });
       await pay.finished();
+      return pay;
+    }
+
+    it('a cancelled sheet fails as the visitor closing it, with the status code, without a pay call', async () => {
+      const pay = await failSheet({ statusCode: 'CANCELED', statusMessage: 'User closed the Payment Request UI.' });
       expect(pay.snapshot().value).toBe('Failed');
-      expect(pay.snapshot().output).toEqual({
-        outcome: 'failed',
-        code: 'CANCELED',
-        message: 'User closed the Payment Request UI.',
-      });
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'sheetClosed', code: 'CANCELED' });
       expect(pay.payWithWallet).not.toHaveBeenCalled();
+    });
+
+    it("Google's statusMessage is for developers: the visitor gets the generic failure, the code stays", async () => {
+      const pay = await failSheet({ statusCode: 'DEVELOPER_ERROR', statusMessage: 'Invalid parameter: merchantId' });
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'paymentFailed', code: 'DEVELOPER_ERROR' });
+      expect(JSON.stringify(pay.snapshot().output)).not.toContain('merchantId');
     });
 
     it('approved with wallet status 0 succeeds with the message and transaction id', async () => {

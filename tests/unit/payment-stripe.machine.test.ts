@@ -4,6 +4,7 @@ import type { PaymentOrder } from '../../machines/payment/payment.types';
 import {
   stripeAmount,
   stripeMachine,
+  type ConfirmedIntent,
   type StripeCardHandle,
   type StripeConfirmInput,
   type StripeErrorLike,
@@ -17,6 +18,9 @@ const STRIPE = { elements: 'stripe-instance' };
 const CARD = { elementType: 'card', id: 'card-element-1' };
 const CLIENT_SECRET = 'pi_123_secret_456';
 
+/** The PaymentIntent confirmCardPayment resolves with. */
+const intent = (status: string): ConfirmedIntent => ({ id: 'pi_123', status });
+
 const never = <T>() => new Promise<T>(() => {});
 /** How Stripe.js reports an error (a StripeError object, carried by an Error as lint wants). */
 const stripeError = (message: string): Error & StripeErrorLike =>
@@ -26,21 +30,21 @@ interface Fakes {
   loadStripe?: (input: { publishableKey: string }) => Promise<unknown>;
   createPaymentMethod?: (input: { card: StripeCardHandle }) => Promise<string>;
   createPaymentIntent?: (input: { order: PaymentOrder }) => Promise<string>;
-  confirmCardPayment?: (input: StripeConfirmInput) => Promise<string>;
+  confirmCardPayment?: (input: StripeConfirmInput) => Promise<ConfirmedIntent>;
 }
 
 function startStripe(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
   const loadStripe = vi.fn(fakes.loadStripe ?? (() => Promise.resolve(STRIPE)));
   const createPaymentMethod = vi.fn(fakes.createPaymentMethod ?? (() => Promise.resolve('pm_1')));
   const createPaymentIntent = vi.fn(fakes.createPaymentIntent ?? (() => Promise.resolve(CLIENT_SECRET)));
-  const confirmCardPayment = vi.fn(fakes.confirmCardPayment ?? (() => Promise.resolve('pi_123')));
+  const confirmCardPayment = vi.fn(fakes.confirmCardPayment ?? (() => Promise.resolve(intent('succeeded'))));
   const actor = createActor(
     stripeMachine.provide({
       actors: {
         loadStripe: fromPromise<unknown, { publishableKey: string }>(({ input }) => loadStripe(input)),
         createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(({ input }) => createPaymentMethod(input)),
         createPaymentIntent: fromPromise<string, { order: PaymentOrder }>(({ input }) => createPaymentIntent(input)),
-        confirmCardPayment: fromPromise<string, StripeConfirmInput>(({ input }) => confirmCardPayment(input)),
+        confirmCardPayment: fromPromise<ConfirmedIntent, StripeConfirmInput>(({ input }) => confirmCardPayment(input)),
       },
     }),
     { input: { order } },
@@ -72,7 +76,7 @@ function startStripe(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
 }
 
 describe('stripeMachine', () => {
-  describe('stripeAmount (spec §5: minor units, rounded, lowercase currency)', () => {
+  describe("stripeAmount (spec §5: the currency's minor units as Stripe counts them, lowercase currency)", () => {
     const amountOf = (total: number, currency = 'ILS') => stripeAmount({ ...singleLineOrder, total, currency });
 
     it('multiplies by 100 and rounds', () => {
@@ -81,6 +85,33 @@ describe('stripeMachine', () => {
       expect(amountOf(12.345).amount).toBe(1235);
       expect(amountOf(25.22).amount).toBe(2522);
       expect(amountOf(0.29).amount).toBe(29); // 28.999999999999996
+    });
+
+    // docs.stripe.com/currencies: zero-decimal currencies are not multiplied; three-decimal ones are
+    // in thousandths with a last digit of 0 (rounded to the nearest ten).
+    it.each([
+      ['JPY', 500, 500],
+      ['KRW', 12000, 12000],
+      ['XOF', 1500.4, 1500],
+      ['CLP', 999.5, 1000],
+    ])('a zero-decimal currency (%s) is the amount itself: %d -> %d', (currency, total, amount) => {
+      expect(amountOf(total, currency).amount).toBe(amount);
+    });
+
+    it.each([
+      ['KWD', 5.12, 5120],
+      ['BHD', 5.124, 5120],
+      ['JOD', 5.125, 5130],
+      ['OMR', 0.1, 100],
+      ['TND', 12.349, 12350],
+    ])('a three-decimal currency (%s) is in thousandths ending in 0: %d -> %d', (currency, total, amount) => {
+      expect(amountOf(total, currency).amount).toBe(amount);
+    });
+
+    it('reads the currency code in any case', () => {
+      expect(amountOf(500, 'jpy').amount).toBe(500);
+      expect(amountOf(5.12, 'kwd').amount).toBe(5120);
+      expect(amountOf(5.12, 'usd').amount).toBe(512);
     });
 
     it('lowercases the currency', () => {
@@ -185,6 +216,26 @@ describe('stripeMachine', () => {
       await stripe.settled();
       expect(stripe.snapshot().context.error).toEqual({ kind: 'server', details: undefined });
     });
+
+    it('a processing intent is never success: it fails as unconfirmed, so the visitor checks before paying again', async () => {
+      const stripe = startStripe(singleLineOrder, { confirmCardPayment: () => Promise.resolve(intent('processing')) });
+      await stripe.submit();
+      await waitFor(stripe.actor, (s) => s.status === 'done');
+      expect(stripe.snapshot().value).toBe('Failed');
+      expect(stripe.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed', transactionId: 'pi_123' });
+    });
+
+    it.each(['requires_action', 'requires_payment_method', 'requires_confirmation', 'canceled'])(
+      'an intent confirmed without an error but %s is not paid: back to the form',
+      async (status) => {
+        const stripe = startStripe(singleLineOrder, { confirmCardPayment: () => Promise.resolve(intent(status)) });
+        await stripe.submit();
+        await stripe.settled();
+        expect(stripe.snapshot().value).toEqual({ Idle: 'EnteringCard' });
+        expect(stripe.snapshot().context.error).toEqual({ kind: 'notPaid' });
+        expect(stripe.snapshot().context.result).not.toMatchObject({ outcome: 'succeeded' });
+      },
+    );
 
     it('a confirmation error goes back to the form with Stripe’s message', async () => {
       const stripe = startStripe(singleLineOrder, {

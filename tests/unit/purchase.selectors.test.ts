@@ -16,6 +16,7 @@ import {
 import type { PurchaseContext } from '../../machines/purchase/purchase.types';
 import { receiptOf } from '../../machines/purchase/receipt';
 import {
+  APPLE_PAY_CONFIG,
   allMethodsConfig,
   chips,
   cola,
@@ -185,6 +186,25 @@ describe('offeredMethods (spec §2, from frontend_config)', () => {
   it('a disabled card is not offered', () => {
     const config = { ...allMethodsConfig, credit_card: { enabled: false, type: 'TRANZILA' as const, terminal: 't' } };
     expect(offered(makeMenu({ frontend_config: config }))).toEqual(['google_pay', 'stripe', 'bit']);
+  });
+
+  it('Apple Pay needs a request Safari accepts: a known network, supports3DS and the merchant’s name', () => {
+    const appleConfig = APPLE_PAY_CONFIG;
+    const withApplePay = (changes: Partial<typeof appleConfig>) =>
+      makeMenu({ frontend_config: { ...allMethodsConfig, apple_pay: { ...appleConfig, ...changes } } });
+    expect(offered(withApplePay({}), true)).toContain('apple_pay');
+    expect(offered(withApplePay({ supportedNetworks: [] }), true)).not.toContain('apple_pay');
+    expect(offered(withApplePay({ supportedNetworks: ['notANetwork'] }), true)).not.toContain('apple_pay');
+    expect(offered(withApplePay({ merchantCapabilities: ['supportsDebit'] }), true)).not.toContain('apple_pay');
+    expect(offered(withApplePay({ displayName: undefined }), true)).not.toContain('apple_pay');
+    // Not offered, so not announced as unavailable either.
+    expect(
+      selectApplePayUnavailable(
+        createActor(purchaseMachine, {
+          input: purchaseInput(withApplePay({ supportedNetworks: [] }), { applePayAvailable: false }),
+        }).getSnapshot(),
+      ),
+    ).toBe(false);
   });
 
   it('Stripe needs a publishable key', () => {

@@ -701,6 +701,14 @@ describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confi
     expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'declined' }]);
   });
 
+  it('leaves the intent processing for the processing test card, and charges nothing', async () => {
+    const app = createSandboxApp({ catalogue });
+    const response = await confirm(app, await intent(app), { number: TEST_CARDS.stripeProcessing });
+    expect(response.status).toBe(200);
+    expect(await read(response)).toMatchObject({ object: 'payment_intent', id: 'pi_sbx_1', status: 'processing' });
+    expect(app.charges.list()).toEqual([]);
+  });
+
   it('answers an error for an unknown client secret or payment method', async () => {
     const app = createSandboxApp({ catalogue });
     expect((await confirm(app, 'pi_nope_secret_x')).status).toBe(404);

@@ -184,6 +184,36 @@ describe('Apple Pay stand-in', () => {
     expect(() => inTap(() => new standIns.ApplePaySession(1, paymentRequest))).not.toThrow();
   });
 
+  // What WebKit's ApplePaySession constructor refuses with a TypeError (ApplePayRequestBase.cpp,
+  // ApplePayMerchantCapability.cpp, PaymentRequestValidator): Apple's request rules, not the app's.
+  it.each([
+    ['no total label', { total: { amount: '5.00' } }, 'Missing total label.'],
+    ['no networks', { supportedNetworks: [] }, 'At least one supported network must be provided.'],
+    [
+      'an unknown network',
+      { supportedNetworks: ['visa', 'notANetwork'] },
+      '"notANetwork" is not a valid payment network.',
+    ],
+    [
+      'a network of a later version (jcb is version 2)',
+      { supportedNetworks: ['jcb'] },
+      '"jcb" is not a valid payment network.',
+    ],
+    ['no capabilities', { merchantCapabilities: [] }, 'At least one merchant capability must be provided.'],
+    ['an unknown capability', { merchantCapabilities: ['3DS'] }, /'3DS' is not a valid enum value/],
+  ])('throws a TypeError for a request with %s, as Safari does', async (_case, change, message) => {
+    await loadSafari();
+    const create = () => inTap(() => new standIns.ApplePaySession(1, { ...paymentRequest, ...change }));
+    expect(create).toThrow(TypeError);
+    expect(create).toThrow(message);
+  });
+
+  it('accepts a network from the version that introduced it', async () => {
+    await loadSafari();
+    const jcb = { ...paymentRequest, supportedNetworks: ['jcb'] };
+    expect(() => inTap(() => new standIns.ApplePaySession(2, jcb))).not.toThrow();
+  });
+
   it('is absent without the cookie, as in Chrome', async () => {
     Reflect.deleteProperty(window, 'ApplePaySession');
     await load('/sandbox/sdk/apple-pay.js');

@@ -5,6 +5,55 @@
 const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
 const LATEST_VERSION = 14;
 const REQUIRED_FIELDS = ['countryCode', 'currencyCode', 'supportedNetworks', 'merchantCapabilities', 'total'];
+/**
+ * The session version each network needs
+ * (https://developer.apple.com/documentation/applepayontheweb/supported-networks).
+ */
+const NETWORK_VERSIONS = {
+  amex: 1,
+  chinaUnionPay: 1,
+  discover: 1,
+  interac: 1,
+  masterCard: 1,
+  privateLabel: 1,
+  visa: 1,
+  jcb: 2,
+  cartesBancaires: 4,
+  eftpos: 4,
+  electron: 4,
+  maestro: 4,
+  vPay: 4,
+  elo: 5,
+  mada: 5,
+  girocard: 11,
+  mir: 11,
+  dankort: 13,
+  bancomat: 14,
+  bancontact: 14,
+  bankAxept: 15,
+};
+/** ApplePayMerchantCapability (https://developer.apple.com/documentation/applepayontheweb/applepaymerchantcapability). */
+const MERCHANT_CAPABILITIES = ['supports3DS', 'supportsEMV', 'supportsCredit', 'supportsDebit'];
+
+/**
+ * What Safari checks when the session is constructed, with its TypeErrors (WebKit
+ * Source/WebCore/Modules/applepay: ApplePayMerchantCapability.cpp, ApplePayRequestBase.cpp,
+ * PaymentRequestValidator): at least one known capability and one network of this version, a total label.
+ */
+function requestError(version, request) {
+  const missing = REQUIRED_FIELDS.find((field) => !request || !request[field]);
+  if (missing) return `Member ApplePayPaymentRequest.${missing} is required.`;
+  const { merchantCapabilities, supportedNetworks, total } = request;
+  const unknownCapability = merchantCapabilities.find((capability) => !MERCHANT_CAPABILITIES.includes(capability));
+  if (unknownCapability !== undefined)
+    return `The provided value '${unknownCapability}' is not a valid enum value of type ApplePayMerchantCapability.`;
+  if (merchantCapabilities.length === 0) return 'At least one merchant capability must be provided.';
+  if (supportedNetworks.length === 0) return 'At least one supported network must be provided.';
+  const invalidNetwork = supportedNetworks.find((network) => !(NETWORK_VERSIONS[network] <= version));
+  if (invalidNetwork !== undefined) return `"${invalidNetwork}" is not a valid payment network.`;
+  if (total.label === undefined || total.label === null) return 'Missing total label.';
+  return undefined;
+}
 
 /** Safari allows one payment session on a page at a time. */
 let sessionShowing = false;
@@ -65,8 +114,8 @@ class ApplePaySession extends EventTarget {
     super();
     if (!inGestureTask) throw invalidAccess('Must create a new ApplePaySession from a user gesture handler.');
     if (!ApplePaySession.supportsVersion(version)) throw invalidAccess(`"${version}" is not a supported version.`);
-    const missing = REQUIRED_FIELDS.find((field) => !paymentRequest || !paymentRequest[field]);
-    if (missing) throw new TypeError(`Member ApplePayPaymentRequest.${missing} is required.`);
+    const invalid = requestError(version, paymentRequest);
+    if (invalid) throw new TypeError(invalid);
     this.#request = paymentRequest;
   }
 

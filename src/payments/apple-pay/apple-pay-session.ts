@@ -1,9 +1,5 @@
-import {
-  APPLE_PAY_VERSION,
-  type ApplePaymentRequest,
-  type ApplePaySessionCommand,
-  type ApplePaySessionEvent,
-} from '../../../machines/payment/apple-pay.machine';
+import type { ApplePaySessionCommand, ApplePaySessionEvent } from '../../../machines/payment/apple-pay.machine';
+import { APPLE_PAY_VERSION, type ApplePaymentRequest } from '../../../machines/payment/apple-pay.request';
 
 /** The part of Safari's Apple Pay JS this app uses. */
 interface ApplePaySessionInstance {

@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { StripeCardHandle, StripeConfirmInput } from '../../../machines/payment/stripe.machine';
+import type { ConfirmedIntent, StripeCardHandle, StripeConfirmInput } from '../../../machines/payment/stripe.machine';
 import { PROVIDER_URLS } from '../../config';
 import { loadScript } from '../load-script';
 
@@ -28,10 +28,17 @@ export async function createPaymentMethod({ card }: { card: StripeCardHandle }):
   return result.paymentMethod.id;
 }
 
-/** Confirms the intent; Stripe opens its own 3-D Secure window when the card needs one (no redirect). */
-export async function confirmCardPayment({ card, clientSecret, paymentMethodId }: StripeConfirmInput): Promise<string> {
+/**
+ * Confirms the intent; Stripe opens its own 3-D Secure window when the card needs one (no redirect).
+ * The intent's status goes to the machine, which decides whether it is paid.
+ */
+export async function confirmCardPayment({
+  card,
+  clientSecret,
+  paymentMethodId,
+}: StripeConfirmInput): Promise<ConfirmedIntent> {
   const { stripe } = cardOf(card);
   const result = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
   if (result.error) throw new Error(result.error.message ?? 'Stripe error');
-  return result.paymentIntent.id;
+  return { id: result.paymentIntent.id, status: result.paymentIntent.status };
 }

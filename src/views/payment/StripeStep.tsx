@@ -31,7 +31,9 @@ function StripeCardForm({ stripeRef }: { stripeRef: StripeRef }) {
   const errorText =
     error?.kind === 'server'
       ? [t('payment.errors.serverError'), error.details].filter(Boolean).join(' ')
-      : error?.message;
+      : error?.kind === 'notPaid'
+        ? t('payment.errors.paymentFailed')
+        : error?.message;
 
   return (
     <section className="card-form" aria-busy={processing}>

@@ -1,0 +1,132 @@
+/**
+ * The production build's Content-Security-Policy, read from the index.html it writes: exactly the hosts
+ * each real provider documents. The expectation is written here from the providers' documentation (not
+ * taken from scripts/providers.ts, which would make the code its own oracle).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The production build (`vite build`, .env) into a directory of its own, so dist/ is left alone. */
+async function buildProduction(outDir: string, env: Record<string, string> = {}): Promise<string> {
+  const overrides: Record<string, string> = { NODE_ENV: 'production', ...env };
+  const saved = Object.fromEntries(Object.keys(overrides).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, overrides);
+  try {
+    await build({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, minify: false },
+    });
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) Reflect.deleteProperty(process.env, name);
+      else process.env[name] = value;
+    }
+  }
+  return readFileSync(join(outDir, 'index.html'), 'utf8');
+}
+
+/** The meta element's policy as directive -> sources. */
+function policyOf(html: string): Record<string, string[]> {
+  const content = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+  if (!content) throw new Error('index.html has no Content-Security-Policy meta element');
+  return Object.fromEntries(
+    content.split(';').map((directive) => {
+      const [name = '', ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+// Each provider's hosts, as its documentation gives them.
+// Google Pay: pay.js and its button and sheet frames come from pay.google.com; Chrome opens Google Pay
+// as a payment handler for https://google.com/pay and checks that URL against connect-src
+// (https://developers.google.com/pay/api/web/guides/tutorial,
+// https://developer.chrome.com/blog/payment-handler-csp-connect-src).
+const GOOGLE_PAY = {
+  script: ['https://pay.google.com'],
+  frame: ['https://pay.google.com'],
+  connect: ['https://pay.google.com', 'https://google.com/pay', 'https://www.google.com/pay'],
+};
+// Apple Pay: Apple's SDK script for <apple-pay-button>; the sheet is Safari's own
+// (https://developer.apple.com/documentation/applepayontheweb/displaying-apple-pay-buttons-using-javascript).
+const APPLE_PAY = { script: ['https://applepay.cdn-apple.com'] };
+// Tranzila Hosted Fields: thostedf.js from hf.tranzila.com frames one field per card input from the same
+// host (https://docs.tranzila.com, Hosted Fields).
+const TRANZILA = { script: ['https://hf.tranzila.com'], frame: ['https://hf.tranzila.com'] };
+// Stripe.js: script js.stripe.com; frames js.stripe.com, *.js.stripe.com and hooks.stripe.com (3-D
+// Secure); calls api.stripe.com (https://docs.stripe.com/security/guide#content-security-policy).
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+// Hyp (Yaad Sarig): the payment page is framed from its own host (https://developers.hyp.co.il, the
+// payment page), .env's VITE_HOSTED_PAGE_ORIGIN.
+const HYP = { frame: ['https://pay.hyp.co.il'] };
+// The operator's card-scan page, framed (.env's VITE_CARD_SCAN_URL; no public documentation).
+const CARD_SCAN = { frame: ['https://scan.card.example'] };
+// The operator's own API (.env's VITE_API_BASE_URL).
+const OPERATOR_API = 'https://api.pay-operator.example';
+// Bit (through the processor at .env's VITE_BIT_ORIGIN) is a top-level navigation, which CSP does not
+// govern: its origin appears nowhere in the policy.
+const BIT_ORIGIN = 'https://bit.processor.example';
+
+const sorted = (sources: readonly string[] | undefined) => [...(sources ?? [])].sort();
+
+describe('the production build’s index.html', () => {
+  let outDir: string;
+  let policy: Record<string, string[]>;
+
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'csp-build-'));
+    policy = policyOf(await buildProduction(outDir));
+  }, 120_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('runs scripts only from this origin and the providers’ documented script hosts', () => {
+    expect(sorted(policy['script-src'])).toEqual(
+      sorted(["'self'", ...GOOGLE_PAY.script, ...APPLE_PAY.script, ...TRANZILA.script, ...STRIPE.script]),
+    );
+  });
+
+  it('frames only the providers’ documented pages (and this origin’s return page)', () => {
+    expect(sorted(policy['frame-src'])).toEqual(
+      sorted(["'self'", ...GOOGLE_PAY.frame, ...TRANZILA.frame, ...STRIPE.frame, ...HYP.frame, ...CARD_SCAN.frame]),
+    );
+  });
+
+  it('calls only this origin, the operator’s API and the hosts the providers document', () => {
+    expect(sorted(policy['connect-src'])).toEqual(
+      sorted(["'self'", OPERATOR_API, ...GOOGLE_PAY.connect, ...STRIPE.connect]),
+    );
+  });
+
+  it('allows no eval, no localhost, no bare wildcard and nothing for Bit', () => {
+    const everything = Object.values(policy).flat();
+    expect(everything).not.toContain("'unsafe-eval'");
+    expect(everything.join(' ')).not.toMatch(/localhost|127\.0\.0\.1/);
+    expect(everything.join(' ')).not.toContain(new URL(BIT_ORIGIN).host);
+    for (const directive of ['script-src', 'frame-src', 'connect-src', 'default-src'])
+      expect(policy[directive], directive).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(\*|https?:)$/)]),
+      );
+    expect(policy['script-src']).not.toContain("'unsafe-inline'");
+  });
+
+  it('refuses to build when a provider’s setting is missing, naming it', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'csp-build-missing-'));
+    try {
+      await expect(buildProduction(elsewhere, { VITE_STRIPE_JS_URL: '' })).rejects.toThrow(/VITE_STRIPE_JS_URL/);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
