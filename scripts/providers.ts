@@ -38,10 +38,10 @@ export const PROVIDERS: readonly Provider[] = [
     },
   },
   {
-    // Safari has ApplePaySession built in; a script setting is only for a stand-in (or Apple's SDK for
-    // <apple-pay-button>, which lives on applepay.cdn-apple.com).
+    // Safari has ApplePaySession built in; VITE_APPLE_PAY_SDK_URL is only for a stand-in. Apple's JS SDK
+    // (<apple-pay-button>, applepay.cdn-apple.com) imports its parts and frames its pages from its own host.
     name: 'Apple Pay',
-    scripts: ['VITE_APPLE_PAY_SDK_URL'],
+    scripts: ['VITE_APPLE_PAY_SDK_URL', 'VITE_APPLE_PAY_BUTTON_SDK_URL'],
     frames: [],
     documented: {},
   },

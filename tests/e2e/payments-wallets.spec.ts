@@ -36,13 +36,14 @@ import {
   WALLET_PAY,
   walletSheet,
 } from './fixtures';
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const cola = product(1001, 101);
 /** What the Google Pay stand-in rejects with when the visitor closes its sheet. */
 const GOOGLE_CANCELED = { code: 'CANCELED', message: 'User closed the Payment Request UI.' };
 
-const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.googlePay.button);
-const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.applePay.button);
+const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, GOOGLE_PAY_BUTTON);
+const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, APPLE_PAY_BUTTON);
 
 /** Opens 1001 (Cola preselected), chooses Google Pay and waits out its loader; the session_id. */
 async function startGooglePay(page: Page, lang: Lang, t: Texts): Promise<string> {
@@ -122,7 +123,7 @@ forEachLanguage('Google Pay (1001)', (lang, t) => {
 test.describe('Google Pay (1001), once', () => {
   const t = TEXTS.en;
 
-  test('a double tap on "Pay with Google Pay" opens one sheet and charges once', async ({ page, request }) => {
+  test('a double tap on Google’s pay button opens one sheet and charges once', async ({ page, request }) => {
     const sessionId = await startGooglePay(page, 'en', t);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     // The second tap reaches the button, or the sheet the first one opened.
@@ -136,7 +137,7 @@ test.describe('Google Pay (1001), once', () => {
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
   });
 
-  test('two activations of "Pay with Google Pay" before the page re-renders open one sheet and charge once', async ({
+  test('two activations of Google’s pay button before the page re-renders open one sheet and charge once', async ({
     page,
     request,
   }) => {
@@ -221,7 +222,7 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
 
     await expect(walletSheet(page, 'Apple Pay')).toHaveCount(0);
     await expect(drawer(page, t).getByText(t.payment.applePay.instructions)).toBeVisible();
-    await expect(applePayButton(page, t)).toHaveAttribute('aria-busy', 'false');
+    await expect(applePayButton(page, t)).toBeVisible();
     await expect(failureHeading(page, t)).toHaveCount(0);
     await expect(methodList(page, t)).toHaveCount(0);
     expect(payCalls).toHaveLength(0);

@@ -32,6 +32,7 @@ import {
   type Texts,
   walletSheet,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 type VacuumTexts = typeof vacuumEn;
 const VACUUM_TEXTS: Record<Lang, VacuumTexts> = { en: vacuumEn, he: vacuumHe };
@@ -256,7 +257,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
 
     await chooseMethod(page, t, 'google_pay');
     await methodContinue(page, t).click();
-    await drawerButton(page, t, t.payment.googlePay.button).click();
+    await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
     await expect(walletSheet(page, 'Google Pay')).toContainText('Total: 18.00 ILS');
     await sheetButton(page, 'Google Pay', 'Approve').click();
 
