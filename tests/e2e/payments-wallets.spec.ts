@@ -273,3 +273,83 @@ forEachLanguage('Apple Pay (1001, Safari): the session inside the tap', (lang, t
     await expect(successHeading(page, t)).toBeVisible();
   });
 });
+
+/** Apple's button takes ApplePayButtonLocale values ("ll-CC", Apple's list): the one for each page language. */
+const APPLE_BUTTON_LOCALE: Record<Lang, string> = { en: 'en-US', he: 'he-IL' };
+
+forEachLanguage("the wallets' own buttons", (lang, t) => {
+  test("Google Pay's button is the element PaymentsClient.createButton made, in the page's language, filling its place", async ({
+    page,
+  }) => {
+    // Records every createButton call of pay.js (the stand-in here): its options and the element it answered.
+    await page.addInitScript(() => {
+      type Client = { prototype: { createButton: (options: object) => Element } };
+      const calls: { options: object; element: Element }[] = [];
+      let payments: { api: { PaymentsClient: Client } } | undefined;
+      const google = {};
+      Object.defineProperty(google, 'payments', {
+        get: () => payments,
+        set: (value: typeof payments) => {
+          const prototype = value?.api.PaymentsClient.prototype;
+          const createButton = prototype?.createButton;
+          if (prototype && createButton) {
+            prototype.createButton = function (this: unknown, options: object) {
+              const element = createButton.call(this, options);
+              calls.push({ options, element });
+              return element;
+            };
+          }
+          payments = value;
+        },
+      });
+      Object.assign(window, { google, createdButtons: calls });
+    });
+    await startGooglePay(page, lang, t);
+
+    const created = await googlePayButton(page, t).evaluate((button) => {
+      const calls = (window as unknown as { createdButtons: { options: object; element: Element }[] }).createdButtons;
+      return {
+        calls: calls.length,
+        options: calls.map(({ options }) => JSON.parse(JSON.stringify(options)) as object),
+        isTheCreatedOne: calls.some(({ element }) => element.contains(button)),
+      };
+    });
+    expect(created.isTheCreatedOne).toBe(true);
+    expect(created.options.at(-1)).toEqual({
+      buttonColor: 'black',
+      buttonType: 'pay',
+      buttonSizeMode: 'fill',
+      buttonLocale: lang,
+    });
+    // Nothing else in the step claims to be the pay button.
+    await expect(drawer(page, t).getByRole('button', { name: /google pay|gpay/i })).toHaveCount(1);
+  });
+
+  test("Apple Pay's button is Apple's <apple-pay-button> in the page's language", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await enableSandboxApplePay(context, baseURL);
+    await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'apple_pay');
+    const button = drawerButton(page, t, APPLE_PAY_BUTTON);
+    await expect(button).toBeVisible();
+    const host = await button.evaluate((element) => {
+      const root = element.getRootNode();
+      const apple = root instanceof ShadowRoot ? root.host : element;
+      return {
+        element: apple.localName,
+        buttonstyle: apple.getAttribute('buttonstyle'),
+        type: apple.getAttribute('type'),
+        locale: apple.getAttribute('locale'),
+      };
+    });
+    expect(host).toEqual({
+      element: 'apple-pay-button',
+      buttonstyle: 'black',
+      type: 'pay',
+      locale: APPLE_BUTTON_LOCALE[lang],
+    });
+  });
+});

@@ -25,6 +25,7 @@ describe('the Content-Security-Policy of a build', () => {
     expect(policy['script-src']).toEqual([
       "'self'",
       'https://pay.google.com',
+      'https://applepay.cdn-apple.com', // Apple's JS SDK: <apple-pay-button>
       'https://hf.tranzila.com',
       'https://js.stripe.com',
     ]);
@@ -44,6 +45,7 @@ describe('the Content-Security-Policy of a build', () => {
         'https://js.stripe.com',
         'https://hooks.stripe.com', // 3-D Secure
         'https://pay.google.com',
+        'https://applepay.cdn-apple.com', // Apple's SDK frames its own pages
         'https://pay.hyp.co.il', // Hyp's hosted payment page (VITE_HOSTED_PAGE_ORIGIN)
         'https://scan.card.example',
       ]),
