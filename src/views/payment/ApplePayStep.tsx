@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
 import type { ApplePayRef } from './payment-refs';
+import { WalletStatus } from './WalletStatus';
 
 /** Apple's button takes only ApplePayButtonLocale values ("ll-CC"): one for each page language. */
 const APPLE_PAY_BUTTON_LOCALES: Record<string, string | undefined> = {
@@ -23,7 +24,11 @@ export function ApplePayStep({ applePay }: { applePay: ApplePayRef }) {
         <Spinner label={t('payment.applePay.loading')} showLabel />
       ) : (
         <>
-          <p role="status">{processing ? t('payment.applePay.inProgress') : t('payment.applePay.instructions')}</p>
+          <WalletStatus
+            busy={processing}
+            idleText={t('payment.applePay.instructions')}
+            busyText={t('payment.applePay.inProgress')}
+          />
           <div className="wallet-button" aria-busy={processing}>
             {/* Apple's JS SDK draws it (loaded while preparing); the click creates the session synchronously. */}
             <apple-pay-button

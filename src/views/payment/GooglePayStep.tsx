@@ -5,6 +5,7 @@ import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
 import type { GooglePayRef } from './payment-refs';
 import { ProviderElement } from './ProviderElement';
+import { WalletStatus } from './WalletStatus';
 
 export function GooglePayStep({ googlePay }: { googlePay: GooglePayRef }) {
   const { t, i18n } = useTranslation();
@@ -27,7 +28,11 @@ export function GooglePayStep({ googlePay }: { googlePay: GooglePayRef }) {
         <Spinner label={t('payment.googlePay.loading')} showLabel />
       ) : (
         <>
-          <p role="status">{processing ? t('payment.processing') : t('payment.googlePay.instructions')}</p>
+          <WalletStatus
+            busy={processing}
+            idleText={t('payment.googlePay.instructions')}
+            busyText={t('payment.processing')}
+          />
           <div className="wallet-button" aria-busy={processing}>
             <ProviderElement create={createButton} className="wallet-button__slot" />
           </div>

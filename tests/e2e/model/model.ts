@@ -166,7 +166,7 @@ const expectBusy = async (page: Page, t: Texts) =>
   expect(drawerButton(page, t, t.payment.processing)).toHaveAttribute('aria-busy', 'true');
 /** A wallet step's announcement (its status line): the instructions, or what is going on. */
 const walletStatus = (page: Page, t: Texts, text: string) =>
-  drawer(page, t).getByRole('status').filter({ hasText: text });
+  drawer(page, t).getByRole('status').getByText(text, { exact: true });
 
 /** The product selection, with the drawer closed. */
 async function expectProducts({ page, t }: Pick<CheckContext, 'page' | 't'>): Promise<void> {
