@@ -15,6 +15,8 @@ export interface Provider {
   scripts: readonly string[];
   /** Settings holding a page the app frames: frame-src. */
   frames: readonly string[];
+  /** Settings a production build may leave empty: the browser has what they would load built in. */
+  builtInWhenEmpty?: readonly string[];
   /**
    * What the provider documents a page must allow beyond the setting's own directive (script-src for a
    * script, frame-src for a page), keyed by the origin of that setting: only the real provider's host
@@ -40,11 +42,13 @@ export const PROVIDERS: readonly Provider[] = [
     },
   },
   {
-    // Safari has ApplePaySession built in; Apple's SDK script only defines <apple-pay-button>, and the
-    // payment sheet is Safari's own (developer.apple.com/documentation/applepayontheweb/displaying-apple-pay-buttons-using-javascript).
+    // Safari has ApplePaySession built in (VITE_APPLE_PAY_SDK_URL is only for a stand-in, empty in
+    // production). Apple's JS SDK (VITE_APPLE_PAY_BUTTON_SDK_URL) defines <apple-pay-button>; the sheet is
+    // Safari's own (developer.apple.com/documentation/applepayontheweb/displaying-apple-pay-buttons-using-javascript).
     name: 'Apple Pay',
-    scripts: ['VITE_APPLE_PAY_SDK_URL'],
+    scripts: ['VITE_APPLE_PAY_SDK_URL', 'VITE_APPLE_PAY_BUTTON_SDK_URL'],
     frames: [],
+    builtInWhenEmpty: ['VITE_APPLE_PAY_SDK_URL'],
     documented: { 'https://applepay.cdn-apple.com': {} },
   },
   {
@@ -91,8 +95,10 @@ export function originOf(address: string | undefined): string | undefined {
 
 /** The build settings a provider's row names that hold no http(s) address: its host would be missing. */
 export function missingProviderSettings(env: Record<string, string | undefined>): string[] {
-  return PROVIDERS.flatMap((provider) => [...provider.scripts, ...provider.frames]).filter(
-    (name) => !originOf(env[name]),
+  return PROVIDERS.flatMap((provider) =>
+    [...provider.scripts, ...provider.frames].filter(
+      (name) => !originOf(env[name]) && !provider.builtInWhenEmpty?.includes(name),
+    ),
   );
 }
 

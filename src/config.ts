@@ -18,6 +18,8 @@ export const HOSTED_PAGE_RETURN_PATH = `${import.meta.env.BASE_URL}payment-retur
 /** Where each payment provider's code or page lives (production: the providers; sandbox: its stand-ins). */
 export const PROVIDER_URLS = {
   googlePaySdk: import.meta.env.VITE_GOOGLE_PAY_SDK_URL,
+  /** Apple's JS SDK, which defines the <apple-pay-button> element. */
+  applePayButtonSdk: import.meta.env.VITE_APPLE_PAY_BUTTON_SDK_URL,
   tranzilaSdk: import.meta.env.VITE_TRANZILA_SDK_URL,
   stripeJs: import.meta.env.VITE_STRIPE_JS_URL,
   /** The Bit processor's origin: the only place the Bit payment page (init's payment_url) may be. */

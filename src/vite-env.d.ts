@@ -6,6 +6,7 @@ interface ImportMetaEnv {
   readonly VITE_DEFAULT_SUPPORT_PHONE: string;
   readonly VITE_GOOGLE_PAY_SDK_URL: string;
   readonly VITE_APPLE_PAY_SDK_URL: string;
+  readonly VITE_APPLE_PAY_BUTTON_SDK_URL: string;
   readonly VITE_TRANZILA_SDK_URL: string;
   readonly VITE_STRIPE_JS_URL: string;
   readonly VITE_HOSTED_PAGE_ORIGIN: string;

@@ -27,6 +27,8 @@ function join(...files: string[]): string {
 /** Served scripts by path under /sandbox: the provider SDK stand-ins and the stand-in pages' scripts. */
 const SCRIPTS: Record<string, string> = {
   '/sdk/google-pay.js': join('sheet', 'google-pay'),
+  // Apple's JS SDK (the <apple-pay-button> element) loads in any browser, Safari or not.
+  '/sdk/apple-pay-sdk.js': join('apple-pay-sdk'),
   '/sdk/tranzila-hosted-fields.js': join('tranzila-hosted-fields'),
   '/sdk/stripe.js': join('stripe'),
   '/pages/forms.js': join('page-forms'),

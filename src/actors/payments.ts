@@ -16,6 +16,7 @@ import { purchaseStorage } from '../lib/purchase-storage';
 // Provider code loads when its method starts, never with the page.
 const googlePay = () => import('../payments/google-pay/google-pay');
 const applePay = () => import('../payments/apple-pay/apple-pay-session');
+const applePayButton = () => import('../payments/apple-pay/apple-pay-button');
 const tranzila = () => import('../payments/tranzila/hosted-fields');
 const stripe = () => import('../payments/stripe/stripe');
 const cardScan = () => import('../payments/card-scan/card-scan');
@@ -89,7 +90,13 @@ export function providePayments(api: ApiClient) {
     }),
     applePay: applePayMachine.provide({
       actors: {
-        prepareApplePay: fromPromise<unknown, { order: PaymentOrder }>(() => applePaySession.load()),
+        // The session's code and Apple's button, both before the button can be tapped.
+        prepareApplePay: fromPromise<unknown, { order: PaymentOrder }>(() =>
+          Promise.all([
+            applePaySession.load(),
+            applePayButton().then(({ loadApplePayButton }) => loadApplePayButton()),
+          ]),
+        ),
         // Synchronous from the tap on: Safari refuses a session created after anything was awaited.
         applePaySession: fromCallback(({ input, sendBack, receive }) => {
           const loaded = applePaySession.loaded();

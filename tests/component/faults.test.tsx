@@ -25,6 +25,7 @@ import { PaymentIntentPage } from '../../src/views/custom/PaymentIntentPage';
 import { PayPage } from '../../src/views/pay/PayPage';
 import { WheelshareStation } from '../../src/views/wheelshare/WheelshareStation';
 import { postTranzilaCharge } from '../fixtures/tranzila';
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { BASE_HOST, catalogue, en, onTheBuildsOrigins } from './harness';
 
 /** What the stand-ins for the provider SDKs need from the test. */
@@ -33,11 +34,38 @@ const providers = vi.hoisted(() => ({
   applePay: false,
 }));
 
+/** A wallet's own button as its SDK would make it, named as the provider names it. */
+const walletButton = (name: string, element: HTMLElement = document.createElement('button')) => {
+  element.setAttribute('role', 'button');
+  element.setAttribute('aria-label', name);
+  return element;
+};
 vi.mock('../../src/payments/google-pay/google-pay', () => ({
   loadGooglePay: () => Promise.resolve(),
   requestGooglePayment: () => Promise.resolve({ paymentMethodData: { tokenizationData: { token: 'approve' } } }),
+  createGooglePayButton: (onClick: () => void) => {
+    const button = walletButton(GOOGLE_PAY_BUTTON);
+    button.addEventListener('click', onClick);
+    return button;
+  },
 }));
 vi.mock('../../src/payments/apple-pay/availability', () => ({ isApplePayAvailable: () => providers.applePay }));
+// Apple's SDK defines <apple-pay-button>; jsdom's queries do not look into its shadow root, so the host is the button here.
+vi.mock('../../src/payments/apple-pay/apple-pay-button', () => ({
+  loadApplePayButton: () => {
+    if (!customElements.get('apple-pay-button')) {
+      customElements.define(
+        'apple-pay-button',
+        class extends HTMLElement {
+          connectedCallback() {
+            walletButton(APPLE_PAY_BUTTON, this);
+          }
+        },
+      );
+    }
+    return Promise.resolve();
+  },
+}));
 vi.mock('../../src/payments/apple-pay/apple-pay-session', () => ({
   runApplePaySession: (
     _request: unknown,
@@ -191,7 +219,8 @@ const payWith =
     providers.applePay = method === 'apple_pay';
     await chooseMethod(cell, machineId, method);
     const pay = await screen.findByRole('button', { name: button }, { timeout: 3000 });
-    await waitFor(() => expect(pay.getAttribute('aria-disabled')).toBe('false'));
+    // Our pay buttons say when they can be used; a wallet's own button is there only when it can.
+    await waitFor(() => expect(pay.getAttribute('aria-disabled')).not.toBe('true'));
     await cell.user.click(pay);
   };
 
@@ -288,13 +317,13 @@ const ROWS: Row[] = [
   },
   {
     call: 'payment/pay/wallet',
-    start: payWith('1001', 'google_pay', en.payment.googlePay.button),
+    start: payWith('1001', 'google_pay', GOOGLE_PAY_BUTTON),
     answered: paid,
     failed: chargeFailed,
   },
   {
     call: 'payment/pre/apple_pay/validate_merchant',
-    start: payWith('1001', 'apple_pay', en.payment.applePay.button),
+    start: payWith('1001', 'apple_pay', APPLE_PAY_BUTTON),
     answered: paid,
     failed: callFailed,
   },

@@ -26,6 +26,7 @@ import {
   test,
   type Texts,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 /** What the browser reported against the policy: violation events and console errors. */
 interface Violations {
@@ -94,7 +95,7 @@ forEachLanguage('Content-Security-Policy', (lang, t) => {
     const violations = await watchPolicy(page);
     await openPayment(page, lang, 1001);
     await startMethod(page, t, 'google_pay');
-    await drawerButton(page, t, t.payment.googlePay.button).click();
+    await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
     await sheetButton(page, 'Google Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
     await expectNoViolations(violations);
@@ -139,7 +140,7 @@ test('unconfigured error reporting and analytics: no Sentry code, no beacon, not
   });
   await openPayment(page, 'en', 1001);
   await startMethod(page, t, 'google_pay'); // taps that would be analytics events, were it configured
-  await expect(drawerButton(page, t, t.payment.googlePay.button)).toBeVisible();
+  await expect(drawerButton(page, t, GOOGLE_PAY_BUTTON)).toBeVisible();
 
   expect(scripts.length).toBeGreaterThan(3);
   for (const source of await Promise.all(scripts)) expect(source).not.toMatch(/__SENTRY__|sentry\.javascript/);

@@ -27,6 +27,7 @@ import {
   type Texts,
   TEXTS,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 type CustomTexts = typeof customEn;
 const CUSTOM_TEXTS: Record<Lang, CustomTexts> = { en: customEn, he: customHe };
@@ -59,7 +60,7 @@ async function openLink(page: Page, lang: Lang, path: string): Promise<void> {
 async function payWithGooglePay(page: Page, t: Texts, choice: 'Approve' | 'Decline'): Promise<void> {
   await chooseMethod(page, t, 'google_pay');
   await methodContinue(page, t).click();
-  await drawerButton(page, t, t.payment.googlePay.button).click();
+  await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
   await sheetButton(page, 'Google Pay', choice).click();
 }
 

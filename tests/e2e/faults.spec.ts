@@ -29,6 +29,7 @@ import {
   startMethod,
   test,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 /** Injects `fault` into every request this page sends to one call, until cleared; counts them. */
 async function injectFault(page: Page, call: string, fault: Fault) {
@@ -143,7 +144,7 @@ forEachLanguage('faults', (lang, t) => {
   }) => {
     const sessionId = await openPayment(page, lang, 1001);
     await startMethod(page, t, 'google_pay');
-    const pay = drawerButton(page, t, t.payment.googlePay.button);
+    const pay = drawerButton(page, t, GOOGLE_PAY_BUTTON);
     await expect(pay).toBeVisible();
     const wallet = await injectFault(page, 'payment/pay/wallet', 'timeout');
     // The client's 15 s time-out runs on the page's clock, which the test moves on instead of waiting.

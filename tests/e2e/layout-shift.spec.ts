@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import {
   continueButton,
+  drawerButton,
   drawer,
   expect,
   forEachLanguage,
@@ -18,6 +19,7 @@ import {
   test,
   walletSheet,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { recordSplash, splashLog } from './splash-log';
 
 interface Shift {
@@ -67,9 +69,7 @@ forEachLanguage('no layout shift', (lang, t) => {
     await continueButton(page, t).click();
     await expect(methodList(page, t)).toBeVisible();
     await startMethod(page, t, 'google_pay');
-    await drawer(page, t)
-      .getByRole('button', { name: /Google Pay/ })
-      .click();
+    await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
     await expect(walletSheet(page, 'Google Pay')).toBeVisible();
     await sheetButton(page, 'Google Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();

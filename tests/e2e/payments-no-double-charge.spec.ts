@@ -39,6 +39,7 @@ import {
   WALLET_PAY,
   walletSheet,
 } from './fixtures';
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const t = TEXTS.en;
 const cola = product(1001, 101);
@@ -49,7 +50,7 @@ const approved = (method: 'apple_pay' | 'google_pay' | 'stripe' | 'yaad_sarig' |
   ({ method, status: 'approved', amount }) as const;
 
 const walletButton = (page: Page, method: 'apple_pay' | 'google_pay') =>
-  drawerButton(page, t, method === 'apple_pay' ? t.payment.applePay.button : t.payment.googlePay.button);
+  drawerButton(page, t, method === 'apple_pay' ? APPLE_PAY_BUTTON : GOOGLE_PAY_BUTTON);
 
 /** Opens 1001 (Cola preselected) and a wallet; waits for its pay button. The session_id. */
 async function startWallet(page: Page, method: 'apple_pay' | 'google_pay'): Promise<string> {
@@ -64,7 +65,7 @@ test.describe('Apple Pay (1001, Safari): one charge', () => {
     await enableSandboxApplePay(context, baseURL);
   });
 
-  test('a double tap on "Pay with Apple Pay" opens one sheet and charges once', async ({ page, request }) => {
+  test('a double tap on Apple’s pay button opens one sheet and charges once', async ({ page, request }) => {
     const sessionId = await startWallet(page, 'apple_pay');
     const validations = recordRequests(page, 'POST', APPLE_VALIDATE);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);

@@ -49,6 +49,7 @@ import {
   WALLET_PAY,
   type SandboxCharge,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const t = TEXTS.en;
 const LINK_AMOUNT = 7.5;
@@ -78,7 +79,7 @@ const METHODS: Record<
     charge: 'google_pay',
     refusal: REFUSAL,
     ready: async (page) => {
-      await drawerButton(page, t, t.payment.googlePay.button).click();
+      await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
       await expect(sheetButton(page, 'Google Pay', 'Approve')).toBeVisible();
     },
     pay: (page) => sheetButton(page, 'Google Pay', 'Approve').click(),

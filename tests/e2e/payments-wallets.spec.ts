@@ -36,13 +36,14 @@ import {
   WALLET_PAY,
   walletSheet,
 } from './fixtures';
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const cola = product(1001, 101);
 /** The statusMessage the Google Pay stand-in rejects with when the visitor closes its sheet: for developers only. */
 const GOOGLE_CANCELED_STATUS_MESSAGE = 'User closed the Payment Request UI.';
 
-const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.googlePay.button);
-const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.applePay.button);
+const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, GOOGLE_PAY_BUTTON);
+const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, APPLE_PAY_BUTTON);
 
 /** Opens 1001 (Cola preselected), chooses Google Pay and waits out its loader; the session_id. */
 async function startGooglePay(page: Page, lang: Lang, t: Texts): Promise<string> {
@@ -122,7 +123,7 @@ forEachLanguage('Google Pay (1001)', (lang, t) => {
 test.describe('Google Pay (1001), once', () => {
   const t = TEXTS.en;
 
-  test('a double tap on "Pay with Google Pay" opens one sheet and charges once', async ({ page, request }) => {
+  test('a double tap on Google’s pay button opens one sheet and charges once', async ({ page, request }) => {
     const sessionId = await startGooglePay(page, 'en', t);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     // The second tap reaches the button, or the sheet the first one opened.
@@ -136,7 +137,7 @@ test.describe('Google Pay (1001), once', () => {
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
   });
 
-  test('two activations of "Pay with Google Pay" before the page re-renders open one sheet and charge once', async ({
+  test('two activations of Google’s pay button before the page re-renders open one sheet and charge once', async ({
     page,
     request,
   }) => {
@@ -222,7 +223,7 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
 
     await expect(walletSheet(page, 'Apple Pay')).toHaveCount(0);
     await expect(drawer(page, t).getByText(t.payment.applePay.instructions)).toBeVisible();
-    await expect(applePayButton(page, t)).toHaveAttribute('aria-busy', 'false');
+    await expect(applePayButton(page, t)).toBeVisible();
     await expect(failureHeading(page, t)).toHaveCount(0);
     await expect(methodList(page, t)).toHaveCount(0);
     expect(payCalls).toHaveLength(0);
@@ -271,5 +272,85 @@ forEachLanguage('Apple Pay (1001, Safari): the session inside the tap', (lang, t
     await expect(walletSheet(page, 'Apple Pay')).toBeVisible();
     await sheetButton(page, 'Apple Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
+  });
+});
+
+/** Apple's button takes ApplePayButtonLocale values ("ll-CC", Apple's list): the one for each page language. */
+const APPLE_BUTTON_LOCALE: Record<Lang, string> = { en: 'en-US', he: 'he-IL' };
+
+forEachLanguage("the wallets' own buttons", (lang, t) => {
+  test("Google Pay's button is the element PaymentsClient.createButton made, in the page's language, filling its place", async ({
+    page,
+  }) => {
+    // Records every createButton call of pay.js (the stand-in here): its options and the element it answered.
+    await page.addInitScript(() => {
+      type Client = { prototype: { createButton: (options: object) => Element } };
+      const calls: { options: object; element: Element }[] = [];
+      let payments: { api: { PaymentsClient: Client } } | undefined;
+      const google = {};
+      Object.defineProperty(google, 'payments', {
+        get: () => payments,
+        set: (value: typeof payments) => {
+          const prototype = value?.api.PaymentsClient.prototype;
+          const createButton = prototype?.createButton;
+          if (prototype && createButton) {
+            prototype.createButton = function (this: unknown, options: object) {
+              const element = createButton.call(this, options);
+              calls.push({ options, element });
+              return element;
+            };
+          }
+          payments = value;
+        },
+      });
+      Object.assign(window, { google, createdButtons: calls });
+    });
+    await startGooglePay(page, lang, t);
+
+    const created = await googlePayButton(page, t).evaluate((button) => {
+      const calls = (window as unknown as { createdButtons: { options: object; element: Element }[] }).createdButtons;
+      return {
+        calls: calls.length,
+        options: calls.map(({ options }) => JSON.parse(JSON.stringify(options)) as object),
+        isTheCreatedOne: calls.some(({ element }) => element.contains(button)),
+      };
+    });
+    expect(created.isTheCreatedOne).toBe(true);
+    expect(created.options.at(-1)).toEqual({
+      buttonColor: 'black',
+      buttonType: 'pay',
+      buttonSizeMode: 'fill',
+      buttonLocale: lang,
+    });
+    // Nothing else in the step claims to be the pay button.
+    await expect(drawer(page, t).getByRole('button', { name: /google pay|gpay/i })).toHaveCount(1);
+  });
+
+  test("Apple Pay's button is Apple's <apple-pay-button> in the page's language", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await enableSandboxApplePay(context, baseURL);
+    await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'apple_pay');
+    const button = drawerButton(page, t, APPLE_PAY_BUTTON);
+    await expect(button).toBeVisible();
+    const host = await button.evaluate((element) => {
+      const root = element.getRootNode();
+      const apple = root instanceof ShadowRoot ? root.host : element;
+      return {
+        element: apple.localName,
+        buttonstyle: apple.getAttribute('buttonstyle'),
+        type: apple.getAttribute('type'),
+        locale: apple.getAttribute('locale'),
+      };
+    });
+    expect(host).toEqual({
+      element: 'apple-pay-button',
+      buttonstyle: 'black',
+      type: 'pay',
+      locale: APPLE_BUTTON_LOCALE[lang],
+    });
   });
 });

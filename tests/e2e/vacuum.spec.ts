@@ -32,6 +32,7 @@ import {
   type Texts,
   walletSheet,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { recordSplash, splashLog } from './splash-log';
 
 type VacuumTexts = typeof vacuumEn;
@@ -259,7 +260,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
 
     await chooseMethod(page, t, 'google_pay');
     await methodContinue(page, t).click();
-    await drawerButton(page, t, t.payment.googlePay.button).click();
+    await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
     await expect(walletSheet(page, 'Google Pay')).toContainText('Total: 18.00 ILS');
     await sheetButton(page, 'Google Pay', 'Approve').click();
 

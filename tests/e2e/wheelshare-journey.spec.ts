@@ -19,6 +19,7 @@ import {
   sheetButton,
   test,
 } from './fixtures';
+import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
 
@@ -47,7 +48,7 @@ forEachLanguage('wheelshare journey', (lang, t) => {
     await continueButton(phonePage, t).click();
     await chooseMethod(phonePage, t, 'google_pay');
     await methodContinue(phonePage, t).click();
-    await drawerButton(phonePage, t, t.payment.googlePay.button).click();
+    await drawerButton(phonePage, t, GOOGLE_PAY_BUTTON).click();
     await sheetButton(phonePage, 'Google Pay', 'Approve').click();
 
     await expect(phonePage).toHaveURL(/\/wheelshare\/afterPayment$/);

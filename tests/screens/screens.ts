@@ -42,6 +42,7 @@ import {
   VIEWPORT_HEIGHT,
 } from '../e2e/fixtures';
 import type { SHOTS } from './shots';
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 export type ShotName = keyof typeof SHOTS;
 
@@ -110,8 +111,8 @@ async function expectPicturesLoaded(area: Locator): Promise<void> {
 }
 
 export const alert = (page: Page) => page.getByRole('alert');
-const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.googlePay.button);
-const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, t.payment.applePay.button);
+const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, GOOGLE_PAY_BUTTON);
+const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, APPLE_PAY_BUTTON);
 const keypadKey = (page: Page, t: Texts, name: string) =>
   page.getByRole('group', { name: t.amount.keypad }).getByRole('button', { name, exact: true });
 

@@ -25,7 +25,7 @@ describe('the Content-Security-Policy of a build', () => {
     expect(policy['script-src']).toEqual([
       "'self'",
       'https://pay.google.com',
-      'https://applepay.cdn-apple.com',
+      'https://applepay.cdn-apple.com', // Apple's JS SDK: <apple-pay-button>
       'https://hf.tranzila.com',
       'https://js.stripe.com',
     ]);

@@ -889,6 +889,7 @@ describe('stand-in scripts', () => {
   const scripts = [
     '/sandbox/sdk/google-pay.js',
     '/sandbox/sdk/apple-pay.js',
+    '/sandbox/sdk/apple-pay-sdk.js',
     '/sandbox/sdk/tranzila-hosted-fields.js',
     '/sandbox/sdk/stripe.js',
     '/sandbox/pages/forms.js',

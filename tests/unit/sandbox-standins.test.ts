@@ -10,6 +10,7 @@ import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { TEST_CARDS } from '../../sandbox/cards';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { TOKENIZABLE_CARD } from '../fixtures/menus';
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 // (Not new URL(path, import.meta.url): under jsdom, Vite turns that into a served URL.)
 const catalogue = loadCatalogue(join(dirname(fileURLToPath(import.meta.url)), '../../sandbox/catalogue.json'));
@@ -18,7 +19,7 @@ const FUTURE = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0
 type Outcome = Record<string, unknown>;
 interface PaymentsClient {
   isReadyToPay(request: unknown): Promise<Outcome>;
-  createButton(options: { onClick: () => void }): HTMLElement;
+  createButton(options: Record<string, unknown>): HTMLElement;
   loadPaymentData(request: unknown): Promise<Outcome>;
 }
 interface ApplePaySession {
@@ -95,13 +96,26 @@ describe('Google Pay stand-in', () => {
   };
   const sheet = () => getByRole(document.body, 'dialog', { name: 'Google Pay (sandbox)' });
 
-  it('is ready to pay and makes a "Buy with Google Pay" button', async () => {
+  it("is ready to pay and makes Google's button: named as Google names it, its caption in buttonLocale's language", async () => {
     const payments = await client();
     expect(await payments.isReadyToPay({ apiVersion: 2, apiVersionMinor: 0 })).toEqual({ result: true });
     const onClick = vi.fn();
-    document.body.append(payments.createButton({ onClick }));
-    fireEvent.click(getByRole(document.body, 'button', { name: 'Buy with Google Pay' }));
+    const options = { onClick, buttonColor: 'black', buttonType: 'pay', buttonSizeMode: 'fill' };
+    document.body.append(payments.createButton({ ...options, buttonLocale: 'he' }));
+    const button = getByRole(document.body, 'button', { name: GOOGLE_PAY_BUTTON });
+    expect(button.textContent).toBe('תשלום עםG Pay');
+    expect(button.className).toBe('gpay-card-info-container black pay he');
+    expect(button.parentElement?.className).toBe('gpay-card-info-container-fill');
+    fireEvent.click(button);
     expect(onClick).toHaveBeenCalledOnce();
+
+    document.body.replaceChildren(payments.createButton({ ...options, buttonLocale: 'fr', buttonType: 'buy' }));
+    expect(getByRole(document.body, 'button', { name: 'Buy with GPay' }).textContent).toBe('Acheter avecG Pay');
+  });
+
+  it('createButton throws without an onClick function, as pay.js does', async () => {
+    const payments = await client();
+    expect(() => payments.createButton({ buttonType: 'pay' })).toThrow(TypeError);
   });
 
   it('shows the total; Approve resolves with PaymentData whose token approves', async () => {
@@ -145,6 +159,47 @@ describe('Google Pay stand-in', () => {
   ])('rejects %s with DEVELOPER_ERROR and shows nothing', async (_case, bad) => {
     const payments = await client();
     await expect(payments.loadPaymentData(bad)).rejects.toMatchObject({ statusCode: 'DEVELOPER_ERROR' });
+    expect(queryByRole(document.body, 'dialog')).toBeNull();
+  });
+});
+
+describe('Apple Pay JS SDK stand-in: <apple-pay-button>', () => {
+  /** Apple's button lives in the element's shadow root (Testing Library does not look inside by itself). */
+  const appleButton = async (attributes: Record<string, string>) => {
+    await load('/sandbox/sdk/apple-pay-sdk.js');
+    const element = document.createElement('apple-pay-button');
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.body.append(element);
+    if (!element.shadowRoot) throw new Error('no shadow root');
+    return {
+      element,
+      button: getByRole(element.shadowRoot as unknown as HTMLElement, 'button', { name: APPLE_PAY_BUTTON }),
+    };
+  };
+
+  it("is a focusable button named as Apple names it, its caption in the locale attribute's language", async () => {
+    const { element, button } = await appleButton({ buttonstyle: 'black', type: 'pay', locale: 'he-IL' });
+    expect(button.tabIndex).toBe(0);
+    expect(button.textContent).toBe('תשלום עםApple Pay');
+    element.setAttribute('locale', 'es-ES');
+    expect(button.textContent).toBe('Pagar conApple Pay');
+  });
+
+  it('takes its size and corners from the documented CSS custom properties', async () => {
+    const { element } = await appleButton({ buttonstyle: 'black', type: 'pay', locale: 'en-US' });
+    const css = element.shadowRoot?.querySelector('style')?.textContent ?? '';
+    for (const property of ['width', 'height', 'border-radius', 'padding', 'box-sizing'])
+      expect(css).toContain(`var(--apple-pay-button-${property}`);
+  });
+
+  it('lets the page handle its click (Enter and Space too); it starts no session itself', async () => {
+    const { element, button } = await appleButton({ buttonstyle: 'black', type: 'pay', locale: 'en-US' });
+    const onClick = vi.fn();
+    element.addEventListener('click', onClick);
+    fireEvent.click(button);
+    fireEvent.keyDown(button, { key: 'Enter' });
+    fireEvent.keyDown(button, { key: ' ' });
+    expect(onClick).toHaveBeenCalledTimes(3);
     expect(queryByRole(document.body, 'dialog')).toBeNull();
   });
 });

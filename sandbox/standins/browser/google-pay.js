@@ -6,6 +6,55 @@ const CANCELED = { statusCode: 'CANCELED', statusMessage: 'User closed the Payme
 const developerError = (statusMessage) => ({ statusCode: 'DEVELOPER_ERROR', statusMessage });
 let sheetShowing = false;
 
+/** The caption Google draws before its "G Pay" mark, per buttonLocale and buttonType. */
+const BUTTON_CAPTIONS = {
+  en: {
+    book: 'Book with',
+    buy: 'Buy with',
+    checkout: 'Checkout with',
+    donate: 'Donate with',
+    order: 'Order with',
+    pay: 'Pay with',
+    plain: '',
+    subscribe: 'Subscribe with',
+  },
+  he: {
+    book: 'הזמנה עם',
+    buy: 'קנייה עם',
+    checkout: 'תשלום בקופה עם',
+    donate: 'תרומה עם',
+    order: 'הזמנה עם',
+    pay: 'תשלום עם',
+    plain: '',
+    subscribe: 'הרשמה עם',
+  },
+  fr: {
+    book: 'Réserver avec',
+    buy: 'Acheter avec',
+    checkout: 'Payer avec',
+    donate: 'Faire un don avec',
+    order: 'Commander avec',
+    pay: 'Payer avec',
+    plain: '',
+    subscribe: "S'abonner avec",
+  },
+  es: {
+    book: 'Reservar con',
+    buy: 'Comprar con',
+    checkout: 'Pagar con',
+    donate: 'Donar con',
+    order: 'Pedir con',
+    pay: 'Pagar con',
+    plain: '',
+    subscribe: 'Suscribirse con',
+  },
+};
+/**
+ * The button's accessible name, which pay.js sets in English whatever the caption's language (live
+ * pages show aria-label "Buy with GPay" on a buy button, "Google Pay" on a plain one).
+ */
+const buttonName = (type) => (type === 'plain' ? 'Google Pay' : `${BUTTON_CAPTIONS.en[type]} GPay`);
+
 /** What Google checks in a PaymentDataRequest: the first problem, or '' when there is none. */
 function requestProblem(request, environment) {
   if (!request || request.apiVersion !== 2) return 'apiVersion must be 2.';
@@ -51,17 +100,42 @@ class PaymentsClient {
       : Promise.reject(developerError('apiVersion must be 2.'));
   }
 
-  createButton({ onClick, buttonColor = 'default', buttonSizeMode = 'static' } = {}) {
-    if (typeof onClick !== 'function') throw new TypeError('createButton: onClick is required.');
+  /**
+   * Google's own button (reference/client#createButton, request-objects#ButtonOptions): onClick is
+   * required; buttonColor default|black|white, buttonType book|buy|checkout|donate|order|pay|plain|subscribe,
+   * buttonSizeMode static (Google's size) or fill (its container's), buttonLocale a two-letter language
+   * (else the browser's). Google's markup: a <button> with class "gpay-card-info-container <color>
+   * <type> <locale>" named by its aria-label (buttonName), the caption and mark being drawn.
+   */
+  createButton({ onClick, buttonColor = 'default', buttonType = 'buy', buttonSizeMode = 'static', buttonLocale } = {}) {
+    if (typeof onClick !== 'function') throw new TypeError('createButton: onClick is a required function.');
+    const type = buttonType in BUTTON_CAPTIONS.en ? buttonType : 'buy';
+    const locale = [buttonLocale, navigator.language.slice(0, 2)].find((code) => code in BUTTON_CAPTIONS) || 'en';
+    const white = buttonColor === 'white';
+    const fill = buttonSizeMode === 'fill';
+    const container = document.createElement('div');
+    container.className = fill ? 'gpay-card-info-container-fill' : 'gpay-button-container';
+    container.style.cssText = fill ? 'width: 100%; height: 100%;' : 'display: inline-block;';
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = 'Buy with Google Pay';
-    const white = buttonColor === 'white';
-    button.style.cssText = `min-height: 48px; padding: 0 24px; border-radius: 24px; font: 600 16px system-ui, sans-serif;
-      cursor: pointer; border: 1px solid #747775; background: ${white ? '#fff' : '#000'}; color: ${white ? '#000' : '#fff'};
-      width: ${buttonSizeMode === 'fill' ? '100%' : 'auto'};`;
+    button.className = `gpay-card-info-container ${white ? 'white' : 'black'} ${type} ${locale}`;
+    button.setAttribute('aria-label', buttonName(type));
+    button.style.cssText = `box-sizing: border-box; display: flex; align-items: center; justify-content: center;
+      gap: 0.3em; padding: 0 12px; border-radius: 4px; font: 500 16px system-ui, sans-serif; cursor: pointer;
+      border: 1px solid ${white ? '#747775' : '#000'}; background: ${white ? '#fff' : '#000'};
+      color: ${white ? '#1f1f1f' : '#fff'}; ${fill ? 'width: 100%; height: 100%;' : 'min-width: 160px; height: 40px;'}`;
+    const caption = document.createElement('span');
+    caption.lang = locale;
+    caption.setAttribute('aria-hidden', 'true');
+    caption.textContent = BUTTON_CAPTIONS[locale][type];
+    const mark = document.createElement('b');
+    mark.setAttribute('aria-hidden', 'true');
+    mark.dir = 'ltr';
+    mark.textContent = 'G Pay';
+    button.append(caption, mark);
     button.addEventListener('click', onClick);
-    return button;
+    container.append(button);
+    return container;
   }
 
   prefetchPaymentData() {}

@@ -6,6 +6,17 @@ import { loadScript } from '../load-script';
 interface PaymentsClient {
   isReadyToPay(request: object): Promise<{ result: boolean }>;
   loadPaymentData(request: GooglePaymentRequest): Promise<unknown>;
+  createButton(options: ButtonOptions): HTMLElement;
+}
+
+/** developers.google.com/pay/api/web/reference/request-objects#ButtonOptions (the part this app sets). */
+interface ButtonOptions {
+  onClick: () => void;
+  buttonColor: 'default' | 'black' | 'white';
+  buttonType: 'book' | 'buy' | 'checkout' | 'donate' | 'order' | 'pay' | 'plain' | 'subscribe';
+  buttonSizeMode: 'static' | 'fill';
+  /** A two-letter language code; Google falls back to the browser's language. */
+  buttonLocale: string;
 }
 
 interface GooglePayGlobal {
@@ -29,4 +40,19 @@ export async function loadGooglePay(request: GooglePaymentRequest, environment: 
 export function requestGooglePayment(request: GooglePaymentRequest): Promise<unknown> {
   if (!client) return Promise.reject(new Error('Google Pay is not loaded'));
   return client.loadPaymentData(request);
+}
+
+/**
+ * Google's own Pay button (Google's brand rules allow no other), filling its container, in the page's
+ * language. onClick must call requestGooglePayment at once: the sheet opens only inside the click.
+ */
+export function createGooglePayButton(onClick: () => void, language: string): HTMLElement {
+  if (!client) throw new Error('Google Pay is not loaded');
+  return client.createButton({
+    onClick,
+    buttonColor: 'black',
+    buttonType: 'pay',
+    buttonSizeMode: 'fill',
+    buttonLocale: language,
+  });
 }

@@ -2,11 +2,19 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
-import { PayButton } from './PayButton';
 import type { ApplePayRef } from './payment-refs';
+import { WalletStatus } from './WalletStatus';
+
+/** Apple's button takes only ApplePayButtonLocale values ("ll-CC"): one for each page language. */
+const APPLE_PAY_BUTTON_LOCALES: Record<string, string | undefined> = {
+  en: 'en-US',
+  he: 'he-IL',
+  fr: 'fr-FR',
+  es: 'es-ES',
+};
 
 export function ApplePayStep({ applePay }: { applePay: ApplePayRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loading = useSelector(applePay, (snapshot) => snapshot.hasTag('loading'));
   const processing = useSelector(applePay, (snapshot) => snapshot.hasTag('processing'));
   return (
@@ -16,14 +24,20 @@ export function ApplePayStep({ applePay }: { applePay: ApplePayRef }) {
         <Spinner label={t('payment.applePay.loading')} showLabel />
       ) : (
         <>
-          <p role="status">{processing ? t('payment.applePay.inProgress') : t('payment.applePay.instructions')}</p>
-          <PayButton
+          <WalletStatus
             busy={processing}
-            className="button--apple-pay"
-            onPay={() => applePay.send({ type: 'payment.start' })}
-          >
-            {t('payment.applePay.button')}
-          </PayButton>
+            idleText={t('payment.applePay.instructions')}
+            busyText={t('payment.applePay.inProgress')}
+          />
+          <div className="wallet-button" aria-busy={processing}>
+            {/* Apple's JS SDK draws it (loaded while preparing); the click creates the session synchronously. */}
+            <apple-pay-button
+              buttonstyle="black"
+              type="pay"
+              locale={APPLE_PAY_BUTTON_LOCALES[i18n.language] ?? 'en-US'}
+              onClick={() => applePay.send({ type: 'payment.start' })}
+            />
+          </div>
         </>
       )}
     </section>

@@ -1,14 +1,26 @@
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
-import { PayButton } from './PayButton';
 import type { GooglePayRef } from './payment-refs';
+import { ProviderElement } from './ProviderElement';
+import { WalletStatus } from './WalletStatus';
 
 export function GooglePayStep({ googlePay }: { googlePay: GooglePayRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loading = useSelector(googlePay, (snapshot) => snapshot.hasTag('loading'));
   const processing = useSelector(googlePay, (snapshot) => snapshot.hasTag('processing'));
+  // Google's own button; its click sends payment.start at once, so the sheet opens inside the tap.
+  // The module is loaded already (the chart is past LoadingSdk): the import only hands it over.
+  const createButton = useCallback(
+    async () =>
+      (await import('../../payments/google-pay/google-pay')).createGooglePayButton(
+        () => googlePay.send({ type: 'payment.start' }),
+        i18n.language,
+      ),
+    [googlePay, i18n.language],
+  );
   return (
     <section className="payment-step">
       <FocusHeading>{t('methods.names.google_pay')}</FocusHeading>
@@ -16,14 +28,14 @@ export function GooglePayStep({ googlePay }: { googlePay: GooglePayRef }) {
         <Spinner label={t('payment.googlePay.loading')} showLabel />
       ) : (
         <>
-          <p>{t('payment.googlePay.instructions')}</p>
-          <PayButton
+          <WalletStatus
             busy={processing}
-            className="button--google-pay"
-            onPay={() => googlePay.send({ type: 'payment.start' })}
-          >
-            {processing ? t('payment.processing') : t('payment.googlePay.button')}
-          </PayButton>
+            idleText={t('payment.googlePay.instructions')}
+            busyText={t('payment.processing')}
+          />
+          <div className="wallet-button" aria-busy={processing}>
+            <ProviderElement create={createButton} className="wallet-button__slot" />
+          </div>
         </>
       )}
     </section>

@@ -1,0 +1,97 @@
+// Stand-in for Apple's Apple Pay JS SDK (applepay.cdn-apple.com/jsapi/1.latest/apple-pay-sdk.js): the
+// <apple-pay-button buttonstyle type locale> element. Apple: "Displaying Apple Pay Buttons Using
+// JavaScript" and the ApplePayButton, ApplePayButtonStyle, ApplePayButtonType, ApplePayButtonLocale
+// references (developer.apple.com/documentation/applepayontheweb). Its size, corners and padding
+// come from the CSS custom properties --apple-pay-button-width, -height, -border-radius, -padding and
+// -box-sizing. Apple's button starts nothing itself: the page's click handler creates the session.
+
+const STYLES = {
+  black: ['#000', '#fff', '#000'],
+  white: ['#fff', '#000', '#fff'],
+  'white-outline': ['#fff', '#000', '#000'],
+};
+
+/** The caption drawn before the Apple Pay mark, per ApplePayButtonLocale (Apple lists "ll-CC" values only). */
+const CAPTIONS = {
+  'en-US': { buy: 'Buy with', pay: 'Pay with', 'check-out': 'Check out with', donate: 'Donate with', plain: '' },
+  'he-IL': { buy: 'קנייה עם', pay: 'תשלום עם', 'check-out': 'מעבר לתשלום עם', donate: 'תרומה עם', plain: '' },
+  'fr-FR': {
+    buy: 'Acheter avec',
+    pay: 'Payer avec',
+    'check-out': 'Régler avec',
+    donate: 'Faire un don avec',
+    plain: '',
+  },
+  'es-ES': { buy: 'Comprar con', pay: 'Pagar con', 'check-out': 'Finalizar con', donate: 'Donar con', plain: '' },
+};
+
+/**
+ * The accessible name. Safari draws the button with the -apple-pay-button appearance and names it
+ * as WebKit does (AccessibilityObject::applePayButtonDescription: "Buy with Apple Pay", "Pay with
+ * Apple Pay", plain "Apple Pay") in the browser's language, not the locale attribute's: English here.
+ */
+const buttonName = (type) => (type === 'plain' ? 'Apple Pay' : `${CAPTIONS['en-US'][type]} Apple Pay`);
+
+const BUTTON_CSS = `
+  :host { display: inline-block; width: var(--apple-pay-button-width, 140px); height: var(--apple-pay-button-height, 30px);
+    box-sizing: var(--apple-pay-button-box-sizing, border-box); }
+  div { box-sizing: var(--apple-pay-button-box-sizing, border-box); display: flex; align-items: center;
+    justify-content: center; gap: 0.3em; width: 100%; height: 100%; padding: var(--apple-pay-button-padding, 0);
+    border-radius: var(--apple-pay-button-border-radius, 4px); border: 1px solid var(--border);
+    background: var(--background); color: var(--ink); font: 500 16px -apple-system, system-ui, sans-serif;
+    cursor: pointer; user-select: none; }
+  div:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+`;
+
+class ApplePayButton extends HTMLElement {
+  static get observedAttributes() {
+    return ['buttonstyle', 'type', 'locale'];
+  }
+
+  #button;
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = BUTTON_CSS;
+    this.#button = document.createElement('div');
+    this.#button.setAttribute('role', 'button');
+    this.#button.tabIndex = 0;
+    // A div with role=button: Enter and Space activate it as they would a <button>.
+    this.#button.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      this.#button.click();
+    });
+    shadow.append(style, this.#button);
+  }
+
+  connectedCallback() {
+    this.#render();
+  }
+
+  attributeChangedCallback() {
+    this.#render();
+  }
+
+  #render() {
+    const type = this.getAttribute('type') in CAPTIONS['en-US'] ? this.getAttribute('type') : 'plain';
+    // An unknown locale is the browser's own language and region (ApplePayButtonLocale's default).
+    const locale = [this.getAttribute('locale'), navigator.language].find((code) => code in CAPTIONS) || 'en-US';
+    const [background, ink, border] = STYLES[this.getAttribute('buttonstyle')] || STYLES.black;
+    this.#button.style.cssText = `--background: ${background}; --ink: ${ink}; --border: ${border};`;
+    this.#button.setAttribute('aria-label', buttonName(type));
+    this.#button.lang = locale;
+    const caption = document.createElement('span');
+    caption.setAttribute('aria-hidden', 'true');
+    caption.textContent = CAPTIONS[locale][type];
+    const mark = document.createElement('b');
+    mark.setAttribute('aria-hidden', 'true');
+    mark.dir = 'ltr';
+    mark.textContent = 'Apple Pay';
+    this.#button.replaceChildren(caption, mark);
+  }
+}
+
+if (!customElements.get('apple-pay-button')) customElements.define('apple-pay-button', ApplePayButton);
