@@ -16,8 +16,11 @@ import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** What the session actor tells the machine (from ApplePaySession's callbacks). */
 export type ApplePaySessionEvent =
-  /** Safari refused to create or begin the session (e.g. InvalidAccessError outside a user gesture). */
-  | { type: 'applePay.refused'; message: string }
+  /**
+   * Safari refused to create or begin the session: `code` is the error's name (InvalidAccessError
+   * outside a user gesture, TypeError for a request it rejects). Its message is for developers.
+   */
+  | { type: 'applePay.refused'; code: string }
   | { type: 'applePay.validateMerchant'; validationURL: string }
   | { type: 'applePay.authorized'; token: unknown }
   | { type: 'applePay.cancelled' }
@@ -103,7 +106,7 @@ export const applePayMachine = setup({
         'applePay.refused': {
           target: 'Failed',
           actions: assign({
-            result: ({ event }) => ({ outcome: 'failed', reason: 'unavailable', message: event.message }),
+            result: ({ event }) => ({ outcome: 'failed', reason: 'unavailable', code: event.code }),
           }),
         },
       },

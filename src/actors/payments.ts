@@ -101,7 +101,7 @@ export function providePayments(api: ApiClient) {
         applePaySession: fromCallback(({ input, sendBack, receive }) => {
           const loaded = applePaySession.loaded();
           if (!loaded) {
-            sendBack({ type: 'applePay.refused', message: 'Apple Pay was started before its code was loaded' });
+            sendBack({ type: 'applePay.refused', code: 'NotLoaded' });
             return () => {};
           }
           return loaded.runApplePaySession(input, sendBack, receive);

@@ -26,7 +26,7 @@ const machine = applePayMachine.provide({
 const events = samplesOf([
   { type: 'xstate.done.actor.prepareApplePay' },
   { type: 'xstate.error.actor.prepareApplePay', error: new Error('the Apple Pay chunk could not be loaded') },
-  { type: 'applePay.refused', message: 'Must create a new ApplePaySession from a user gesture handler.' },
+  { type: 'applePay.refused', code: 'InvalidAccessError' },
   { type: 'payment.start' },
   { type: 'drawer.close' },
   { type: 'applePay.cancelled' },

@@ -37,7 +37,7 @@ export function runApplePaySession(
     // Must run inside the tap's handler: the caller (the chart's Processing state) is entered synchronously from it.
     session = new Session(APPLE_PAY_VERSION, input);
   } catch (error) {
-    sendBack({ type: 'applePay.refused', message: error instanceof Error ? error.message : String(error) });
+    sendBack({ type: 'applePay.refused', code: error instanceof Error ? error.name : 'Error' });
     return () => {};
   }
   let open = true;
@@ -64,7 +64,7 @@ export function runApplePaySession(
     session.begin();
   } catch (error) {
     open = false;
-    sendBack({ type: 'applePay.refused', message: error instanceof Error ? error.message : String(error) });
+    sendBack({ type: 'applePay.refused', code: error instanceof Error ? error.name : 'Error' });
   }
   return () => {
     if (open) session.abort();
