@@ -52,10 +52,10 @@ forEachLanguage('splash', (lang, t) => {
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'splash')?.value).toBeTruthy();
 
-    // ... and a reload shows no splash at all.
+    // ... and a reload shows no splash at all: the page's own log saw no slide (a wall-clock bound on
+    // the reload would measure the machine's load, not the splash).
     await page.reload();
-    await expect.poll(() => uncovered(list), { timeout: 2_000, intervals: [50] }).toBe(true);
-    expect(await page.evaluate(() => performance.now()), 'the products show without a 2.5 s wait').toBeLessThan(2_500);
-    expect((await splashLog(page)).seen).toEqual([]);
+    await expect.poll(() => uncovered(list), { intervals: [50] }).toBe(true);
+    expect((await splashLog(page)).seen, 'slides after the reload').toEqual([]);
   });
 });
