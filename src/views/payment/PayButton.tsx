@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 interface PayButtonProps {
   busy: boolean;
   onPay: () => void;
-  className?: string;
   children: ReactNode;
 }
 
@@ -11,11 +10,11 @@ interface PayButtonProps {
  * The one button that starts a payment. While the payment is in flight it stays in place,
  * announced as busy, and a second tap does nothing (the machine ignores it too).
  */
-export function PayButton({ busy, onPay, className, children }: PayButtonProps) {
+export function PayButton({ busy, onPay, children }: PayButtonProps) {
   return (
     <button
       type="button"
-      className={`button button--primary button--block${className ? ` ${className}` : ''}`}
+      className="button button--primary button--block"
       aria-disabled={busy}
       aria-busy={busy}
       onClick={onPay}
