@@ -14,8 +14,14 @@ export const TEST_CARDS = {
   stripeProcessing: '4000000000009904',
 } as const;
 
+/** A card number's digits, as typed with spaces or dashes or without. */
+const digitsOf = (number: string) => number.replace(/[\s-]/g, '');
+
+/** Whether a typed number is one of the test cards. */
+export const isTestCard = (number: string, card: keyof typeof TEST_CARDS) => digitsOf(number) === TEST_CARDS[card];
+
 /** Whether the hosted payment page shows the 3-D Secure challenge before charging this card. */
-export const requiresChallenge = (number: string) => number.replace(/[\s-]/g, '') === TEST_CARDS.threeDSecure;
+export const requiresChallenge = (number: string) => isTestCard(number, 'threeDSecure');
 
 export type CardField = 'number' | 'expiry' | 'cvv';
 
@@ -76,7 +82,7 @@ function cardBrand(digits: string): string {
 
 /** What the processor would do with this card: field errors first, then the test numbers. */
 export function checkCard(card: CardInput, now: Date = new Date()): CardCheck {
-  const digits = card.number.replace(/[\s-]/g, '');
+  const digits = digitsOf(card.number);
   if (!/^\d{12,19}$/.test(digits) || !isLuhnValid(digits))
     return invalid('number', 'invalid_number', 'Your card number is invalid.');
 

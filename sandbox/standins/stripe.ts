@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { jsonBody, purchaseWhere, type SandboxEnv, type SandboxState } from '../api/shared';
-import { checkCard, DECLINED_MESSAGE, TEST_CARDS, type CardCheck } from '../cards';
+import { checkCard, DECLINED_MESSAGE, isTestCard, type CardCheck } from '../cards';
 import type { PaymentIntent } from '../stores';
 
 const paymentMethodSchema = v.object({
@@ -45,7 +45,7 @@ export function stripeRoutes({ purchases, cashier }: SandboxState) {
       const id = `pm_sbx_${paymentMethods.size + 1}`;
       paymentMethods.set(id, {
         ...check,
-        staysProcessing: number.replace(/[\s-]/g, '') === TEST_CARDS.stripeProcessing,
+        staysProcessing: isTestCard(number, 'stripeProcessing'),
       });
       const [month, year] = expiry.split('/').map(Number);
       return c.json({
