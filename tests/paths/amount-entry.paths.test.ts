@@ -1,5 +1,7 @@
 import { amountEntryMachine, type AmountEntryEvent } from '../../machines/amount-entry/amount-entry.machine';
-import { describeEdgePaths, samplesOf } from './edge-coverage';
+import { describeEdgePaths, expectTags, samplesOf, stays, to, type Oracle } from './edge-coverage';
+import type { AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
 
 /**
  * Standalone, the amount entry has no parent for its `sendParent` (the actor would fail on a
@@ -18,7 +20,48 @@ const keys: AmountEntryEvent[] = [
 /** Texts of up to 3 characters reach every edge; longer ones only edit further, so stop there. */
 const MAX_TEXT = 3;
 
+/**
+ * Spec §5's keypad, written out: starts at 0, the first digit replaces 0, one decimal point, at most
+ * 2 decimals and 10 digits, backspace back to 0. The chart must agree on the text after every key.
+ */
+function typed(text: string, event: AmountEntryEvent): string {
+  switch (event.type) {
+    case 'amount.digit': {
+      const [whole = '', decimals] = text.split('.');
+      if (decimals !== undefined) return decimals.length >= 2 ? text : text + event.digit;
+      if (whole === '0') return event.digit;
+      return whole.length >= 10 ? text : text + event.digit;
+    }
+    case 'amount.decimalPoint':
+      return text.includes('.') ? text : `${text}.`;
+    case 'amount.backspace':
+      return text.length > 1 ? text.slice(0, -1) : '0';
+    case 'amount.confirm':
+      return text;
+  }
+}
+
+const textOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { text: string }).text;
+
+const oracle: Oracle = {
+  next: (before, event) => {
+    const key = event as AmountEntryEvent;
+    const text = typed(textOf(before), key);
+    const positive = Number(text) > 0;
+    if (key.type === 'amount.confirm')
+      // Confirming nothing shows the minimum-amount hint; a positive amount is handed to the purchase.
+      return positive ? stays() : to({ Zero: 'BelowMinimum' });
+    return to(positive ? 'Positive' : { Zero: 'Idle' }, (after) => expect(textOf(after)).toBe(text));
+  },
+  contract: (snapshot) => {
+    expectTags(snapshot, {});
+    expect(snapshot.matches('Positive'), 'Positive iff above 0').toBe(Number(textOf(snapshot)) > 0);
+    expect(textOf(snapshot)).toMatch(/^(0|[1-9]\d{0,9})(\.\d{0,2})?$/);
+  },
+};
+
 describeEdgePaths({
+  oracle,
   machineId: 'amountEntry',
   machine,
   scenarios: [

@@ -8,8 +8,9 @@
  *   listed too, so that a hidden eventless edge shows up as uncovered).
  * - `coverEdges(machine, paths, input)` replays paths with xstate's pure functions and reports which
  *   edges fired.
- * - `describeEdgePaths(...)` generates paths with @xstate/graph, one `it` per path, plus a
- *   `covers every edge` test.
+ * - `describeEdgePaths(...)` generates paths with @xstate/graph, one `it` per path (named after the
+ *   edges its last step fires), plus a `covers every edge` test. Each path is replayed on a live actor
+ *   and checked against the machine's `Oracle`: the spec's word, written by hand in the path test.
  * - `recordCoverage(...)` merges a result into visualizations/coverage.json when WRITE_COVERAGE=1.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type EventObject,
+  type StateValue,
 } from 'xstate';
 import { firedEdges, listEdges } from '../../scripts/statechart-edges';
 
@@ -156,6 +158,9 @@ export function recordCoverage(machineId: string, result: Pick<EdgeCoverage, 'ed
  */
 export type EventSamples = Readonly<Record<string, readonly EventObject[]>>;
 
+/** An event xstate sends itself: an actor's done/error event or a delay's. */
+export type InternalEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
+
 /** Groups sample events by type. */
 export function samplesOf<TEvent extends EventObject>(events: readonly TEvent[]): Record<string, TEvent[]> {
   const samples: Record<string, TEvent[]> = {};
@@ -237,29 +242,114 @@ export function describeEvent(event: EventObject): string {
   return details ? `${type} {${details}}` : type;
 }
 
-export function describePath(path: MachinePath): string {
+/** The edges the last step of a path fires: the transition the path exists to reach. */
+function lastEdges(machine: AnyStateMachine, path: MachinePath, input: unknown): string[] {
+  const events = pathEvents(path);
+  let [snapshot] = initialTransition(machine, input);
+  for (const event of events.slice(0, -1)) [snapshot] = transition(machine, snapshot, event);
+  const last = events.at(-1);
+  return last ? firedEdges(machine, snapshot, last).map((edge) => edge.id) : [];
+}
+
+/** The test's name: the edge(s) it reaches first, so that a broken transition fails a test named after it. */
+export function describePath(machine: AnyStateMachine, path: MachinePath, input?: unknown): string {
   const events = pathEvents(path);
   const route = events.length ? events.map(describeEvent).join(' → ') : '(initial)';
-  return `reaches ${JSON.stringify(path.state.value)}: ${route}`;
+  const edges = lastEdges(machine, path, input);
+  return `${edges.length ? edges.join(' & ') : `stays in ${JSON.stringify(path.state.value)}`}: ${route}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// (d) The oracle: the spec's word on every step, written by hand in each path test
+
+/** The spec says the step changes nothing the visitor sees (a refused guard, an edit of a field). */
+export const STAYS = Symbol('stays');
+
+export interface Expectation {
+  /** The state value `snapshot.matches` must accept after the step, or STAYS: the same value as before. */
+  state: StateValue | typeof STAYS;
+  /** What the step must have done to the context (an action's effect), given the snapshot before it. */
+  effect?: (after: AnyMachineSnapshot) => void;
+}
+
+/**
+ * The expectations of a machine, written from the spec and never read from the chart: a path test
+ * whose only check is the chart's own `transition()` proves nothing (DESIGN §7.2), so a changed edge
+ * target or action must disagree with this.
+ */
+export interface Oracle {
+  /** Where the visitor is after `event` from `before` (and what it did to the context). */
+  next: (before: AnyMachineSnapshot, event: EventObject) => Expectation;
+  /** The observable contract of every state: tags, selectors the views read, context invariants. */
+  contract: (snapshot: AnyMachineSnapshot) => void;
+}
+
+/** Moves to `state` (a state value as `matches` takes it). */
+export const to = (state: StateValue, effect?: Expectation['effect']): Expectation => ({ state, effect });
+
+/** Stays where it is. */
+export const stays = (effect?: Expectation['effect']): Expectation => ({ state: STAYS, effect });
+
+/**
+ * The tags the views ask about, by the states that must carry them (spec: `busy` while a call is out,
+ * `loading` while a provider loads ...): a tag must be on exactly those states, and no other tag on any.
+ */
+export function expectTags(
+  snapshot: AnyMachineSnapshot,
+  tagged: Readonly<Record<string, readonly StateValue[]>>,
+): void {
+  for (const [tag, states] of Object.entries(tagged)) {
+    const where = JSON.stringify(snapshot.value);
+    expect(snapshot.hasTag(tag), `tag ${tag} in ${where}`).toBe(states.some((state) => snapshot.matches(state)));
+  }
+  expect(
+    [...snapshot.tags].filter((tag) => !(tag in tagged)),
+    'tags the spec does not name',
+  ).toEqual([]);
+}
+
+function atStep(step: string, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof Error) error.message = `${step}: ${error.message}`;
+    throw error;
+  }
 }
 
 /**
  * Replays a path on a live actor (fakes provided, a simulated clock so that no delay fires by
- * itself) and checks the state value after every step.
+ * itself): after every step, the oracle's expected state and effect, and the state's contract.
  */
-export function replayOnActor(machine: AnyStateMachine, path: MachinePath, input?: unknown): void {
+export function replayOnActor(machine: AnyStateMachine, oracle: Oracle, path: MachinePath, input?: unknown): void {
   const actor = createActor(machine, { input, clock: new SimulatedClock() });
   const errors: unknown[] = [];
   actor.subscribe({ error: (error) => errors.push(error) });
   actor.start();
   try {
-    const steps = path.steps[0]?.event.type === 'xstate.init' ? path.steps.slice(1) : path.steps;
-    for (const step of steps) {
-      actor.send(step.event);
-      expect(errors, `actor failed on ${describeEvent(step.event)}`).toEqual([]);
-      expect(actor.getSnapshot().value, `after ${describeEvent(step.event)}`).toEqual(step.state.value);
+    oracle.contract(actor.getSnapshot());
+    for (const event of pathEvents(path)) {
+      const before = actor.getSnapshot();
+      const step =
+        firedEdges(machine, before, event)
+          .map((edge) => edge.id)
+          .join(' & ') || `no edge of ${describeEvent(event)}`;
+      const expected = oracle.next(before, event);
+      actor.send(event);
+      const after = actor.getSnapshot();
+      // Every failure names the edge of the step, whichever check it is.
+      atStep(step, () => {
+        expect(errors, 'the actor failed').toEqual([]);
+        if (expected.state === STAYS) expect(after.value, 'the spec says it stays').toEqual(before.value);
+        else
+          expect(
+            after.matches(expected.state),
+            `the spec says ${JSON.stringify(expected.state)}, got ${JSON.stringify(after.value)}`,
+          ).toBe(true);
+        expected.effect?.(after);
+        oracle.contract(after);
+      });
     }
-    expect(actor.getSnapshot().value).toEqual(path.state.value);
   } finally {
     actor.stop();
   }
@@ -271,20 +361,22 @@ export interface EdgePathSuite {
   /** The machine with its fakes and child stand-ins provided. */
   machine: AnyStateMachine;
   scenarios: readonly PathScenario[];
+  /** The spec's expectations for every step (written by hand, never derived from the chart). */
+  oracle: Oracle;
 }
 
 /**
  * One `describe` per machine: one `it` per generated path (replayed on a live actor), and a
  * `covers every edge` test over the union of all scenarios' paths.
  */
-export function describeEdgePaths({ machineId, machine, scenarios }: EdgePathSuite): void {
+export function describeEdgePaths({ machineId, machine, scenarios, oracle }: EdgePathSuite): void {
   describe(`${machineId} paths`, () => {
     const generated = scenarios.map((scenario) => ({ scenario, paths: generatePaths(machine, scenario) }));
 
     for (const { scenario, paths } of generated) {
       describe(scenario.label, () => {
         for (const path of paths) {
-          it(describePath(path), () => replayOnActor(machine, path, scenario.input));
+          it(describePath(machine, path, scenario.input), () => replayOnActor(machine, oracle, path, scenario.input));
         }
       });
     }

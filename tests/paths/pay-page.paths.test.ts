@@ -6,7 +6,10 @@ import { splashMachine } from '../../machines/splash/splash.machine';
 import { inactiveMenu, listMenu } from '../fixtures/menus';
 import { purchaseSettings } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage';
+import { describeEdgePaths, expectTags, samplesOf, stays, to, type PathScenario, type Oracle } from './edge-coverage';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { expect } from 'vitest';
+import { LANGUAGES, type Language } from '../../machines/menu/menu.types';
 
 /** The splash, the menu call and the purchase are stand-ins: only the page's own edges are walked. */
 const machine = payPageMachine.provide({
@@ -49,7 +52,56 @@ const input = (machineClosed: boolean): PayPageInput => ({
   purchaseSettings: purchaseSettings(),
 });
 
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PayPageContext;
+
+/**
+ * Spec §2/§8 for /pay: the splash runs beside the menu call; a closed or inactive machine says so,
+ * 404/400 is an unknown machine, any other failure may be retried. The language is one the menu offers,
+ * else en.
+ */
+const oracle: Oracle = {
+  next: (before, event) => {
+    const context = contextOf(before);
+    const sample = event as EventObject & { output?: Menu; error?: unknown; language?: Language };
+    switch (sample.type) {
+      case 'xstate.done.actor.splash':
+        return to({ splash: 'Finished' });
+      case 'xstate.done.actor.fetchMenu': {
+        const menu = sample.output as Menu;
+        const language = menu.available_languages.includes(context.language) ? context.language : 'en';
+        const active = !context.machineClosed && menu.is_active;
+        return to({ menu: active ? 'Ready' : 'MachineNotActive' }, (after) =>
+          expect(contextOf(after)).toMatchObject({ menu, language }),
+        );
+      }
+      case 'xstate.error.actor.fetchMenu': {
+        const { failure } = sample.error as ApiError;
+        if (context.machineClosed) return to({ menu: 'MachineNotActive' });
+        if (failure.kind === 'http' && [400, 404].includes(failure.status)) return to({ menu: 'MachineNotFound' });
+        return to({ menu: 'MenuUnavailable' }, (after) => expect(contextOf(after).failure).toEqual(failure));
+      }
+      case 'language.change': {
+        const offered = context.menu?.available_languages ?? LANGUAGES;
+        const language = sample.language && offered.includes(sample.language) ? sample.language : context.language;
+        return stays((after) => expect(contextOf(after).language).toBe(language));
+      }
+      case 'menu.retry':
+        return to({ menu: 'LoadingMenu' }, (after) => expect(contextOf(after).failure).toBeUndefined());
+      default:
+        throw new Error(`the pay page oracle does not know ${sample.type}`);
+    }
+  },
+  contract: (snapshot) => {
+    expectTags(snapshot, { loading: [{ menu: 'LoadingMenu' }] });
+    const { menu, failure, language } = contextOf(snapshot);
+    if (snapshot.matches({ menu: 'Ready' })) expect(menu?.is_active, 'the purchase runs on an active menu').toBe(true);
+    expect(failure !== undefined, 'a failure is shown').toBe(snapshot.matches({ menu: 'MenuUnavailable' }));
+    if (menu) expect(menu.available_languages).toContain(language);
+  },
+};
+
 describeEdgePaths({
+  oracle,
   machineId: 'payPage',
   machine,
   scenarios: [

@@ -11,7 +11,10 @@ import type { PaymentContext } from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf } from './edge-coverage';
+import { describeEdgePaths, samplesOf, stays, to } from './edge-coverage';
+import { abandons, callFailed, fails, paymentOracle, succeeds } from './payment-oracle';
+import type { EventObject } from 'xstate';
+import { expect } from 'vitest';
 
 /** The session is a silent stand-in; the calls never settle by themselves. */
 const machine = applePayMachine.provide({
@@ -41,7 +44,56 @@ const events = samplesOf([
   { type: 'applePay.sheetClosed' },
 ]);
 
+/**
+ * Spec §4 for Apple Pay: a cancelled sheet returns to the tap; once the pay call is out only its answer
+ * decides, and the sheet's closing shows the stage.
+ */
+const oracle = paymentOracle({
+  loading: [{ Idle: 'Preparing' }],
+  next: (before, event) => {
+    const sample = event as EventObject & { output?: PayResponse; error?: unknown; code?: string };
+    const paying = before.matches({ Processing: 'Paying' }) || before.matches({ Processing: 'ClosingSheet' });
+    switch (sample.type) {
+      case 'xstate.done.actor.prepareApplePay':
+        return to({ Idle: 'AwaitingTap' });
+      case 'xstate.error.actor.prepareApplePay':
+        return fails({ reason: 'unavailable' });
+      case 'applePay.refused':
+        return fails({ reason: 'unavailable', code: sample.code });
+      case 'payment.start':
+        return to({ Processing: 'AwaitingMerchantValidation' });
+      case 'drawer.close':
+        return paying ? stays() : abandons();
+      case 'applePay.cancelled':
+        return paying ? stays() : to({ Idle: 'AwaitingTap' });
+      case 'applePay.validateMerchant':
+        return to({ Processing: 'ValidatingMerchant' });
+      case 'xstate.done.actor.validateMerchant':
+        return to({ Processing: 'AwaitingAuthorization' });
+      case 'xstate.error.actor.validateMerchant':
+        return callFailed(sample.error, { charges: false });
+      case 'applePay.authorized':
+        return to({ Processing: 'Paying' });
+      case 'xstate.done.actor.payWithWallet':
+      case 'xstate.error.actor.payWithWallet': {
+        // The answer is kept while the sheet closes: status 0 only is paid.
+        const outcome = sample.output?.status === 0 ? 'succeeded' : 'failed';
+        return to({ Processing: 'ClosingSheet' }, (after) =>
+          expect((after.context as PaymentContext).result.outcome).toBe(outcome),
+        );
+      }
+      case 'applePay.sheetClosed': {
+        const { result } = before.context as PaymentContext;
+        return result.outcome === 'succeeded' ? succeeds() : fails();
+      }
+      default:
+        throw new Error(`the Apple Pay oracle does not know ${sample.type}`);
+    }
+  },
+});
+
 describeEdgePaths({
+  oracle,
   machineId: 'applePay',
   machine,
   scenarios: [

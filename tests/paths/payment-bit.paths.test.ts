@@ -2,7 +2,9 @@ import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf } from './edge-coverage';
+import { describeEdgePaths, samplesOf, stays, to } from './edge-coverage';
+import { abandons, fails, paymentOracle } from './payment-oracle';
+import type { EventObject } from 'xstate';
 
 /** The init call and the redirect never settle by themselves: each path sends their answers. */
 const machine = bitMachine.provide({
@@ -17,7 +19,33 @@ const payment: BitPayment = {
   paymentUrl: 'https://bit.processor.example/pay?transaction=BIT-1',
 };
 
+/** Spec §4 for Bit: init at the operator, then the browser leaves for Bit; its verdict comes back on a new page. */
+const oracle = paymentOracle({
+  loading: [],
+  next: (before, event) => {
+    const sample = event as EventObject & { output?: BitInitAnswer };
+    switch (sample.type) {
+      case 'xstate.done.actor.initBitPayment':
+        // The operator's refusal (e.g. Bit's minimum) is shown in its own words.
+        return sample.output?.payment
+          ? to({ Processing: 'Redirecting' })
+          : fails({ message: sample.output?.msg, code: sample.output?.status });
+      case 'xstate.error.actor.initBitPayment':
+      case 'xstate.error.actor.redirectToBit':
+        return fails({ reason: 'unavailable' });
+      case 'xstate.done.actor.redirectToBit':
+        return to({ Processing: 'LeavingForBit' });
+      case 'drawer.close':
+        // Nothing is charged until the visitor approves at Bit.
+        return before.matches('Processing') ? abandons() : stays();
+      default:
+        throw new Error(`the Bit oracle does not know ${sample.type}`);
+    }
+  },
+});
+
 describeEdgePaths({
+  oracle,
   machineId: 'bit',
   machine,
   scenarios: [

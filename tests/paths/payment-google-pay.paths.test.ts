@@ -1,10 +1,13 @@
 import { googlePayMachine, type WalletPayInput } from '../../machines/payment/google-pay.machine';
 import type { GooglePaymentRequest } from '../../machines/payment/google-pay.request';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import type { PaymentContext } from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';
+import type { EventObject } from 'xstate';
 import { anonymousOrder, singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage';
+import { describeEdgePaths, samplesOf, stays, to, type PathScenario } from './edge-coverage';
+import { abandons, callFailed, fails, payAnswered, paymentOracle } from './payment-oracle';
 
 /** The SDK, the sheet and the wallet call never settle by themselves: each path sends their answers. */
 const machine = googlePayMachine.provide({
@@ -33,7 +36,41 @@ const events = samplesOf([
 /** knowsVisitor reads the order, which is the scenario's input: the state value is enough. */
 const serializeState: PathScenario['serializeState'] = (snapshot) => JSON.stringify(snapshot.value);
 
+/** Spec §4 and §8 for Google Pay: a loader first, a tap, the sheet, then the wallet call. */
+const oracle = paymentOracle({
+  loading: [{ Idle: 'LoadingSdk' }, { Idle: 'ShowingLoader' }],
+  next: (before, event) => {
+    const { order } = before.context as PaymentContext;
+    const sample = event as EventObject & { output?: unknown; error?: unknown };
+    switch (sample.type) {
+      case 'xstate.done.actor.loadGooglePay':
+        return to({ Idle: 'ShowingLoader' });
+      case 'xstate.error.actor.loadGooglePay':
+        return fails({ reason: 'unavailable' });
+      case 'xstate.after.googlePayLoader.googlePay.Idle.ShowingLoader':
+        return to({ Idle: 'AwaitingTap' });
+      case 'payment.start':
+        // Spec §8: Google Pay without a visitor uuid fails before the sheet opens.
+        return order.visitorUuid ? to({ Processing: 'RequestingPayment' }) : fails({ reason: 'internal' });
+      case 'drawer.close':
+        return before.matches('Idle') ? abandons() : stays();
+      case 'xstate.done.actor.requestGooglePayment':
+        return to({ Processing: 'Paying' });
+      case 'xstate.error.actor.requestGooglePayment':
+        // Spec §4: a closed sheet fails with its status code.
+        return fails({ reason: 'sheetClosed', code: 'CANCELED' });
+      case 'xstate.done.actor.payWithWallet':
+        return payAnswered(sample.output as PayResponse);
+      case 'xstate.error.actor.payWithWallet':
+        return callFailed(sample.error, { charges: true });
+      default:
+        throw new Error(`the Google Pay oracle does not know ${sample.type}`);
+    }
+  },
+});
+
 describeEdgePaths({
+  oracle,
   machineId: 'googlePay',
   machine,
   scenarios: [

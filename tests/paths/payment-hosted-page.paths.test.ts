@@ -8,7 +8,9 @@ import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
 import { HOSTED_PAGE } from '../fixtures/purchases';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf } from './edge-coverage';
+import { describeEdgePaths, samplesOf, stays, to } from './edge-coverage';
+import { abandons, callFailed, fails, payAnswered, paymentOracle } from './payment-oracle';
+import type { EventObject } from 'xstate';
 
 const input: HostedPageInput = { order: singleLineOrder, ...HOSTED_PAGE };
 const PAGE_URL = `${input.pageOrigin}/p/?action=pay&Masof=4500`;
@@ -36,7 +38,39 @@ const events = samplesOf([
   { type: 'xstate.error.actor.verifyHostedPayment', error: new ApiError({ kind: 'timeout' }) },
 ]);
 
+/** Spec §4 and §8 for Yaad Sarig's hosted page: its address, the page in a frame, the return page, the verification. */
+const oracle = paymentOracle({
+  loading: ['Idle', { Processing: { Framed: 'LoadingPage' } }, { Processing: 'Verifying' }],
+  next: (before, event) => {
+    const sample = event as EventObject & { output?: unknown; error?: unknown; url?: string };
+    switch (sample.type) {
+      case 'xstate.done.actor.fetchPaymentPage':
+        // Spec §8 'actualUrl !== iframeUrl': only a page on the provider's origin is framed.
+        return String(sample.output).startsWith(`${input.pageOrigin}/`)
+          ? to({ Processing: { Framed: 'LoadingPage' } })
+          : fails({ reason: 'unexpectedFrameUrl' });
+      case 'xstate.error.actor.fetchPaymentPage':
+        return callFailed(sample.error, { charges: false });
+      case 'drawer.close':
+        return before.matches({ Processing: 'Verifying' }) ? stays() : abandons();
+      case 'frame.providerPage':
+        return to({ Processing: { Framed: 'ShowingPage' } });
+      case 'frame.loaded':
+        return sample.url?.startsWith(input.returnUrl)
+          ? to({ Processing: 'Verifying' })
+          : fails({ reason: 'unexpectedFrameUrl' });
+      case 'xstate.done.actor.verifyHostedPayment':
+        return payAnswered(sample.output as PayResponse);
+      case 'xstate.error.actor.verifyHostedPayment':
+        return callFailed(sample.error, { charges: true });
+      default:
+        throw new Error(`the hosted page oracle does not know ${sample.type}`);
+    }
+  },
+});
+
 describeEdgePaths({
+  oracle,
   machineId: 'hostedPage',
   machine,
   scenarios: [

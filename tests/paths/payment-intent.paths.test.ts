@@ -1,11 +1,14 @@
 import {
   paymentIntentMachine,
   type PaymentIntent,
+  type PaymentIntentContext,
   type PaymentIntentInput,
 } from '../../machines/custom-payment/payment-intent.machine';
 import { ApiError } from '../../machines/shared/api-failure';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf } from './edge-coverage';
+import { describeEdgePaths, expectTags, samplesOf, to, type Oracle } from './edge-coverage';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { expect } from 'vitest';
 
 const machine = paymentIntentMachine.provide({
   actors: { fetchIntent: pendingPromise<PaymentIntent, PaymentIntentInput>() },
@@ -14,7 +17,37 @@ const machine = paymentIntentMachine.provide({
 
 const intent = (iframeUrl: string): PaymentIntent => ({ iframeUrl, visitorUuid: 'visitor-1' });
 
+/** Spec §7/§8: only an http(s) page is followed; 400/404/409/422 reject the link itself, anything else may be retried. */
+const oracle: Oracle = {
+  next: (_before, event) => {
+    const sample = event as EventObject & { output?: PaymentIntent; error?: unknown };
+    const failure = (after: AnyMachineSnapshot) =>
+      expect((after.context as PaymentIntentContext).failure).toEqual((sample.error as ApiError).failure);
+    switch (sample.type) {
+      case 'xstate.done.actor.fetchIntent':
+        return /^https?:\/\//.test(sample.output?.iframeUrl ?? '') ? to('Redirecting') : to('Refused');
+      case 'xstate.error.actor.fetchIntent': {
+        const { failure: cause } = sample.error as ApiError;
+        const rejected = cause.kind === 'http' && [400, 404, 409, 422].includes(cause.status);
+        return to(rejected ? 'LinkRejected' : 'Failed', failure);
+      }
+      case 'intent.retry':
+        return to('FetchingIntent');
+      default:
+        throw new Error(`the payment intent oracle does not know ${sample.type}`);
+    }
+  },
+  contract: (snapshot) => {
+    expectTags(snapshot, { busy: ['FetchingIntent', 'Redirecting'] });
+    const { failure } = snapshot.context as PaymentIntentContext;
+    expect(failure !== undefined, 'a failure is shown').toBe(
+      snapshot.matches('Failed') || snapshot.matches('LinkRejected'),
+    );
+  },
+};
+
 describeEdgePaths({
+  oracle,
   machineId: 'paymentIntent',
   machine,
   scenarios: [

@@ -8,7 +8,10 @@ import {
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf } from './edge-coverage';
+import { describeEdgePaths, samplesOf, stays, to } from './edge-coverage';
+import { abandons, fails, paymentOracle, succeeds } from './payment-oracle';
+import type { EventObject } from 'xstate';
+import { expect } from 'vitest';
 
 const machine = stripeMachine.provide({
   actors: {
@@ -39,7 +42,53 @@ const events = samplesOf([
   { type: 'xstate.error.actor.confirmCardPayment', error: { message: 'Your card was declined.' } },
 ]);
 
+/**
+ * Spec §4 for Stripe: a refused card or an intent not paid returns to the card form with the reason;
+ * only a `succeeded` intent is paid, and a `processing` one may still charge (unconfirmed).
+ */
+const oracle = paymentOracle({
+  loading: [{ Idle: 'LoadingStripe' }, { Idle: 'MountingCard' }],
+  next: (before, event) => {
+    const sample = event as EventObject & { output?: unknown };
+    const backToCard = (kind: string) =>
+      to({ Idle: 'EnteringCard' }, (after) =>
+        expect((after.context as { error?: { kind: string } }).error?.kind).toBe(kind),
+      );
+    switch (sample.type) {
+      case 'xstate.done.actor.loadStripe':
+        return to({ Idle: 'MountingCard' });
+      case 'xstate.error.actor.loadStripe':
+        return fails({ reason: 'unavailable' });
+      case 'stripe.cardReady':
+        return to({ Idle: 'EnteringCard' });
+      case 'payment.start':
+        return to({ Processing: 'ValidatingCard' }, (after) =>
+          expect((after.context as { error?: unknown }).error).toBeUndefined(),
+        );
+      case 'drawer.close':
+        return before.matches('Idle') ? abandons() : stays();
+      case 'xstate.done.actor.createPaymentMethod':
+        return to({ Processing: 'CreatingIntent' });
+      case 'xstate.error.actor.createPaymentMethod':
+      case 'xstate.error.actor.confirmCardPayment':
+        return backToCard('stripe');
+      case 'xstate.done.actor.createPaymentIntent':
+        return to({ Processing: 'Confirming' });
+      case 'xstate.error.actor.createPaymentIntent':
+        return backToCard('server');
+      case 'xstate.done.actor.confirmCardPayment': {
+        const { id, status } = sample.output as ConfirmedIntent;
+        if (status === 'succeeded') return succeeds(id);
+        return status === 'processing' ? fails({ reason: 'unconfirmed', transactionId: id }) : backToCard('notPaid');
+      }
+      default:
+        throw new Error(`the Stripe oracle does not know ${sample.type}`);
+    }
+  },
+});
+
 describeEdgePaths({
+  oracle,
   machineId: 'stripe',
   machine,
   scenarios: [

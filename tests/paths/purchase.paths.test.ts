@@ -9,6 +9,12 @@ import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
 import type { PaymentResult } from '../../machines/payment/payment.types';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
 import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/purchase.machine';
+import {
+  selectCanContinue,
+  selectLines,
+  selectOfferedMethods,
+  selectTotals,
+} from '../../machines/purchase/purchase.selectors';
 import type {
   OrderSource,
   PaymentMethod,
@@ -22,7 +28,19 @@ import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import { allMethodsConfig, gridMenu, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
 import { bitStatus, purchaseInput, returnedFromBit } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage';
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import {
+  describeEdgePaths,
+  expectTags,
+  samplesOf,
+  stays,
+  to,
+  type Expectation,
+  type Oracle,
+  type PathScenario,
+  type InternalEvent,
+} from './edge-coverage';
 
 /**
  * The spawned keypad, the set_purchase call and the payment methods' machines are stand-ins: only
@@ -57,8 +75,6 @@ const RESULTS: PaymentResult[] = [
 
 /** Quantities 1..3 reach both quantity edges; the traversal stops adding there. */
 const MAX_WALKED_QUANTITY = 3;
-
-type InternalEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
 
 interface ScenarioOptions {
   label: string;
@@ -165,8 +181,225 @@ const yaadSarigMenu = makeMenu({
 /** Google Pay, a popup method, and Apple Pay on a browser without it (both branches of methodOffered). */
 const FEW_METHODS: PaymentMethod[] = ['google_pay', 'credit_card', 'apple_pay'];
 
+// ---------------------------------------------------------------------------------------------
+// The oracle, from the spec (§2 product views, §4 stages, §5 fees): never read from the chart.
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PurchaseContext;
+
+/** Spec §4: which step each method runs; card entry is Tranzila's fields or Yaad Sarig's hosted page. */
+function pendingStep({ method, menu }: PurchaseContext): { INIT_METHOD_PENDING: string } | undefined {
+  const card = menu.frontend_config.credit_card?.type === 'YAAD_SARIG' ? 'HostedPage' : 'CardFields';
+  const steps: Record<PaymentMethod, string> = {
+    google_pay: 'GooglePay',
+    apple_pay: 'ApplePay',
+    stripe: 'Stripe',
+    credit_card: card,
+    card_scan: 'CardScan',
+    bit: 'Bit',
+  };
+  return method && { INIT_METHOD_PENDING: steps[method] };
+}
+
+/** Spec §2: card entry, card scan and Bit explain themselves in a popup first; the wallets and Stripe start at once. */
+const EXPLAINED: readonly PaymentMethod[] = ['credit_card', 'card_scan', 'bit'];
+
+const CHOOSING = { SELECT_PAYMENT_METHOD: 'ChoosingMethod' };
+const POLLING = (step: 'Asking' | 'Waiting') => ({ CheckingReturnedPayment: { Polling: step } });
+
+/** Closing the drawer, restarting or retrying: back at the products with no payment left over. */
+const backToProducts = (effect?: Expectation['effect']) =>
+  to('SELECT_PRODUCT', (after) => {
+    const { method, result, receipt, returnedPayment } = contextOf(after);
+    expect({ method, result, receipt, returnedPayment }).toEqual({});
+    effect?.(after);
+  });
+
+/** Spec §4: a method's result decides the stage: success page, failure page, the choice again, or the products. */
+function settled(result: PaymentResult): Expectation {
+  const keepsResult = (after: AnyMachineSnapshot) => expect(contextOf(after).result).toEqual(result);
+  switch (result.outcome) {
+    case 'succeeded':
+      return to({ PAYMENT_SUCCESS: 'Summary' }, (after) => {
+        keepsResult(after);
+        expect(contextOf(after).receipt?.transactionId).toBe(result.transactionId);
+      });
+    case 'failed':
+      return to('PAYMENT_FAILURE', keepsResult);
+    case 'cancelled':
+      return to(CHOOSING);
+    case 'abandoned':
+      return backToProducts();
+  }
+}
+
+function selectionAfter(context: PurchaseContext, productId: Menu['products'][number]['id']) {
+  const { menu } = context;
+  const product = menu.products.find((candidate) => candidate.id === productId);
+  const selectable = context.orderSource.kind === 'menu' && menu.product_view !== 'PRICE_INPUT' && product?.available;
+  if (!selectable) return context.selectedIds;
+  // Spec §2: a multi-product grid toggles a product; every other view holds one product.
+  if (menu.product_view !== 'GRID' || !menu.allow_multiple_products) return [productId];
+  return context.selectedIds.includes(productId)
+    ? context.selectedIds.filter((id) => id !== productId)
+    : [...context.selectedIds, productId];
+}
+
+/** The spec's "a product is chosen and priced": a menu selection or a payment link's booked line. */
+function hasOrder(context: PurchaseContext): boolean {
+  if (context.orderSource.kind === 'fixed') return context.menu.products.length > 0;
+  return context.orderSource.kind === 'menu' && context.menu.product_view !== 'PRICE_INPUT'
+    ? context.selectedIds.length > 0
+    : false;
+}
+
+function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
+  const context = contextOf(before);
+  const { orderSource, menu } = context;
+  const sample = event as PurchaseEvent | InternalEvent;
+  const at = (state: string) => before.matches(state);
+  const method = sample.type.match(/^xstate\.done\.actor\.(\w+)$/)?.[1];
+  if (method && PAYMENT_MACHINE_IDS.includes(method) && 'output' in sample)
+    return settled(sample.output as PaymentResult);
+  switch (sample.type) {
+    case 'product.select':
+      return stays((after) => expect(contextOf(after).selectedIds).toEqual(selectionAfter(context, sample.productId)));
+    case 'quantity.increment':
+    case 'quantity.decrement': {
+      // Spec §2: only the quantity view counts, from 1 to 99.
+      const step = sample.type === 'quantity.increment' ? 1 : -1;
+      const counted = menu.product_view === 'QUANTITY' && orderSource.kind === 'menu';
+      const quantity = counted ? Math.min(99, Math.max(1, context.quantity + step)) : context.quantity;
+      return stays((after) => expect(contextOf(after).quantity).toBe(quantity));
+    }
+    case 'purchase.continue':
+      // A payment link with an intent is already booked at the operator: straight to the methods.
+      if (orderSource.kind === 'fixed' && orderSource.paymentIntent)
+        return to(CHOOSING, (after) => expect(contextOf(after).sessionId).toBe(orderSource.paymentIntent));
+      return hasOrder(context) ? to('SubmittingPurchase') : stays();
+    case 'hours.confirmed': {
+      const product = menu.products.find((candidate) => candidate.id === sample.productId);
+      if (orderSource.kind !== 'hourly' || !product?.available || product.price <= 0) return stays();
+      return to('SubmittingPurchase', (after) =>
+        expect(contextOf(after)).toMatchObject({ selectedIds: [sample.productId], minutes: sample.minutes }),
+      );
+    }
+    case 'amount.confirmed':
+      if (menu.product_view !== 'PRICE_INPUT' || orderSource.kind !== 'menu') return stays();
+      return to('SubmittingPurchase', (after) => expect(contextOf(after).customAmount).toBe(sample.amount));
+    case 'payment.returned':
+      return to(POLLING('Asking'), (after) => expect(contextOf(after).returnedPayment).toEqual(sample.returned));
+    case 'xstate.done.actor.setPurchase':
+      return to(CHOOSING, (after) => expect(contextOf(after).sessionId).toBe(sample.output));
+    case 'xstate.error.actor.setPurchase':
+      return to('SELECT_PRODUCT', (after) => expect(contextOf(after).submitFailure).toBeDefined());
+    case 'method.select': {
+      const chosen = selectOfferedMethods(before).includes(sample.method) ? sample.method : context.method;
+      return stays((after) => expect(contextOf(after).method).toBe(chosen));
+    }
+    case 'method.continue': {
+      const step = pendingStep(context);
+      if (!step || !context.method) return stays();
+      return EXPLAINED.includes(context.method) ? to({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' }) : to(step);
+    }
+    case 'popup.continue': {
+      const step = pendingStep(context);
+      return step ? to(step) : stays();
+    }
+    case 'popup.cancel':
+      return to(CHOOSING);
+    case 'drawer.close':
+      // While a method runs, the method decides (its own chart); everywhere else the drawer closes.
+      return at('INIT_METHOD_PENDING') || at('SubmittingPurchase') || at('SELECT_PRODUCT') ? stays() : backToProducts();
+    case 'xstate.done.actor.checkReturnedPayment': {
+      const { status, transactionId } = sample.output as ReturnedPaymentStatus;
+      if (status === 'pending') return to(POLLING('Waiting'));
+      const outcome = status === 'approved' ? 'succeeded' : 'failed';
+      return to(status === 'approved' ? { PAYMENT_SUCCESS: 'Summary' } : 'PAYMENT_FAILURE', (after) =>
+        expect(contextOf(after).result).toMatchObject({ outcome, transactionId }),
+      );
+    }
+    case 'xstate.error.actor.checkReturnedPayment':
+    case 'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling':
+      return to({ CheckingReturnedPayment: 'Unconfirmed' });
+    case 'payment.recheck':
+    case 'xstate.after.bitStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting':
+      return to(POLLING('Asking'));
+    case 'history.show':
+      return to({ PAYMENT_SUCCESS: 'LatestPurchase' });
+    case 'history.hide':
+      return to({ PAYMENT_SUCCESS: 'Summary' });
+    case 'purchase.restart':
+      // Spec §4: the paid purchase becomes the visitor's latest one.
+      return backToProducts((after) => expect(contextOf(after).latestPurchase).toEqual(context.receipt));
+    case 'purchase.retry':
+      return backToProducts();
+    default:
+      throw new Error(`the purchase oracle does not know ${sample.type}`);
+  }
+}
+
+/** Spec §5: a line costs its price plus its fee (percent of the price, or flat), times its count, to the cent. */
+const cents = (value: number) => Math.round(value * 100);
+
+function contract(snapshot: AnyMachineSnapshot): void {
+  const context = contextOf(snapshot);
+  expectTags(snapshot, {
+    drawerOpen: [
+      'CheckingReturnedPayment',
+      'SELECT_PAYMENT_METHOD',
+      'INIT_METHOD_PENDING',
+      'PAYMENT_SUCCESS',
+      'PAYMENT_FAILURE',
+    ],
+    busy: ['SubmittingPurchase', { CheckingReturnedPayment: 'Polling' }],
+  });
+  const lines = selectLines(snapshot);
+  // The vacuum's hourly charge carries no fee (spec §2 hourly products); a payment link's line neither.
+  const fee = ({ product, unitPrice }: (typeof lines)[number]) =>
+    context.orderSource.kind === 'hourly'
+      ? 0
+      : cents(
+          product.convenience_fee_type === 'percent'
+            ? (unitPrice * product.convenience_fee_value) / 100
+            : product.convenience_fee_value,
+        );
+  const totals = selectTotals(snapshot);
+  expect(cents(totals.fees), "fees = the lines' fees").toBe(
+    lines.reduce((sum, line) => sum + fee(line) * line.count, 0),
+  );
+  expect(cents(totals.total), 'total = the lines with their fees').toBe(
+    lines.reduce((sum, line) => sum + (cents(line.unitPrice) + fee(line)) * line.count, 0),
+  );
+  for (const line of lines) expect(line.unitPrice, 'amounts are never negative').toBeGreaterThanOrEqual(0);
+  expect(context.quantity).toBeGreaterThanOrEqual(1);
+  expect(context.quantity).toBeLessThanOrEqual(99);
+  // Only available products are ever selected (spec §2).
+  for (const id of context.selectedIds)
+    expect(context.menu.products.find((product) => product.id === id)?.available, `product ${String(id)}`).toBe(true);
+  // Busy (or a method running): no second set_purchase and no second payment can start.
+  if (snapshot.hasTag('busy') || snapshot.matches('INIT_METHOD_PENDING')) {
+    expect(selectCanContinue(snapshot), 'continue while busy').toBe(false);
+    expect(snapshot.can({ type: 'method.continue' }) || snapshot.can({ type: 'popup.continue' })).toBe(false);
+  }
+  if (snapshot.matches('INIT_METHOD_PENDING')) {
+    const step = pendingStep(context);
+    expect(step && snapshot.matches(step), 'the chosen method runs').toBe(true);
+  }
+  // Every payment is made in a session the operator holds (spec §6).
+  if (snapshot.matches('SELECT_PAYMENT_METHOD') || snapshot.matches('INIT_METHOD_PENDING'))
+    expect(context.sessionId).toBeDefined();
+  if (snapshot.matches('PAYMENT_SUCCESS')) {
+    expect(context.result?.outcome).toBe('succeeded');
+    expect(context.receipt).toBeDefined();
+  }
+  if (snapshot.matches('PAYMENT_FAILURE')) expect(context.result?.outcome).toBe('failed');
+}
+
+const oracle: Oracle = { next, contract };
+
 describeEdgePaths({
   machineId: 'purchase',
+  oracle,
   machine,
   scenarios: [
     ...[listMenu, gridMenu, quantityMenu, priceInputMenu].map((menu) =>

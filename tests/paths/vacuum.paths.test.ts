@@ -2,7 +2,18 @@ import type { Product } from '../../machines/menu/menu.types';
 import type { Contact } from '../../machines/vacuum/promotion';
 import { vacuumMachine, type VacuumContext, type VacuumEvent } from '../../machines/vacuum/vacuum.machine';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage';
+import {
+  describeEdgePaths,
+  expectTags,
+  samplesOf,
+  stays,
+  to,
+  type PathScenario,
+  type Oracle,
+  type InternalEvent,
+} from './edge-coverage';
+import type { AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
 
 /**
  * The sign-up never settles by itself: the walk sends its done/error events. Standalone the vacuum
@@ -25,8 +36,6 @@ const product = (id: number, available: boolean): Product => ({
   convenience_fee_type: 'flat',
   convenience_fee_value: 0,
 });
-
-type InternalEvent = { type: `xstate.${string}`; output?: unknown; error?: unknown };
 
 const events = samplesOf<VacuumEvent | InternalEvent>([
   // available and unavailable: both branches of productAvailable
@@ -74,7 +83,83 @@ const input = (promotionMember: boolean) => ({
   promotionMember,
 });
 
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as VacuumContext;
+
+/** The samples the spec takes as a contact: an email or a mobile number ('dana@' and '' are not). */
+const VALID_CONTACTS = new Set(['050-123-4567']);
+
+/** Minutes from start to end, past midnight when the end is earlier (spec §2 hourly products). */
+function minutes(start: string, end: string): number {
+  const at = (time: string) => {
+    const [hours = 0, mins = 0] = time.split(':').map(Number);
+    return hours * 60 + mins;
+  };
+  return (at(end) - at(start) + 24 * 60) % (24 * 60);
+}
+
+/**
+ * Spec §2 for /vacuum: choose an available product, the loyalty offer once (unless a member), then
+ * a time span that costs something; closing the time drawer goes back to the products.
+ */
+const oracle: Oracle = {
+  next: (before, event) => {
+    const context = contextOf(before);
+    const sample = event as VacuumEvent | InternalEvent;
+    const choosingTime = (after: AnyMachineSnapshot) => expect(contextOf(after).productId).toBeDefined();
+    switch (sample.type) {
+      case 'product.select': {
+        const available = context.products.some((product) => product.id === sample.productId && product.available);
+        const productId = available ? sample.productId : context.productId;
+        return stays((after) => expect(contextOf(after).productId).toBe(productId));
+      }
+      case 'selection.continue':
+        if (context.productId === undefined) return stays();
+        return context.promotionMember || context.offerAnswered ? to('ChoosingTime') : to({ LoyaltyOffer: 'Offered' });
+      case 'loyalty.skip':
+        return to('ChoosingTime', (after) => expect(contextOf(after).offerAnswered).toBe(true));
+      case 'loyalty.join':
+        return to({ LoyaltyOffer: 'SigningUp' });
+      case 'contact.change':
+        return stays((after) =>
+          expect(contextOf(after)).toMatchObject({ contact: sample.value, contactError: undefined, joinFailed: false }),
+        );
+      case 'signup.submit':
+        return VALID_CONTACTS.has(context.contact.trim())
+          ? to({ LoyaltyOffer: 'Joining' }, (after) => expect(contextOf(after).joinFailed).toBe(false))
+          : stays((after) => expect(contextOf(after).contactError).toBeDefined());
+      case 'xstate.done.actor.joinPromotion':
+        return to({ LoyaltyOffer: 'Joined' }, (after) => expect(contextOf(after).offerAnswered).toBe(true));
+      case 'xstate.error.actor.joinPromotion':
+        return to({ LoyaltyOffer: 'SigningUp' }, (after) => expect(contextOf(after).joinFailed).toBe(true));
+      case 'loyalty.continue':
+        return to('ChoosingTime', choosingTime);
+      case 'time.start':
+        return stays((after) => expect(contextOf(after).start).toBe(sample.time));
+      case 'time.end':
+        return stays((after) => expect(contextOf(after).end).toBe(sample.time));
+      case 'time.confirm':
+        // Equal times cost nothing: the span is not confirmed.
+        return minutes(context.start, context.end) > 0 ? to('ChoosingProduct') : stays();
+      case 'time.close':
+        return to('ChoosingProduct');
+      default:
+        throw new Error(`the vacuum oracle does not know ${sample.type}`);
+    }
+  },
+  contract: (snapshot) => {
+    expectTags(snapshot, { busy: [{ LoyaltyOffer: 'Joining' }], drawerOpen: ['ChoosingTime'] });
+    const { productId, products, promotionMember } = contextOf(snapshot);
+    if (productId !== undefined)
+      expect(products.find((product) => product.id === productId)?.available, 'only an available product').toBe(true);
+    if (!snapshot.matches('ChoosingProduct')) expect(productId, 'a product is chosen').toBeDefined();
+    if (promotionMember) expect(snapshot.matches('LoyaltyOffer'), 'no offer to a member').toBe(false);
+    // Busy: no second sign-up can start.
+    if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'signup.submit' })).toBe(false);
+  },
+};
+
 describeEdgePaths({
+  oracle,
   machineId: 'vacuum',
   machine,
   scenarios: [

@@ -1,5 +1,9 @@
 import { ApiError } from '../../machines/shared/api-failure';
-import { wheelshareMachine, type WheelshareContext } from '../../machines/wheelshare/wheelshare.machine';
+import {
+  wheelshareMachine,
+  type WheelshareContext,
+  type WheelshareEvent,
+} from '../../machines/wheelshare/wheelshare.machine';
 import type {
   DeferredPayment,
   OperatorAnswer,
@@ -7,7 +11,18 @@ import type {
   StationCallInput,
 } from '../../machines/wheelshare/wheelshare.types';
 import { pendingPromise } from '../fixtures/stand-ins';
-import { describeEdgePaths, samplesOf, type PathScenario } from './edge-coverage';
+import {
+  describeEdgePaths,
+  expectTags,
+  samplesOf,
+  stays,
+  to,
+  type PathScenario,
+  type Oracle,
+  type InternalEvent,
+} from './edge-coverage';
+import type { AnyMachineSnapshot } from 'xstate';
+import { expect } from 'vitest';
 
 /** The calls never settle by themselves: the walk sends their done/error events. */
 const machine = wheelshareMachine.provide({
@@ -77,7 +92,129 @@ const serializeState: PathScenario['serializeState'] = (snapshot) => {
   });
 };
 
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as WheelshareContext;
+
+/** The samples the spec takes as a phone: blank disables submit, '12345' is not a number, '0501234567' is. */
+const phoneKind = (phone: string) => (phone === '' ? 'blank' : phone === '0501234567' ? 'valid' : 'invalid');
+
+/** Spec §9: one or two failed polls are a blip; the third in a row means the connection is lost. */
+const POLLS_BEFORE_LOST = 3;
+
+const COMPOSING = { Editing: 'Composing' };
+const WAITING = { Renting: { AwaitingCard: 'Waiting' } };
+const CHECKING = { Renting: { AwaitingCard: 'Checking' } };
+
+/** Back at the form, with no outcome of the last visit left on it. */
+const backToForm = (effect?: (after: AnyMachineSnapshot) => void) =>
+  to(COMPOSING, (after) => {
+    expect(contextOf(after)).toMatchObject({ paymentUrl: undefined, failure: undefined, pollFailures: 0 });
+    effect?.(after);
+  });
+
+const failsWith = (state: string, failure: object) =>
+  to(state, (after) => expect(contextOf(after).failure).toMatchObject(failure));
+
+/**
+ * Spec §2/§4 for the wheelshare station: rent (set_purchase, the pay link as a QR code, polling until
+ * the card is in) or return; every failure shows its reason and leads back to the form.
+ */
+const oracle: Oracle = {
+  next: (before, event) => {
+    const context = contextOf(before);
+    const sample = event as WheelshareEvent | InternalEvent;
+    const editing = before.matches('Editing');
+    const field = (key: keyof WheelshareContext, value: unknown) =>
+      stays((after) => expect(contextOf(after)[key]).toBe(editing ? value : context[key]));
+    switch (sample.type) {
+      case 'language.change':
+        return stays((after) => expect(contextOf(after).language).toBe(sample.language));
+      case 'choice.select':
+        return field('choice', sample.choice);
+      case 'option.select':
+        return field('option', sample.option);
+      case 'startTime.change':
+        return field('startTime', sample.time);
+      case 'endTime.change':
+        return field('endTime', sample.time);
+      case 'phone.change': {
+        // A corrected (or cleared) number takes the error away.
+        const fixed = before.matches({ Editing: 'ShowingPhoneError' }) && phoneKind(sample.phone) !== 'invalid';
+        return fixed ? to(COMPOSING) : field('phone', sample.phone);
+      }
+      case 'phone.blur':
+        return phoneKind(context.phone) === 'invalid' ? to({ Editing: 'ShowingPhoneError' }) : stays();
+      case 'form.submit': {
+        const phone = phoneKind(context.phone);
+        const timesSet = context.startTime !== '' && context.endTime !== '';
+        if (phone === 'valid' && context.choice === 'rent')
+          return timesSet ? to({ Renting: 'SettingPurchase' }) : stays();
+        if (phone === 'valid') return to('Returning');
+        return phone === 'invalid' ? to({ Editing: 'ShowingPhoneError' }) : stays();
+      }
+      case 'xstate.done.actor.setPurchase':
+        return to({ Renting: 'RequestingPayment' });
+      case 'xstate.error.actor.setPurchase':
+      case 'xstate.error.actor.requestPayment':
+        return failsWith('RentFailed', { kind: 'call-failed' });
+      case 'xstate.done.actor.requestPayment': {
+        const { status, message, paymentUrl } = sample.output as DeferredPayment;
+        if (status !== 0) return failsWith('RentFailed', { kind: 'refused', message });
+        return paymentUrl?.startsWith('https://')
+          ? to(WAITING, (after) => expect(contextOf(after).paymentUrl).toBe(paymentUrl))
+          : failsWith('RentFailed', { kind: 'unusable-link' });
+      }
+      case 'xstate.after.pollInterval.wheelshare.Renting.AwaitingCard.Waiting':
+        return to(CHECKING);
+      case 'xstate.done.actor.isWaitingForCard':
+        return sample.output ? to(WAITING, (after) => expect(contextOf(after).pollFailures).toBe(0)) : to('AllDone');
+      case 'xstate.error.actor.isWaitingForCard': {
+        const failures = context.pollFailures + 1;
+        return failures >= POLLS_BEFORE_LOST
+          ? to({ Renting: 'PollingLost' })
+          : to(WAITING, (after) => expect(contextOf(after).pollFailures).toBe(failures));
+      }
+      case 'polling.retry':
+        return to(CHECKING, (after) => expect(contextOf(after).pollFailures).toBe(0));
+      case 'rental.cancel':
+        return backToForm();
+      case 'form.edit':
+        // The visitor's answers stay on the form.
+        return backToForm((after) => expect(contextOf(after).phone).toBe(context.phone));
+      case 'station.reset':
+        return backToForm((after) =>
+          expect(contextOf(after)).toMatchObject({ phone: '', choice: 'rent', option: 'hourly', now: sample.now }),
+        );
+      case 'return.retry':
+        return to('Returning');
+      case 'xstate.done.actor.returnRental': {
+        const { status, message } = sample.output as OperatorAnswer;
+        return status === 0 ? to('Returned') : failsWith('ReturnFailed', { kind: 'refused', message });
+      }
+      case 'xstate.error.actor.returnRental':
+        return failsWith('ReturnFailed', { kind: 'call-failed' });
+      default:
+        throw new Error(`the wheelshare oracle does not know ${sample.type}`);
+    }
+  },
+  contract: (snapshot) => {
+    expectTags(snapshot, {
+      busy: [{ Renting: 'SettingPurchase' }, { Renting: 'RequestingPayment' }, 'Returning'],
+    });
+    const { failure, paymentUrl, pollFailures } = contextOf(snapshot);
+    // Busy: no second call can start.
+    if (snapshot.hasTag('busy'))
+      expect(snapshot.can({ type: 'form.submit' }) || snapshot.can({ type: 'return.retry' })).toBe(false);
+    if (snapshot.matches('RentFailed') || snapshot.matches('ReturnFailed'))
+      expect(failure, 'the reason is shown').toBeDefined();
+    if (snapshot.matches('Editing')) expect(failure, 'the form shows no old failure').toBeUndefined();
+    if (snapshot.matches({ Renting: 'AwaitingCard' }))
+      expect(paymentUrl, 'the QR code has a link').toMatch(/^https:\/\//);
+    expect(pollFailures).toBeLessThan(POLLS_BEFORE_LOST);
+  },
+};
+
 describeEdgePaths({
+  oracle,
   machineId: 'wheelshare',
   machine,
   scenarios: [{ label: 'station', input: { machineId: '15', language: 'en', now: NOW }, events, serializeState }],

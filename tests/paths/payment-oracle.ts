@@ -1,0 +1,78 @@
+/**
+ * The oracle shared by the payment methods' path tests, from spec §4's payment states: a method is
+ * `Idle` until the visitor pays, `Processing` while the pay action is in flight, then ends `Success`,
+ * `Failed`, `Abandoned` (the drawer closed before paying) or `Cancelled` (card scan only), and its
+ * output is the result the purchase reads. Each test file writes its own `next` (where each answer
+ * leads); the contract below holds for every method.
+ */
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
+import type { PaymentResult, PayResponse } from '../../machines/payment/payment.types';
+import type { PaymentContext } from '../../machines/payment/payment.shared';
+import { ApiError } from '../../machines/shared/api-failure';
+import { expectTags, to, type Expectation, type Oracle } from './edge-coverage';
+
+const resultOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as PaymentContext).result;
+
+/** Ends as failed; `result` holds what the visitor is told (a reason, the operator's words ...). */
+export const fails = (result: Partial<Extract<PaymentResult, { outcome: 'failed' }>> = {}): Expectation =>
+  to('Failed', (after) => expect(resultOf(after)).toMatchObject({ outcome: 'failed', ...result }));
+
+export const succeeds = (transactionId?: string): Expectation =>
+  to('Success', (after) =>
+    expect(resultOf(after)).toMatchObject(
+      transactionId ? { outcome: 'succeeded', transactionId } : { outcome: 'succeeded' },
+    ),
+  );
+
+export const abandons = (): Expectation =>
+  to('Abandoned', (after) => expect(resultOf(after)).toEqual({ outcome: 'abandoned' }));
+
+/** Spec §4 "Pay response": status 0 succeeds with its transaction id, anything else fails with the operator's words. */
+export const payAnswered = ({ status, msg, transactionId }: PayResponse): Expectation =>
+  status === 0 ? succeeds(transactionId) : fails({ message: msg, code: status, transactionId });
+
+/**
+ * Spec §8: a failed call to the operator shows its own message when it gave one, else 'Payment failed.';
+ * a failed *pay* call with no answer at all (offline, a time-out) may have charged: 'unconfirmed'.
+ */
+export function callFailed(error: unknown, { charges }: { charges: boolean }): Expectation {
+  const failure = error instanceof ApiError ? error.failure : undefined;
+  if (charges && (failure?.kind === 'offline' || failure?.kind === 'timeout')) return fails({ reason: 'unconfirmed' });
+  return failure?.kind === 'http' && failure.message
+    ? fails({ message: failure.message, code: failure.status })
+    : fails({ reason: 'paymentFailed' });
+}
+
+/** The final state of each outcome: a method's output always matches where it ended. */
+const ENDINGS: Record<PaymentResult['outcome'], string> = {
+  succeeded: 'Success',
+  failed: 'Failed',
+  abandoned: 'Abandoned',
+  cancelled: 'Cancelled',
+};
+
+interface PaymentOracle {
+  next: (before: AnyMachineSnapshot, event: EventObject) => Expectation;
+  /** The states the views show a loader for (the `loading` tag). */
+  loading: readonly StateValue[];
+}
+
+export function paymentOracle({ next, loading }: PaymentOracle): Oracle {
+  return {
+    next,
+    contract: (snapshot) => {
+      expectTags(snapshot, { processing: ['Processing'], loading });
+      // Busy means no second pay call can start.
+      if (snapshot.hasTag('processing'))
+        expect(snapshot.can({ type: 'payment.start' }), 'pay while paying').toBe(false);
+      const { order } = snapshot.context as PaymentContext;
+      expect(order.total, 'the amount is never negative').toBeGreaterThanOrEqual(0);
+      if (snapshot.status === 'done') {
+        const output = snapshot.output as PaymentResult;
+        expect(output, 'the output is the result').toEqual(resultOf(snapshot));
+        expect(snapshot.matches(ENDINGS[output.outcome]), `ends ${output.outcome}`).toBe(true);
+      }
+    },
+  };
+}
