@@ -242,21 +242,35 @@ export function describeEvent(event: EventObject): string {
   return details ? `${type} {${details}}` : type;
 }
 
-/** The edges the last step of a path fires: the transition the path exists to reach. */
-function lastEdges(machine: AnyStateMachine, path: MachinePath, input: unknown): string[] {
-  const events = pathEvents(path);
+/** The edge ids each step of a path fires, replayed with the pure functions. */
+function edgesAlong(machine: AnyStateMachine, path: MachinePath, input: unknown): string[][] {
   let [snapshot] = initialTransition(machine, input);
-  for (const event of events.slice(0, -1)) [snapshot] = transition(machine, snapshot, event);
-  const last = events.at(-1);
-  return last ? firedEdges(machine, snapshot, last).map((edge) => edge.id) : [];
+  return pathEvents(path).map((event) => {
+    const fired = firedEdges(machine, snapshot, event).map((edge) => edge.id);
+    [snapshot] = transition(machine, snapshot, event);
+    return fired;
+  });
 }
 
-/** The test's name: the edge(s) it reaches first, so that a broken transition fails a test named after it. */
-export function describePath(machine: AnyStateMachine, path: MachinePath, input?: unknown): string {
-  const events = pathEvents(path);
-  const route = events.length ? events.map(describeEvent).join(' → ') : '(initial)';
-  const edges = lastEdges(machine, path, input);
-  return `${edges.length ? edges.join(' & ') : `stays in ${JSON.stringify(path.state.value)}`}: ${route}`;
+/**
+ * Test names, shortest path first: each names the edge its last step fires and every edge no earlier
+ * test of the scenario fired (those of the dropped prefix paths), so that every covered edge, once
+ * broken, fails a test named after it.
+ */
+export function namePaths(machine: AnyStateMachine, paths: readonly MachinePath[], input?: unknown) {
+  const named = new Set<string>();
+  return [...paths]
+    .sort((a, b) => a.steps.length - b.steps.length)
+    .map((path) => {
+      const steps = edgesAlong(machine, path, input);
+      const fresh = steps.flat().filter((id) => !named.has(id));
+      const edges = [...new Set([...fresh, ...(steps.at(-1) ?? [])])];
+      for (const id of edges) named.add(id);
+      const events = pathEvents(path);
+      const route = events.length ? events.map(describeEvent).join(' → ') : '(initial)';
+      const reached = edges.length ? edges.join(' & ') : `stays in ${JSON.stringify(path.state.value)}`;
+      return { path, name: `${reached}: ${route}` };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -375,8 +389,8 @@ export function describeEdgePaths({ machineId, machine, scenarios, oracle }: Edg
 
     for (const { scenario, paths } of generated) {
       describe(scenario.label, () => {
-        for (const path of paths) {
-          it(describePath(machine, path, scenario.input), () => replayOnActor(machine, oracle, path, scenario.input));
+        for (const { path, name } of namePaths(machine, paths, scenario.input)) {
+          it(name, () => replayOnActor(machine, oracle, path, scenario.input));
         }
       });
     }
