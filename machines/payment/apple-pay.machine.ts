@@ -11,7 +11,7 @@ import {
   resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
-import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import type { PaymentOrder, PayResponse, UncancellableResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** What the session actor tells the machine (from ApplePaySession's callbacks). */
@@ -45,10 +45,10 @@ const ABANDON = { target: '#applePay.Abandoned', actions: 'abandon' } as const;
  */
 export const applePayMachine = setup({
   types: {
-    context: {} as PaymentContext & { token: unknown },
+    context: {} as PaymentContext<UncancellableResult> & { token: unknown },
     events: {} as ApplePayEvent,
     input: {} as { order: PaymentOrder },
-    output: {} as PaymentResult,
+    output: {} as UncancellableResult,
   },
   actors: {
     /**

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
-import type { PaymentOrder, PaymentResult } from './payment.types';
+import type { PaymentOrder, ResultWith } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Where the processor's Bit page waits for the visitor (POST /payment/pre/bit/init's data). */
@@ -16,7 +16,10 @@ export interface BitInitAnswer {
   payment: BitPayment | undefined;
 }
 
-interface BitContext extends PaymentContext {
+/** Bit never ends succeeded here: the browser leaves for Bit, whose verdict comes back to a new page. */
+type BitResult = ResultWith<'failed' | 'abandoned'>;
+
+interface BitContext extends PaymentContext<BitResult> {
   payment: BitPayment | undefined;
 }
 
@@ -31,7 +34,7 @@ export const bitMachine = setup({
     context: {} as BitContext,
     events: {} as { type: 'drawer.close' },
     input: {} as { order: PaymentOrder },
-    output: {} as PaymentResult,
+    output: {} as BitResult,
   },
   actors: {
     /** POST /api/payment/pre/bit/init with the address Bit's page returns to. */

@@ -9,7 +9,7 @@ import {
   resultOfPayResponse,
   type PaymentContext,
 } from './payment.shared';
-import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import type { PaymentOrder, PayResponse, ResultWith, UncancellableResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
@@ -60,7 +60,7 @@ const transactionResponseOf = (chargeResponse: unknown) =>
 export const isDeclined = (chargeResponse: unknown) => transactionResponseOf(chargeResponse)?.success === false;
 
 /** A declined charge's result: the processor's message (else 'Payment failed.'), its code and transaction id. */
-export function resultOfDecline(chargeResponse: unknown): PaymentResult {
+export function resultOfDecline(chargeResponse: unknown): ResultWith<'failed'> {
   const { error, error_code: code } = transactionResponseOf(chargeResponse) ?? {};
   return {
     outcome: 'failed',
@@ -96,7 +96,7 @@ type CardFieldsEvent = { type: 'payment.start' } | { type: 'drawer.close' };
  */
 export const cardFieldsMachine = setup({
   types: {
-    context: {} as PaymentContext & {
+    context: {} as PaymentContext<UncancellableResult> & {
       terminal: string;
       fieldErrors: FieldErrors;
       chargeFailed: boolean;
@@ -106,7 +106,7 @@ export const cardFieldsMachine = setup({
     },
     events: {} as CardFieldsEvent,
     input: {} as CardChargeInput,
-    output: {} as PaymentResult,
+    output: {} as UncancellableResult,
   },
   actors: {
     /** Loads the processor's hosted-fields script and mounts the three fields. */
@@ -121,7 +121,7 @@ export const cardFieldsMachine = setup({
     ),
   },
   actions: {
-    keepResult: assign({ result: (_, result: PaymentResult) => result }),
+    keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
   },
   guards: {
     chargeablePrice: ({ context }) => isChargeablePrice(context.order),

@@ -8,7 +8,7 @@ import {
   paymentOutput,
   type PaymentContext,
 } from './payment.shared';
-import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import type { PaymentOrder, PayResponse, ResultWith, UncancellableResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §9: the Google Pay loader shows for 1 s. */
@@ -25,7 +25,7 @@ export interface GooglePayError {
  * (developers.google.com/pay/api/web/reference/error-objects#PaymentsError): the visitor reads a
  * translated reason, and the statusCode stays for diagnostics. CANCELED is the visitor closing the sheet.
  */
-export function resultOfGooglePayError(error: unknown): PaymentResult {
+export function resultOfGooglePayError(error: unknown): ResultWith<'failed'> {
   const { statusCode } = (error ?? {}) as GooglePayError;
   return { outcome: 'failed', reason: statusCode === 'CANCELED' ? 'sheetClosed' : 'paymentFailed', code: statusCode };
 }
@@ -41,10 +41,10 @@ type GooglePayEvent = { type: 'payment.start' } | { type: 'drawer.close' };
 /** Google Pay (spec §4): button, sheet, then the operator's wallet call. */
 export const googlePayMachine = setup({
   types: {
-    context: {} as PaymentContext & { paymentData: unknown },
+    context: {} as PaymentContext<UncancellableResult> & { paymentData: unknown },
     events: {} as GooglePayEvent,
     input: {} as { order: PaymentOrder },
-    output: {} as PaymentResult,
+    output: {} as UncancellableResult,
   },
   actors: {
     /** Loads Google's pay.js and asks isReadyToPay. */
@@ -55,7 +55,7 @@ export const googlePayMachine = setup({
     payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
   },
   actions: {
-    keepResult: assign({ result: (_, result: PaymentResult) => result }),
+    keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
   },
   guards: {
     knowsVisitor: ({ context }) => Boolean(context.order.visitorUuid),

@@ -9,7 +9,7 @@ import {
   type PaymentContext,
 } from './payment.shared';
 import { checkHttpUrl } from '../shared/web-address';
-import type { PaymentOrder, PaymentResult, PayResponse } from './payment.types';
+import type { PaymentOrder, PayResponse, ResultWith, UncancellableResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §3 "Pay status", kept in local storage while the hosted page is in use. */
@@ -60,7 +60,7 @@ export function isReturnPage(url: string, returnUrl: string): boolean {
   return page !== undefined && page.origin === expected?.origin && page.pathname === expected.pathname;
 }
 
-const UNEXPECTED_ADDRESS: PaymentResult = { outcome: 'failed', reason: 'unexpectedFrameUrl' };
+const UNEXPECTED_ADDRESS: ResultWith<'failed'> = { outcome: 'failed', reason: 'unexpectedFrameUrl' };
 
 /**
  * The hosted payment page (Yaad Sarig / Hyp, spec §4): pay_ajax names the page, which must be on the
@@ -71,10 +71,11 @@ const UNEXPECTED_ADDRESS: PaymentResult = { outcome: 'failed', reason: 'unexpect
  */
 export const hostedPageMachine = setup({
   types: {
-    context: {} as PaymentContext & HostedPageSettings & { pageUrl: string; returned: ReturnedPayment },
+    context: {} as PaymentContext<UncancellableResult> &
+      HostedPageSettings & { pageUrl: string; returned: ReturnedPayment },
     events: {} as HostedPageEvent,
     input: {} as HostedPageInput,
-    output: {} as PaymentResult,
+    output: {} as UncancellableResult,
   },
   actors: {
     /** GET /api/payment/pay/pay_ajax: the payment page's address. */
@@ -92,7 +93,7 @@ export const hostedPageMachine = setup({
     failOnUnexpectedAddress: assign({ result: UNEXPECTED_ADDRESS }),
     abandon: assign({ result: ABANDONED }),
     keepReturned: assign({ returned: (_, url: string) => Object.fromEntries(new URL(url).searchParams) }),
-    keepResult: assign({ result: (_, result: PaymentResult) => result }),
+    keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
   },
   guards: {
     onProviderOrigin: ({ context }, url: string) => isOnOrigin(url, context.pageOrigin),

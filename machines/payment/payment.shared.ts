@@ -1,30 +1,42 @@
 import type { ApiError } from '../shared/api-failure';
-import { PAY_STATUS_OK, type PaymentOrder, type PaymentResult, type PayResponse } from './payment.types';
+import {
+  PAY_STATUS_OK,
+  type PaymentOrder,
+  type PaymentResult,
+  type PayResponse,
+  type ResultWith,
+} from './payment.types';
 
-export interface PaymentContext {
+/** `TResult`: the results the method can end with (its output type). */
+export interface PaymentContext<TResult extends PaymentResult = PaymentResult> {
   order: PaymentOrder;
-  result: PaymentResult;
+  result: TResult;
 }
 
-/** Every payment machine starts from the order and ends with a result (its output). */
-export const initialPaymentContext = ({ input }: { input: { order: PaymentOrder } }): PaymentContext => ({
-  order: input.order,
-  result: { outcome: 'abandoned' },
-});
+/** The visitor closed the drawer before paying: back to product selection. */
+export const ABANDONED: ResultWith<'abandoned'> = { outcome: 'abandoned' };
 
-export const paymentOutput = ({ context }: { context: PaymentContext }): PaymentResult => context.result;
+/** Every payment machine starts from the order and ends with a result (its output). */
+export const initialPaymentContext = ({
+  input,
+}: {
+  input: { order: PaymentOrder };
+}): PaymentContext<ResultWith<'abandoned'>> => ({ order: input.order, result: ABANDONED });
+
+export const paymentOutput = <TResult extends PaymentResult>({ context }: { context: PaymentContext<TResult> }) =>
+  context.result;
 
 export const isPayApproved = (response: PayResponse) => response.status === PAY_STATUS_OK;
 
 /** Spec §4: status 0 succeeds with the message and transaction id; anything else fails with both. */
-export function resultOfPayResponse(response: PayResponse): PaymentResult {
+export function resultOfPayResponse(response: PayResponse): ResultWith<'succeeded' | 'failed'> {
   return isPayApproved(response)
     ? { outcome: 'succeeded', transactionId: response.transactionId, message: response.msg }
     : { outcome: 'failed', transactionId: response.transactionId, message: response.msg, code: response.status };
 }
 
 /** A failed call to the operator: its own message when it gave one, else the generic failure. */
-export function resultOfCallError(error: unknown): PaymentResult {
+export function resultOfCallError(error: unknown): ResultWith<'failed'> {
   const failure = (error as Partial<ApiError> | undefined)?.failure;
   return failure?.kind === 'http' && failure.message
     ? { outcome: 'failed', message: failure.message, code: failure.status }
@@ -35,15 +47,12 @@ export function resultOfCallError(error: unknown): PaymentResult {
  * A failed call that charges (or confirms a charge): without any answer (offline, a time-out) the
  * charge may still have gone through, so the visitor is told to check before paying again.
  */
-export function resultOfPayCallError(error: unknown): PaymentResult {
+export function resultOfPayCallError(error: unknown): ResultWith<'failed'> {
   const failure = (error as Partial<ApiError> | undefined)?.failure;
   return failure?.kind === 'offline' || failure?.kind === 'timeout'
     ? { outcome: 'failed', reason: 'unconfirmed' }
     : resultOfCallError(error);
 }
-
-/** The visitor closed the drawer before paying: back to product selection. */
-export const ABANDONED: PaymentResult = { outcome: 'abandoned' };
 
 /** How a pay call's answer reaches the machine's guards and actions. */
 interface PayCallDone {
@@ -62,7 +71,7 @@ interface PayCall<TSrc extends string, TContext> {
   /** The operator's call, invoked under the same id. */
   src: TSrc;
   /** An approved answer's result, when it needs more than the answer's message and transaction id. */
-  approved?: (args: PayCallDone & { context: TContext }) => PaymentResult;
+  approved?: (args: PayCallDone & { context: TContext }) => ResultWith<'succeeded' | 'failed'>;
 }
 
 /**

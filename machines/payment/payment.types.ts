@@ -40,6 +40,17 @@ export type PaymentResult =
   | { outcome: 'cancelled' }
   | { outcome: 'abandoned' };
 
+export type PaymentOutcome = PaymentResult['outcome'];
+
+/** The results that end with one of `TOutcome`: a method's output type names only the endings its chart has. */
+export type ResultWith<TOutcome extends PaymentOutcome> = Extract<PaymentResult, { outcome: TOutcome }>;
+
+/**
+ * How every method but card scan ends: none can be cancelled (a closed sheet fails or returns to its
+ * tap, a refused card to its form); only card scan's step has a cancel.
+ */
+export type UncancellableResult = ResultWith<'succeeded' | 'failed' | 'abandoned'>;
+
 /** The answer of the operator's pay calls (spec §3 "Pay response"). */
 export interface PayResponse {
   status: number;

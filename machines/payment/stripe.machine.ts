@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../shared/api-failure';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
-import type { PaymentOrder, PaymentResult } from './payment.types';
+import type { PaymentOrder, UncancellableResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 import { stripeMinorUnits } from './stripe.amount';
 
@@ -50,7 +50,7 @@ const serverErrorDetails = (error: unknown) =>
  */
 export const stripeMachine = setup({
   types: {
-    context: {} as PaymentContext & {
+    context: {} as PaymentContext<UncancellableResult> & {
       /** The loaded Stripe instance, for the view's card element: opaque here. */
       stripe: unknown;
       card: StripeCardHandle;
@@ -65,7 +65,7 @@ export const stripeMachine = setup({
     },
     events: {} as StripeEvent,
     input: {} as { order: PaymentOrder },
-    output: {} as PaymentResult,
+    output: {} as UncancellableResult,
   },
   actors: {
     /** Loads Stripe.js with the machine's publishable key. */

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromPromise, setup, type OutputFrom } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
 import type { CardProvider, Menu, ProductId } from '../menu/menu.types';
 import { applePayMachine } from '../payment/apple-pay.machine';
@@ -64,24 +64,67 @@ const endedWith =
   (outcome: PaymentResult['outcome']) =>
   ({ event }: MethodDoneEvent) => ({ result: event.output, outcome });
 
-/** How a payment method's machine ended decides the next stage. */
-const settlePayment = [
-  {
+/** How a payment method's machine ended decides the next stage: the edge of each outcome. */
+const SETTLE = {
+  succeeded: {
     guard: { type: 'paymentEndedWith', params: endedWith('succeeded') },
     target: '#purchase.PAYMENT_SUCCESS',
     actions: { type: 'keepResult', params: methodResult },
   },
-  {
+  failed: {
     guard: { type: 'paymentEndedWith', params: endedWith('failed') },
     target: '#purchase.PAYMENT_FAILURE',
     actions: { type: 'keepResult', params: methodResult },
   },
-  { guard: { type: 'paymentEndedWith', params: endedWith('cancelled') }, target: '#purchase.SELECT_PAYMENT_METHOD' },
-  { target: '#purchase.SELECT_PRODUCT', actions: 'forgetPayment' },
-] as const;
+  cancelled: {
+    guard: { type: 'paymentEndedWith', params: endedWith('cancelled') },
+    target: '#purchase.SELECT_PAYMENT_METHOD',
+  },
+} as const;
+
+/** Any other ending is abandoned (the drawer closed before paying). */
+const ABANDON = { target: '#purchase.SELECT_PRODUCT', actions: 'forgetPayment' } as const;
 
 /** The payment methods' machines, each invoked under its own id (the views find it in the snapshot's children). */
-type MethodActor = 'googlePay' | 'applePay' | 'cardFields' | 'hostedPage' | 'stripe' | 'cardScan' | 'bit';
+const METHOD_MACHINES = {
+  googlePay: googlePayMachine,
+  applePay: applePayMachine,
+  cardFields: cardFieldsMachine,
+  hostedPage: hostedPageMachine,
+  stripe: stripeMachine,
+  cardScan: cardScanMachine,
+  bit: bitMachine,
+};
+
+export type MethodActor = keyof typeof METHOD_MACHINES;
+
+/**
+ * Every outcome a method's machine can end with (its output type), each listed once: the compiler
+ * refuses a missing one and one the machine cannot end with, so the chart has no edge no run can take.
+ */
+type Endings<TId extends MethodActor> = Record<OutputFrom<(typeof METHOD_MACHINES)[TId]>['outcome'], true>;
+
+/**
+ * Which outcomes each method's machine ends with: spec §4 lets only card scan's step be cancelled, and
+ * Bit's verdict comes back to a new page (payment.returned), never through its machine.
+ */
+export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
+  googlePay: { succeeded: true, failed: true, abandoned: true },
+  applePay: { succeeded: true, failed: true, abandoned: true },
+  cardFields: { succeeded: true, failed: true, abandoned: true },
+  hostedPage: { succeeded: true, failed: true, abandoned: true },
+  stripe: { succeeded: true, failed: true, abandoned: true },
+  cardScan: { succeeded: true, failed: true, cancelled: true, abandoned: true },
+  bit: { failed: true, abandoned: true },
+};
+
+/** An edge for each outcome the method can end with, and only for those; abandoned is the fallback. */
+const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>) => [
+  ...(['succeeded', 'failed', 'cancelled'] as const)
+    .filter((outcome) => endings[outcome])
+    .map((outcome) => SETTLE[outcome]),
+  ABANDON,
+];
 
 const orderInput = ({ context }: { context: PurchaseContext }) => ({ order: paymentOrder(context) });
 
@@ -96,7 +139,7 @@ function methodState<TId extends MethodActor, TInput extends { order: PaymentOrd
 ) {
   return {
     on: { 'drawer.close': { actions: { type: 'forwardToMethod', params: id } } },
-    invoke: { id, src: id, input, onDone: settlePayment },
+    invoke: { id, src: id, input, onDone: settlePayment(METHOD_ENDINGS[id]) },
   } as const;
 }
 
@@ -129,13 +172,7 @@ export const purchaseMachine = setup({
     vacuum: vacuumMachine,
     /** POST /api/menu/set_purchase; resolves with the new session id. */
     setPurchase: fromPromise<string, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
-    googlePay: googlePayMachine,
-    applePay: applePayMachine,
-    cardFields: cardFieldsMachine,
-    hostedPage: hostedPageMachine,
-    stripe: stripeMachine,
-    cardScan: cardScanMachine,
-    bit: bitMachine,
+    ...METHOD_MACHINES,
     /** GET /api/payment/bit/status: the verdict the operator's server holds for a returned payment. */
     checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
       providedAtTheEdge('checkReturnedPayment'),

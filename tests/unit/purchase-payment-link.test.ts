@@ -206,11 +206,11 @@ describe("the link's return addresses (spec §4 custom redirect pages)", () => {
     expect(purchase.leftFor).toEqual([RETURN_URLS.failure]);
   });
 
-  it('a cancelled payment goes nowhere: back to the methods', async () => {
+  it('an abandoned payment goes nowhere: back to the products', async () => {
     const purchase = startPurchase(paymentLink());
     await purchase.toGooglePay();
-    purchase.finish({ outcome: 'cancelled' });
-    expect(purchase.actor.getSnapshot().matches('SELECT_PAYMENT_METHOD')).toBe(true);
+    purchase.finish({ outcome: 'abandoned' });
+    expect(purchase.actor.getSnapshot().matches('SELECT_PRODUCT')).toBe(true);
     expect(purchase.leftFor).toEqual([]);
   });
 
