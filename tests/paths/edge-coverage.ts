@@ -9,7 +9,7 @@
  * - `coverEdges(machine, paths, input)` replays paths with xstate's pure functions and reports which
  *   edges fired.
  * - `describeEdgePaths(...)` generates paths with @xstate/graph, one `it` per path (named after the
- *   edges its last step fires), plus a `covers every edge` test. Each path is replayed on a live actor
+ *   edges it is the first to reach, see `namePaths`), plus a `covers every edge` test. Each path is replayed on a live actor
  *   and checked against the machine's `Oracle`: the spec's word, written by hand in the path test.
  * - `recordCoverage(...)` merges a result into visualizations/coverage.json when WRITE_COVERAGE=1.
  */
@@ -282,7 +282,7 @@ export const STAYS = Symbol('stays');
 export interface Expectation {
   /** The state value `snapshot.matches` must accept after the step, or STAYS: the same value as before. */
   state: StateValue | typeof STAYS;
-  /** What the step must have done to the context (an action's effect), given the snapshot before it. */
+  /** What the step must have done to the context (an action's effect), checked on the snapshot after it. */
   effect?: (after: AnyMachineSnapshot) => void;
 }
 
