@@ -9,8 +9,9 @@
  * - `coverEdges(machine, paths, input)` replays paths with xstate's pure functions and reports which
  *   edges fired.
  * - `describeEdgePaths(...)` generates paths with @xstate/graph, one `it` per path (named after the
- *   edges it is the first to reach, see `namePaths`), plus a `covers every edge` test. Each path is replayed on a live actor
- *   and checked against the machine's `Oracle`: the spec's word, written by hand in the path test.
+ *   edges it is the first to reach, see `namePaths`), plus a `covers every edge` test. Each path is
+ *   replayed on a live actor and checked against the machine's `Oracle`: the spec's word, written by
+ *   hand in the path test.
  * - `recordCoverage(...)` merges a result into visualizations/coverage.json when WRITE_COVERAGE=1.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
