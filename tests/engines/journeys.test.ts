@@ -239,10 +239,8 @@ describe.each(ENGINES)('%s', (engine) => {
           'input[type=time]::-webkit-datetime-edit-minute-field { color: rgb(0, 0, 255) }',
       );
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-      // Drawn once the next frame is painted.
-      return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     });
-    const box = await driver.run((name: string) => {
+    const fieldBox = (name: string) => {
       for (const element of document.querySelectorAll('label'))
         if (element.textContent.trim() === name && element.htmlFor) {
           const input = document.getElementById(element.htmlFor) as Element;
@@ -251,15 +249,25 @@ describe.each(ENGINES)('%s', (engine) => {
           return { x, y, width, height };
         }
       return null;
-    }, label);
-    if (!box) throw new Error(`no time field "${label}"`);
-    const png = await driver.screenshot();
-    if (process.env.ENGINES_DEBUG) writeFileSync(`/tmp/engines-time-${label.length}.png`, png);
-    const drawn = decodePng(png);
-    const red = meanX(drawn, box, ([r, g, b]) => r > 180 && g < 90 && b < 90);
-    const blue = meanX(drawn, box, ([r, g, b]) => b > 180 && r < 90 && g < 90);
-    expect(red, 'hours drawn').toBeDefined();
-    expect(blue, 'minutes drawn').toBeDefined();
+    };
+    // The screenshot may still show a frame before the colours (or the scroll): read until both are drawn.
+    const { red, blue } = await poll(
+      driver,
+      'the time field drawn in colour',
+      async () => {
+        const box = await driver.run(fieldBox, label);
+        if (!box) throw new Error(`no time field "${label}"`);
+        const png = await driver.screenshot();
+        if (process.env.ENGINES_DEBUG) writeFileSync(`/tmp/engines-time-${label.length}.png`, png);
+        const drawn = decodePng(png);
+        return {
+          red: meanX(drawn, box, ([r, g, b]) => r > 180 && g < 90 && b < 90),
+          blue: meanX(drawn, box, ([r, g, b]) => b > 180 && r < 90 && g < 90),
+        };
+      },
+      (colours) => colours.red !== undefined && colours.blue !== undefined,
+    );
+    // The hours (red) left of the minutes (blue).
     expect(red ?? Infinity).toBeLessThan(blue ?? -Infinity);
   }
 
