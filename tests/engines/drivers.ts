@@ -4,7 +4,7 @@
  * The journeys are written once against `Driver`; only these adapters know the engines apart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -302,6 +302,7 @@ class WebKitDriver implements Driver {
   private constructor(
     private readonly driver: WebDriver,
     private readonly service: ChildProcess,
+    private readonly scratch: string,
   ) {}
 
   static async launch(): Promise<WebKitDriver> {
@@ -321,8 +322,9 @@ class WebKitDriver implements Driver {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const initScript = join(tmpdir(), `engines-load-recorder-${process.pid}.js`);
-    if (!existsSync(initScript)) writeFileSync(initScript, LOAD_RECORDER);
+    const scratch = mkdtempSync(join(tmpdir(), 'engines-webkit-'));
+    const initScript = join(scratch, 'load-recorder.js');
+    writeFileSync(initScript, LOAD_RECORDER);
     const capabilities = new Capabilities({
       browserName: 'engine-browser',
       'webkitgtk:browserOptions': { binary: WEBKIT_BROWSER, args: ['--automation', `--init-script=${initScript}`] },
@@ -330,9 +332,10 @@ class WebKitDriver implements Driver {
     try {
       const driver = await new Builder().usingServer(url).withCapabilities(capabilities).build();
       await driver.manage().setTimeouts({ pageLoad: WAIT_MS, script: WAIT_MS });
-      return new WebKitDriver(driver, service);
+      return new WebKitDriver(driver, service, scratch);
     } catch (error) {
       service.kill();
+      rmSync(scratch, { recursive: true, force: true });
       throw error;
     }
   }
@@ -414,6 +417,7 @@ class WebKitDriver implements Driver {
     } finally {
       const exited = new Promise((resolve) => this.service.once('exit', resolve));
       if (this.service.kill()) await exited;
+      rmSync(this.scratch, { recursive: true, force: true });
     }
   }
 }

@@ -309,6 +309,8 @@ describe.each(ENGINES)('%s', (engine) => {
           [...document.querySelectorAll('button')].some((button) => button.getClientRects().length > 0),
       );
       expect(await loadErrors(driver)).toEqual([]);
+      // The phone's width, as in Chromium's tests: no toolbar or classic scrollbar takes any of it.
+      expect(await driver.run(() => [innerWidth, document.documentElement.clientWidth])).toEqual([390, 390]);
       // Firefox fired an error event on a <link rel=modulepreload> of the entry chunk it had already loaded.
       const duplicates = await driver.run(() => {
         const entries = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map(
