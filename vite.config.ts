@@ -34,6 +34,31 @@ function sandboxManifest(providersOrigin: string | undefined): Plugin {
   };
 }
 
+/**
+ * The build's entry chunks, known before the preload lists are written: a plugin that reads them at the
+ * start of generateBundle (order 'pre'), ahead of Vite's import analysis, which asks resolveDependencies.
+ */
+function entryChunks(): { plugin: Plugin; has: (fileName: string) => boolean } {
+  const entries = new Set<string>();
+  return {
+    plugin: {
+      name: 'entry-chunks',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          entries.clear();
+          for (const output of Object.values(bundle))
+            if (output.type === 'chunk' && output.isEntry) entries.add(output.fileName);
+        },
+      },
+    },
+    has: (fileName) => entries.has(fileName),
+  };
+}
+
+const entries = entryChunks();
+
 /** The /pay route's component, as TanStack Router's code splitting names it. */
 const PAY_ROUTE_COMPONENT = `${fileURLToPath(new URL('src/routes/pay.tsx', import.meta.url))}?tsr-split=component`;
 
@@ -64,6 +89,7 @@ function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
 
 export default defineConfig(({ mode }) => ({
   plugins: [
+    entries.plugin,
     inlineStylesheet(),
     cspPlugin(loadEnv(mode, process.cwd())),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
@@ -87,8 +113,12 @@ export default defineConfig(({ mode }) => ({
     cssCodeSplit: false,
     // The shared app chunk imports the entry back (a cycle the bundler keeps for execution order), so the
     // entry would be listed among its own preloads: index.html loaded it twice and Firefox reported an
-    // error event on the duplicate <link rel=modulepreload>.
-    modulePreload: { resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename) },
+    // error event on the duplicate <link rel=modulepreload>. The same goes for the preloads Vite adds
+    // before a dynamic import (/vacuum's views): the entry, which index.html's <script> has already run,
+    // is never preloaded again (tests/engines, Firefox).
+    modulePreload: {
+      resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename && !entries.has(dep)),
+    },
     // scripts/bundle-size.mjs reads it to measure what /pay loads first.
     manifest: true,
     rolldownOptions: {

@@ -35,6 +35,36 @@ if (wantsBrowser) {
   }
 }
 
+if (wantsBrowser) {
+  // The engine smoke tests (tests/engines): Firefox ESR and WebKitGTK from Debian's packages, under Xvfb.
+  const missing = [];
+  const firefox = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+  if (!existsSync(firefox)) missing.push(['firefox-esr', `Firefox ESR at ${firefox} (or set FIREFOX_PATH)`]);
+  const webkitDriver = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
+  if (!existsSync(webkitDriver))
+    missing.push(['webkit2gtk-driver', `WebKitWebDriver at ${webkitDriver} (or set WEBKIT_DRIVER_PATH)`]);
+  if (spawnSync('sh', ['-c', 'command -v xvfb-run && command -v xauth'], { stdio: 'ignore' }).status !== 0)
+    missing.push(['xvfb xauth', 'xvfb-run and xauth (WebKitGTK needs an X display)']);
+  // tests/engines/webkit-browser.py: the toolbar-less WebKitGTK window WebKitWebDriver starts.
+  const gi = spawnSync(
+    '/usr/bin/python3',
+    [
+      '-c',
+      "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1'); from gi.repository import Gtk, WebKit2",
+    ],
+    { stdio: 'ignore' },
+  );
+  if (gi.status !== 0)
+    missing.push([
+      'python3-gi gir1.2-webkit2-4.1',
+      "Python's GObject bindings of WebKitGTK (/usr/bin/python3, gi, WebKit2 4.1)",
+    ]);
+  if (missing.length > 0)
+    problems.push(
+      `The engine smoke tests (npm run test:engines) need:\n${missing.map(([, what]) => `      ${what}`).join('\n')}\n  Install them with\n    sudo apt-get update && sudo apt-get install -y ${missing.map(([name]) => name).join(' ')}`,
+    );
+}
+
 if (problems.length > 0) {
   console.error(`\nCannot continue:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n`);
   process.exit(1);
