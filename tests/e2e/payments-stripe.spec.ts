@@ -132,7 +132,7 @@ test.describe('Stripe card element (1004), once', () => {
     const intents = recordRequests(page, 'POST', STRIPE_INTENT);
     const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
     await fillCardElement(page, t, card('4242424242424242'));
-    await doubleTap(payAmountButton(page, t, linePrice(carWash)));
+    await doubleTap(page, payAmountButton(page, t, linePrice(carWash)));
 
     await expect(successHeading(page, t)).toBeVisible();
     expect(intents).toHaveLength(1);
@@ -144,7 +144,7 @@ test.describe('Stripe card element (1004), once', () => {
     const sessionId = await startStripe(page, 'en', t);
     const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
     await fillCardElement(page, t, card('4242424242424242'));
-    await clickTwiceAtOnce(payAmountButton(page, t, linePrice(carWash)));
+    await clickTwiceAtOnce(page, payAmountButton(page, t, linePrice(carWash)));
 
     await expect(successHeading(page, t)).toBeVisible();
     expect(confirms).toHaveLength(1);

@@ -127,7 +127,7 @@ test.describe('Google Pay (1001), once', () => {
     const sessionId = await startGooglePay(page, 'en', t);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     // The second tap reaches the button, or the sheet the first one opened.
-    await doubleTap(googlePayButton(page, t));
+    await doubleTap(page, googlePayButton(page, t));
 
     await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
     await sheetButton(page, 'Google Pay', 'Approve').click();
@@ -143,7 +143,7 @@ test.describe('Google Pay (1001), once', () => {
   }) => {
     const sessionId = await startGooglePay(page, 'en', t);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
-    await clickTwiceAtOnce(googlePayButton(page, t));
+    await clickTwiceAtOnce(page, googlePayButton(page, t));
 
     await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
     await sheetButton(page, 'Google Pay', 'Approve').click();
