@@ -54,6 +54,7 @@ async function startCardEntry(page: Page, lang: Lang, t: Texts): Promise<string>
   return sessionId;
 }
 
+const TRANZILA_HANDSHAKE = '/v4/api/payment/pre/tranzila/handshake';
 const SUCCEEDED_CALLBACK = '/v4/api/payment/post/payment_succeeded_callback';
 const TAMPERED_AMOUNT = '0.10';
 
@@ -198,6 +199,7 @@ test.describe('card entry, Tranzila hosted fields (1001), once', () => {
     request,
   }) => {
     const sessionId = await startCardEntry(page, 'en', t);
+    const handshakes = recordRequests(page, 'POST', TRANZILA_HANDSHAKE);
     const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
     await fillHostedFields(page, card());
     // The first tap puts the app's processing overlay over the button at once: the second lands on it.
@@ -205,17 +207,20 @@ test.describe('card entry, Tranzila hosted fields (1001), once', () => {
     await doubleTap(page, payAmountButton(page, t, linePrice(cola)), '.loading-overlay');
 
     await expect(successHeading(page, t)).toBeVisible();
+    expect(handshakes).toHaveLength(1);
     expect(chargeCalls).toHaveLength(1);
     await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'approved', amount: linePrice(cola) }]);
   });
 
   test('two activations of "Pay ₪…" before the page re-renders charge once', async ({ page, request }) => {
     const sessionId = await startCardEntry(page, 'en', t);
+    const handshakes = recordRequests(page, 'POST', TRANZILA_HANDSHAKE);
     const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
     await fillHostedFields(page, card());
     await clickTwiceAtOnce(page, payAmountButton(page, t, linePrice(cola)));
 
     await expect(successHeading(page, t)).toBeVisible();
+    expect(handshakes).toHaveLength(1);
     expect(chargeCalls).toHaveLength(1);
     await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'approved', amount: linePrice(cola) }]);
   });

@@ -28,6 +28,7 @@ import {
   STRIPE_CODE,
   STRIPE_CONFIRM,
   STRIPE_INTENT,
+  STRIPE_PAYMENT_METHOD,
   successHeading,
   successPage,
   test,
@@ -129,12 +130,14 @@ test.describe('Stripe card element (1004), once', () => {
 
   test('a double tap on "Pay ₪20.40" asks for one intent and charges once', async ({ page, request }) => {
     const sessionId = await startStripe(page, 'en', t);
+    const paymentMethods = recordRequests(page, 'POST', STRIPE_PAYMENT_METHOD);
     const intents = recordRequests(page, 'POST', STRIPE_INTENT);
     const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
     await fillCardElement(page, t, card('4242424242424242'));
     await doubleTap(page, payAmountButton(page, t, linePrice(carWash)));
 
     await expect(successHeading(page, t)).toBeVisible();
+    expect(paymentMethods).toHaveLength(1);
     expect(intents).toHaveLength(1);
     expect(confirms).toHaveLength(1);
     await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
@@ -142,11 +145,15 @@ test.describe('Stripe card element (1004), once', () => {
 
   test('two activations of "Pay ₪20.40" before the page re-renders charge once', async ({ page, request }) => {
     const sessionId = await startStripe(page, 'en', t);
+    const paymentMethods = recordRequests(page, 'POST', STRIPE_PAYMENT_METHOD);
+    const intents = recordRequests(page, 'POST', STRIPE_INTENT);
     const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
     await fillCardElement(page, t, card('4242424242424242'));
     await clickTwiceAtOnce(page, payAmountButton(page, t, linePrice(carWash)));
 
     await expect(successHeading(page, t)).toBeVisible();
+    expect(paymentMethods).toHaveLength(1);
+    expect(intents).toHaveLength(1);
     expect(confirms).toHaveLength(1);
     await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
   });
