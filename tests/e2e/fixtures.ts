@@ -683,6 +683,40 @@ export function recordAroundNavigation(
  */
 export type HeldCharge = 'reached the server' | 'lost with the page';
 
+/** A POST the page sends, held in flight by page.route (the first one; later ones go through). */
+export interface HeldCall {
+  /**
+   * Waits until the page has sent the call (it is then out and unanswered), lets it end as `held` says
+   * and runs `navigate`, which takes its document away: 'reached the server' sends it on from the test
+   * (route.fetch: the server gets it and answers) before the navigation, and the answer reaches no page;
+   * 'lost with the page' aborts it after the navigation, never having left the browser.
+   */
+  endAcross(held: HeldCharge, navigate: () => Promise<unknown>): Promise<void>;
+  /** Removes the hold. */
+  stop(): Promise<void>;
+}
+
+export async function holdCall(page: Page, path: string): Promise<HeldCall> {
+  const routes: Route[] = [];
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, async (route) => {
+    if (route.request().method() !== 'POST' || routes.length > 0) return route.fallback();
+    routes.push(route); // held: neither sent on nor answered until endAcross says so
+  });
+  return {
+    async endAcross(held, navigate) {
+      await expect.poll(() => routes.length, { message: `${path} held in flight` }).toBe(1);
+      const [route] = routes;
+      if (!route) throw new Error('unreachable: the poll saw the held route');
+      const answer = held === 'reached the server' ? await route.fetch({ maxRedirects: 0 }) : undefined;
+      await navigate();
+      // The document that sent the call is gone: whatever the route does now reaches no page.
+      await (answer ? route.fulfill({ response: answer }) : route.abort()).catch(() => undefined);
+    },
+    stop: () => page.unroute(matches),
+  };
+}
+
 /**
  * Reloads the page while its charge call is in flight and checks spec §10 once more. The charge
  * call (`chargePath`, a POST) is held with page.route; the reload happens only once the route has
@@ -709,22 +743,9 @@ export async function reloadDuringPayment(
 ): Promise<void> {
   const { sessionId, chargePath, alsoPaths = [], pay, held, expected } = options;
   const sent = recordAroundNavigation(page, 'POST', [chargePath, ...alsoPaths, SET_PURCHASE_PATH]);
-  const heldRoutes: Route[] = [];
-  const isCharge = (url: URL) => url.pathname === chargePath;
-  await page.route(isCharge, async (route) => {
-    if (route.request().method() !== 'POST' || heldRoutes.length > 0) return route.fallback();
-    heldRoutes.push(route); // held: neither sent on nor answered until the test says so
-  });
-
+  const call = await holdCall(page, chargePath);
   await pay();
-  await expect.poll(() => heldRoutes.length, { message: `${chargePath} held in flight` }).toBe(1);
-  const route = heldRoutes[0];
-  if (!route) throw new Error('unreachable: the poll saw the held route');
-  // The server gets the call and answers; the page, still waiting, never sees the answer.
-  const answer = held === 'reached the server' ? await route.fetch({ maxRedirects: 0 }) : undefined;
-  await sent.navigate(() => page.reload());
-  // The document that sent the call is gone: whatever the route does now reaches no page.
-  await (answer ? route.fulfill({ response: answer }) : route.abort()).catch(() => undefined);
+  await call.endAcross(held, () => sent.navigate(() => page.reload()));
 
   await expect(continueButton(page, t)).toBeVisible();
   await expect(drawer(page, t)).toHaveCount(0);
@@ -735,7 +756,7 @@ export async function reloadDuringPayment(
     `${chargePath} calls before the reload`,
   ).toHaveLength(1);
   await expectCharges(request, sessionId, held === 'reached the server' ? [expected] : []);
-  await page.unroute(isCharge);
+  await call.stop();
 }
 
 /** The payment calls and provider pages the tests watch (src/api/payment.ts, sandbox/standins). */
