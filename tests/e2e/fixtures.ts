@@ -9,6 +9,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type FrameLocator,
   type Locator,
   type Page,
   type Request,
@@ -19,6 +20,7 @@ import type { Charge } from '../../sandbox/stores';
 import catalogueJson from '../../sandbox/catalogue.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import he from '../../locales/he.json' with { type: 'json' };
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 export { expect };
 
@@ -460,6 +462,41 @@ export async function fillHostedFields(page: Page, { number, expiry, cvv }: Test
   await hostedField(page, 'number').fill(number);
   await hostedField(page, 'expiry').fill(expiry);
   await hostedField(page, 'cvv').fill(cvv);
+}
+
+/** A wallet's own pay button in the drawer, named as the provider names it (tests/fixtures/wallet-buttons.ts). */
+export function walletButton(page: Page, t: Texts, wallet: 'google_pay' | 'apple_pay'): Locator {
+  return drawerButton(page, t, wallet === 'apple_pay' ? APPLE_PAY_BUTTON : GOOGLE_PAY_BUTTON);
+}
+
+/** The stand-in Stripe card element's inputs, labelled as Stripe labels them. */
+export const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
+
+export function stripeInput(page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS): Locator {
+  return drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
+}
+
+export async function fillCardElement(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
+  await stripeInput(page, t, 'number').fill(number);
+  await stripeInput(page, t, 'expiry').fill(expiry);
+  await stripeInput(page, t, 'cvv').fill(cvv);
+}
+
+/** The hosted payment page (Yaad Sarig / Hyp, the sandbox's stand-in) in the frame the app titles. */
+export function hostedPageFrame(page: Page, t: Texts): FrameLocator {
+  return page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
+}
+
+export async function fillHostedPage(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
+  const frame = hostedPageFrame(page, t);
+  await frame.getByLabel('Card number', { exact: true }).fill(number);
+  await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(expiry);
+  await frame.getByLabel('CVV', { exact: true }).fill(cvv);
+}
+
+/** The hosted page's "Pay ₪x" (the provider's button, not the app's). */
+export function hostedPagePayButton(page: Page, t: Texts, amount: number): Locator {
+  return hostedPageFrame(page, t).getByRole('button', { name: `Pay ${money(amount)}`, exact: true });
 }
 
 /** The success page: the section under its "Payment successful" heading. */

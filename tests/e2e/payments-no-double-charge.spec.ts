@@ -16,17 +16,17 @@ import {
   card,
   CARD_SCAN_CHARGE,
   doubleTap,
-  drawer,
-  drawerButton,
   enableSandboxApplePay,
   expect,
   expectCharges,
+  fillCardElement,
+  fillHostedPage,
   HOSTED_PAGE,
+  hostedPagePayButton,
   type HeldCharge,
   linePrice,
   methodContinue,
   methodPopup,
-  money,
   openPayment,
   payAmountButton,
   popupContinue,
@@ -47,9 +47,9 @@ import {
   test,
   TEXTS,
   WALLET_PAY,
+  walletButton,
   walletSheet,
 } from './fixtures';
-import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const t = TEXTS.en;
 const cola = product(1001, 101);
@@ -63,14 +63,11 @@ const approved = (method: 'apple_pay' | 'google_pay' | 'stripe' | 'yaad_sarig' |
 const HELD: readonly HeldCharge[] = ['reached the server', 'lost with the page'];
 const chargedIf = (held: HeldCharge) => (held === 'reached the server' ? 'exactly once' : 'nothing');
 
-const walletButton = (page: Page, method: 'apple_pay' | 'google_pay') =>
-  drawerButton(page, t, method === 'apple_pay' ? APPLE_PAY_BUTTON : GOOGLE_PAY_BUTTON);
-
 /** Opens 1001 (Cola preselected) and a wallet; waits for its pay button. The session_id. */
 async function startWallet(page: Page, method: 'apple_pay' | 'google_pay'): Promise<string> {
   const sessionId = await openPayment(page, 'en', 1001);
   await startMethod(page, t, method);
-  await expect(walletButton(page, method)).toBeVisible();
+  await expect(walletButton(page, t, method)).toBeVisible();
   return sessionId;
 }
 
@@ -90,7 +87,7 @@ test.describe('Apple Pay (1001, Safari): one charge', () => {
     const sessionId = await startWallet(page, 'apple_pay');
     const validations = recordRequests(page, 'POST', APPLE_VALIDATE);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
-    await doubleTap(page, walletButton(page, 'apple_pay'), '.sbx-sheet-backdrop');
+    await doubleTap(page, walletButton(page, t, 'apple_pay'), '.sbx-sheet-backdrop');
 
     await expect(walletSheet(page, 'Apple Pay')).toHaveCount(1);
     await sheetButton(page, 'Apple Pay', 'Approve').click();
@@ -107,7 +104,7 @@ test.describe('Apple Pay (1001, Safari): one charge', () => {
       request,
     }) => {
       const sessionId = await startWallet(page, 'apple_pay');
-      await walletButton(page, 'apple_pay').click();
+      await walletButton(page, t, 'apple_pay').click();
       await reloadDuringPayment(page, request, t, {
         sessionId,
         chargePath: WALLET_PAY,
@@ -127,7 +124,7 @@ test.describe('Google Pay (1001): one charge', () => {
       request,
     }) => {
       const sessionId = await startWallet(page, 'google_pay');
-      await walletButton(page, 'google_pay').click();
+      await walletButton(page, t, 'google_pay').click();
       await reloadDuringPayment(page, request, t, {
         sessionId,
         chargePath: WALLET_PAY,
@@ -140,18 +137,13 @@ test.describe('Google Pay (1001): one charge', () => {
 });
 
 test.describe('Stripe card element (1004): one charge', () => {
-  const stripeInput = (page: Page, label: string) => drawer(page, t).getByRole('textbox', { name: label, exact: true });
-
   /** Opens 1004, chooses the card element and fills in a good card; answers the session_id and the pay button. */
   async function fillStripe(page: Page) {
     const sessionId = await openPayment(page, 'en', 1004);
     await startMethod(page, t, 'stripe');
     const pay = payAmountButton(page, t, linePrice(carWash));
     await expect(pay).toHaveAttribute('aria-busy', 'false');
-    const { number, expiry, cvv } = card('4242424242424242');
-    await stripeInput(page, 'Card number').fill(number);
-    await stripeInput(page, 'Expiry (MM / YY)').fill(expiry);
-    await stripeInput(page, 'CVC').fill(cvv);
+    await fillCardElement(page, t, card('4242424242424242'));
     return { sessionId, pay };
   }
 
@@ -175,8 +167,6 @@ test.describe('Stripe card element (1004): one charge', () => {
 
 test.describe('hosted payment page, Yaad Sarig (1002): one charge', () => {
   const PAY_AJAX = '/v4/api/payment/pay/pay_ajax';
-  const paymentFrame = (page: Page) => page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
-
   /** Picks Chocolate on 1002 and chooses card entry, up to its popup; answers the session_id. */
   async function upToPopup(page: Page): Promise<string> {
     const sessionId = await openPayment(page, 'en', 1002, [chocolate.name], 'checkbox');
@@ -186,16 +176,7 @@ test.describe('hosted payment page, Yaad Sarig (1002): one charge', () => {
     return sessionId;
   }
 
-  async function fillFrame(page: Page): Promise<void> {
-    const frame = paymentFrame(page);
-    const { number, expiry, cvv } = card();
-    await frame.getByLabel('Card number', { exact: true }).fill(number);
-    await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(expiry);
-    await frame.getByLabel('CVV', { exact: true }).fill(cvv);
-  }
-
-  const framePay = (page: Page) =>
-    paymentFrame(page).getByRole('button', { name: `Pay ${money(linePrice(chocolate))}`, exact: true });
+  const framePay = (page: Page) => hostedPagePayButton(page, t, linePrice(chocolate));
 
   test('two activations of the popup’s Continue ask for one payment page and charge once', async ({
     page,
@@ -206,7 +187,7 @@ test.describe('hosted payment page, Yaad Sarig (1002): one charge', () => {
     const frameLoads = recordRequests(page, 'GET', HOSTED_PAGE);
     await clickTwiceAtOnce(page, popupContinue(page, t, 'credit_card'));
 
-    await fillFrame(page);
+    await fillHostedPage(page, t, card());
     await framePay(page).click();
     await expect(successHeading(page, t)).toBeVisible();
     expect(pageRequests).toHaveLength(1);
@@ -221,7 +202,7 @@ test.describe('hosted payment page, Yaad Sarig (1002): one charge', () => {
     }) => {
       const sessionId = await upToPopup(page);
       await popupContinue(page, t, 'credit_card').click();
-      await fillFrame(page);
+      await fillHostedPage(page, t, card());
       await reloadDuringPayment(page, request, t, {
         sessionId,
         chargePath: HOSTED_PAGE,

@@ -13,6 +13,7 @@ import {
   drawer,
   expect,
   expectCharges,
+  fillCardElement,
   failureHeading,
   failurePage,
   fill,
@@ -28,23 +29,18 @@ import {
   STRIPE_CODE,
   STRIPE_CONFIRM,
   STRIPE_INTENT,
+  stripeInput,
   STRIPE_PAYMENT_METHOD,
   successHeading,
   successPage,
   test,
   TEST_CARDS,
-  type TestCard,
   type Texts,
   TEXTS,
 } from './fixtures';
 
 const carWash = product(1004, 401);
 /** What Stripe says of a declined card (the sandbox's stand-in says it as Stripe does). */
-
-/** The stand-in card element's inputs, labelled as Stripe labels them. */
-const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
-const stripeInput = (page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS) =>
-  drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
 
 /** Opens 1004, chooses the card element and waits until it is ready; the session_id. */
 async function startStripe(page: Page, lang: Lang, t: Texts): Promise<string> {
@@ -53,12 +49,6 @@ async function startStripe(page: Page, lang: Lang, t: Texts): Promise<string> {
   await expect(stripeInput(page, t, 'number')).toBeEditable();
   await expect(payAmountButton(page, t, linePrice(carWash))).toHaveAttribute('aria-busy', 'false');
   return sessionId;
-}
-
-async function fillCardElement(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
-  await stripeInput(page, t, 'number').fill(number);
-  await stripeInput(page, t, 'expiry').fill(expiry);
-  await stripeInput(page, t, 'cvv').fill(cvv);
 }
 
 forEachLanguage('Stripe card element (1004)', (lang, t) => {

@@ -20,7 +20,6 @@ import {
   chargesFor,
   continueButton,
   drawer,
-  drawerButton,
   escapeRegExp,
   expect,
   expectCharges,
@@ -29,12 +28,15 @@ import {
   hostedField,
   HOSTED_PAGE,
   linePrice,
-  money,
   openPayment,
   payAmountButton,
   product,
   productChoices,
+  fillCardElement,
+  fillHostedPage,
   holdCall,
+  hostedPagePayButton,
+  walletButton,
   recordAroundNavigation,
   scannerButton,
   sheetButton,
@@ -50,7 +52,6 @@ import {
   WALLET_PAY,
   type SandboxCharge,
 } from './fixtures';
-import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const t = TEXTS.en;
 const LINK_AMOUNT = 7.5;
@@ -80,7 +81,7 @@ const METHODS: Record<
     charge: 'google_pay',
     refusal: REFUSAL,
     ready: async (page) => {
-      await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
+      await walletButton(page, t, 'google_pay').click();
       await expect(sheetButton(page, 'Google Pay', 'Approve')).toBeVisible();
     },
     pay: (page) => sheetButton(page, 'Google Pay', 'Approve').click(),
@@ -111,11 +112,7 @@ const METHODS: Record<
     refusal: REFUSAL,
     ready: async (page) => {
       await expect(payAmountButton(page, t, LINK_AMOUNT)).toHaveAttribute('aria-busy', 'false');
-      const { number, expiry, cvv } = card('4242424242424242');
-      const input = (label: string) => drawer(page, t).getByRole('textbox', { name: label, exact: true });
-      await input('Card number').fill(number);
-      await input('Expiry (MM / YY)').fill(expiry);
-      await input('CVC').fill(cvv);
+      await fillCardElement(page, t, card('4242424242424242'));
     },
     pay: (page) => payAmountButton(page, t, LINK_AMOUNT).click(),
   },
@@ -253,18 +250,10 @@ const BACK_CASES: Record<string, BackCase> = {
     start: async (page) => {
       const sessionId = await openPayment(page, 'en', 1002, [chocolate.name], 'checkbox');
       await startMethod(page, t, 'credit_card');
-      const frame = page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
-      const { number, expiry, cvv } = card();
-      await frame.getByLabel('Card number', { exact: true }).fill(number);
-      await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(expiry);
-      await frame.getByLabel('CVV', { exact: true }).fill(cvv);
+      await fillHostedPage(page, t, card());
       return sessionId;
     },
-    pay: (page) =>
-      page
-        .frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`)
-        .getByRole('button', { name: `Pay ${money(linePrice(chocolate))}`, exact: true })
-        .click(),
+    pay: (page) => hostedPagePayButton(page, t, linePrice(chocolate)).click(),
     chargePath: HOSTED_PAGE,
     charge: 'yaad_sarig',
     amount: linePrice(chocolate),
