@@ -157,7 +157,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/sandbox/**/*.test.ts', 'tests/paths/**/*.test.ts'],
         },
       },
       {

@@ -423,16 +423,43 @@ const ROWS: Row[] = [
   },
 ];
 
-/** Finds the message, then checks every way forward is offered and usable, and that nothing still spins. */
-async function expectOutcome({ heading, text, ways }: Outcome) {
+/**
+ * A way forward the visitor can really take: enabled (neither disabled nor aria-disabled), inside
+ * nothing inert or hidden, able to take the focus, and, for a link, with an address to go to.
+ */
+function expectUsable(control: HTMLElement, way: Way) {
+  const label = `${way.role} ${String(way.name)}`;
+  expect(control.matches(':disabled'), `${label} disabled`).toBe(false);
+  expect(control.getAttribute('aria-disabled'), `${label} aria-disabled`).not.toBe('true');
+  expect(control.closest('[inert], [hidden], [aria-hidden="true"]'), `${label} inside inert or hidden`).toBeNull();
+  control.focus();
+  expect(document.activeElement, `${label} takes the focus`).toBe(control);
+  if (way.role === 'link') expect(control.getAttribute('href') ?? '', `${label} address`).toMatch(/^(tel:|https?:|\/)/);
+}
+
+/**
+ * Finds the message, then checks every way forward is offered and usable and that nothing still spins;
+ * then takes the first button from the keyboard (focus, Enter), which must have its effect: the
+ * screen the fault left changes. (A link's effect is leaving the page, which jsdom cannot do.)
+ */
+async function expectOutcome(cell: Cell, { heading, text, ways }: Outcome) {
   if (heading) expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeTruthy();
   const message = await screen.findByText(text, { exact: false }, { timeout: 5000 });
   expect(message).toBeTruthy();
-  for (const way of ways) {
-    const control = screen.getByRole(way.role, { name: way.name });
-    expect(control.getAttribute('aria-disabled')).not.toBe('true');
-  }
+  const controls = ways.map((way) => [way, screen.getByRole(way.role, { name: way.name })] as const);
+  for (const [way, control] of controls) expectUsable(control, way);
   expect(screen.queryByRole('status', { busy: true })).toBeNull();
+
+  const [, button] = controls.find(([way]) => way.role === 'button') ?? [];
+  if (!button) return;
+  // The screen may change and come back (Try again meets the same fault at once): watch for any change.
+  const changes: MutationRecord[] = [];
+  const observer = new MutationObserver((records) => changes.push(...records));
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  button.focus();
+  await cell.user.keyboard('{Enter}');
+  await waitFor(() => expect(changes.length, 'changes to the screen after the first way forward').toBeGreaterThan(0));
+  observer.disconnect();
 }
 
 describe.each(ROWS)('$call', (row) => {
@@ -442,7 +469,7 @@ describe.each(ROWS)('$call', (row) => {
     await arm(cell, row.call, fault);
     await row.start(cell);
     if (fault === 'slow') await row.answered(cell);
-    else await expectOutcome(row.failed(fault));
+    else await expectOutcome(cell, row.failed(fault));
     expect(consoleErrors).not.toHaveBeenCalled();
     consoleErrors.mockRestore();
   });

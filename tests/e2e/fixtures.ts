@@ -9,15 +9,18 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type FrameLocator,
   type Locator,
   type Page,
   type Request,
+  type Route,
 } from '@playwright/test';
 import { checkCard, TEST_CARDS, type CardInput } from '../../sandbox/cards';
 import type { Charge } from '../../sandbox/stores';
 import catalogueJson from '../../sandbox/catalogue.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import he from '../../locales/he.json' with { type: 'json' };
+import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 export { expect };
 
@@ -392,14 +395,25 @@ export async function openPayment(
 
 type Method = keyof Texts['methods']['names'];
 
+type PopupMethod = 'credit_card' | 'card_scan' | 'bit';
+
+/** The popup card entry, card scan and Bit explain themselves in before they start (spec §2). */
+export function methodPopup(page: Page, t: Texts, method: PopupMethod): Locator {
+  return drawer(page, t).getByRole('alertdialog', { name: t.popup[method].title });
+}
+
+/** The popup's Continue: the app's own button that starts card entry, card scan or Bit. */
+export function popupContinue(page: Page, t: Texts, method: PopupMethod): Locator {
+  return methodPopup(page, t, method).getByRole('button', { name: t.popup.continue, exact: true });
+}
+
 /** Chooses a method and continues; card entry, card scan and Bit first explain themselves in a popup. */
 export async function startMethod(page: Page, t: Texts, method: Method): Promise<void> {
   await chooseMethod(page, t, method);
   await methodContinue(page, t).click();
   if (method === 'credit_card' || method === 'card_scan' || method === 'bit') {
-    const popup = drawer(page, t).getByRole('alertdialog', { name: t.popup[method].title });
-    await popup.getByRole('button', { name: t.popup.continue, exact: true }).click();
-    await expect(popup).toHaveCount(0);
+    await popupContinue(page, t, method).click();
+    await expect(methodPopup(page, t, method)).toHaveCount(0);
   }
 }
 
@@ -448,6 +462,41 @@ export async function fillHostedFields(page: Page, { number, expiry, cvv }: Test
   await hostedField(page, 'number').fill(number);
   await hostedField(page, 'expiry').fill(expiry);
   await hostedField(page, 'cvv').fill(cvv);
+}
+
+/** A wallet's own pay button in the drawer, named as the provider names it (tests/fixtures/wallet-buttons.ts). */
+export function walletButton(page: Page, t: Texts, wallet: 'google_pay' | 'apple_pay'): Locator {
+  return drawerButton(page, t, wallet === 'apple_pay' ? APPLE_PAY_BUTTON : GOOGLE_PAY_BUTTON);
+}
+
+/** The stand-in Stripe card element's inputs, labelled as Stripe labels them. */
+export const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
+
+export function stripeInput(page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS): Locator {
+  return drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
+}
+
+export async function fillCardElement(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
+  await stripeInput(page, t, 'number').fill(number);
+  await stripeInput(page, t, 'expiry').fill(expiry);
+  await stripeInput(page, t, 'cvv').fill(cvv);
+}
+
+/** The hosted payment page (Yaad Sarig / Hyp, the sandbox's stand-in) in the frame the app titles. */
+export function hostedPageFrame(page: Page, t: Texts): FrameLocator {
+  return page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
+}
+
+export async function fillHostedPage(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
+  const frame = hostedPageFrame(page, t);
+  await frame.getByLabel('Card number', { exact: true }).fill(number);
+  await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(expiry);
+  await frame.getByLabel('CVV', { exact: true }).fill(cvv);
+}
+
+/** The hosted page's "Pay ₪x" (the provider's button, not the app's). */
+export function hostedPagePayButton(page: Page, t: Texts, amount: number): Locator {
+  return hostedPageFrame(page, t).getByRole('button', { name: `Pay ${money(amount)}`, exact: true });
 }
 
 /** The success page: the section under its "Payment successful" heading. */
@@ -515,32 +564,75 @@ export function machineTel(machineId: string | number): string {
   return telHref(machine(machineId).technician_phone_number ?? DEFAULT_SUPPORT_PHONE);
 }
 
+let tapCounters = 0;
+
+/** What the taps from now on reached: where each pointerdown landed, and the clicks on the button. */
+export interface Taps {
+  /** 'button' for a pointerdown on the button, `cover` for one on the cover, else what took it. */
+  landed: string[];
+  /** The clicks dispatched on the button (the ones its click handler sees). */
+  clicks: number;
+}
+
 /**
- * A double tap: two clicks in one go, the second while the first is being handled (the sandbox
- * takes SANDBOX_PROCESSING_MS over a charge). Answers how many of the two reached the element: a
- * busy overlay the first tap put up may take the second.
+ * Counts, from now on, the pointerdowns and clicks that reach `target` (the capture phase on its
+ * window, so nothing the app does can hide them). The page reports each one through a binding, so the
+ * count survives the page leaving (Bit's redirect). Answers the live count.
  */
-export async function doubleTap(target: Locator): Promise<number> {
-  await target.evaluate((element) => {
-    element.setAttribute('data-taps', '0');
-    element.addEventListener('click', () =>
-      element.setAttribute('data-taps', String(Number(element.getAttribute('data-taps')) + 1)),
-    );
+export async function countTaps(page: Page, target: Locator, cover = ''): Promise<Taps> {
+  tapCounters += 1;
+  const binding = `__tapReached${String(tapCounters)}`;
+  const taps: Taps = { landed: [], clicks: 0 };
+  await page.exposeBinding(binding, (_source, type: string, landed: string) => {
+    if (type === 'click') taps.clicks += landed === 'button' ? 1 : 0;
+    else taps.landed.push(landed);
   });
-  const handle = await target.elementHandle();
-  await target.dblclick();
-  const taps = Number(await handle.getAttribute('data-taps'));
-  expect(taps, 'clicks that reached the element').toBeGreaterThanOrEqual(1);
-  test.info().annotations.push({ type: 'double tap', description: `${String(taps)} of 2 clicks reached the element` });
+  await target.evaluate(
+    (element, [name, cover]) => {
+      const view = element.ownerDocument.defaultView as unknown as Window &
+        Record<string, ((type: string, landed: string) => Promise<void>) | undefined>;
+      for (const type of ['pointerdown', 'click'])
+        view.addEventListener(
+          type,
+          (event) => {
+            const onButton = event.composedPath().includes(element);
+            const hit = event.target instanceof Element ? event.target : null;
+            const landed = onButton ? 'button' : cover && hit?.closest(cover) ? cover : (hit?.tagName ?? 'elsewhere');
+            void view[name]?.(type, landed);
+          },
+          { capture: true },
+        );
+    },
+    [binding, cover] as const,
+  );
   return taps;
 }
 
-/** Two activations of a button in the same task, before the page can re-render or cover it. */
-export async function clickTwiceAtOnce(target: Locator): Promise<void> {
+/**
+ * A double tap on one of the app's own buttons: Playwright's dblclick, two real taps at the button's
+ * centre in one go, the second while the first is being handled. Both must have reached the button
+ * (pointerdown and click), so the app's chart, not an overlay or luck, refused the second; where the
+ * app covers the button at once, `secondLandsOn` is a selector of the app's own cover that takes it.
+ */
+export async function doubleTap(page: Page, target: Locator, secondLandsOn = 'button'): Promise<void> {
+  const taps = await countTaps(page, target, secondLandsOn === 'button' ? '' : secondLandsOn);
+  await target.dblclick();
+  const expected = { landed: ['button', secondLandsOn], clicks: secondLandsOn === 'button' ? 2 : 1 };
+  await expect.poll(() => structuredClone(taps), { message: 'where the two taps landed' }).toEqual(expected);
+}
+
+/**
+ * Two activations of one of the app's own buttons in the same task, before the page can re-render or
+ * cover it: both reach the button's click handler even when the first one takes the button away (the
+ * popups' Continue), so the app's chart, not the DOM, must refuse the second.
+ */
+export async function clickTwiceAtOnce(page: Page, target: Locator): Promise<void> {
+  const taps = await countTaps(page, target);
   await target.evaluate((element: HTMLElement) => {
     element.click();
     element.click();
   });
+  await expect.poll(() => taps.clicks, { message: 'activations that reached the button' }).toBe(2);
 }
 
 /** The choices on the sandbox's card scanner page (sandbox/standins/card-scan.ts). */
@@ -560,13 +652,19 @@ export function scannerButton(page: Page, t: Texts, choice: keyof typeof SCANNER
 
 /**
  * Taps a choice on the scanner page once its script is running: the page's buttons show before
- * its script (at the end of the body) has loaded, and a tap before then does nothing.
+ * its script (at the end of the body) has loaded, and a tap before then does nothing. `double`: a
+ * double tap, the sandbox page's own check (its page, not the app's).
  */
-export async function tapScanner(page: Page, t: Texts, choice: keyof typeof SCANNER_BUTTONS): Promise<void> {
+export async function tapScanner(
+  page: Page,
+  t: Texts,
+  choice: keyof typeof SCANNER_BUTTONS,
+  { double = false } = {},
+): Promise<void> {
   const button = scannerButton(page, t, choice);
   await expect(button).toBeEnabled();
   await expect.poll(() => button.evaluate((element) => element.ownerDocument.readyState)).toBe('complete');
-  await button.click();
+  await (double ? button.dblclick() : button.click());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -616,11 +714,53 @@ export function recordAroundNavigation(
 }
 
 /**
- * Reloads the page right after `pay` (a tap that starts a payment) and checks spec §10 once
- * more: back on the products with no drawer, nothing of the payment sent again, and at most one
- * charge, of `expected`. A charge call the server had answered before the reload must have been
- * recorded; one still in flight may or may not reach the server before the page goes, so it may
- * count or not — but never twice. Answers the number of charges recorded.
+ * Where the held charge call ends up when the page reloads under it (what a real reload can do):
+ * - 'reached the server': the server got the call and charged; its answer never reached the page.
+ * - 'lost with the page': the reload cancelled the call before it left the browser; nothing charged.
+ */
+export type HeldCharge = 'reached the server' | 'lost with the page';
+
+/** A POST the page sends, held in flight by page.route (the first one; later ones go through). */
+export interface HeldCall {
+  /**
+   * Waits until the page has sent the call (it is then out and unanswered), lets it end as `held` says
+   * and runs `navigate`, which takes its document away: 'reached the server' sends it on from the test
+   * (route.fetch: the server gets it and answers) before the navigation, and the answer reaches no page;
+   * 'lost with the page' aborts it after the navigation, never having left the browser.
+   */
+  endAcross(held: HeldCharge, navigate: () => Promise<unknown>): Promise<void>;
+  /** Removes the hold. */
+  stop(): Promise<void>;
+}
+
+export async function holdCall(page: Page, path: string): Promise<HeldCall> {
+  const routes: Route[] = [];
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, async (route) => {
+    if (route.request().method() !== 'POST' || routes.length > 0) return route.fallback();
+    routes.push(route); // held: neither sent on nor answered until endAcross says so
+  });
+  return {
+    async endAcross(held, navigate) {
+      await expect.poll(() => routes.length, { message: `${path} held in flight` }).toBe(1);
+      const [route] = routes;
+      if (!route) throw new Error('unreachable: the poll saw the held route');
+      const answer = held === 'reached the server' ? await route.fetch({ maxRedirects: 0 }) : undefined;
+      await navigate();
+      // The document that sent the call is gone: whatever the route does now reaches no page.
+      await (answer ? route.fulfill({ response: answer }) : route.abort()).catch(() => undefined);
+    },
+    stop: () => page.unroute(matches),
+  };
+}
+
+/**
+ * Reloads the page while its charge call is in flight and checks spec §10 once more. The charge
+ * call (`chargePath`, a POST) is held with page.route; the reload happens only once the route has
+ * it, which proves the scenario: the call was out and unanswered when the page went. `held` says
+ * whether the server got it (route.fetch, answered to nobody) or not (aborted). Then: back on the
+ * products with no drawer, nothing of the payment sent again, exactly one charge call sent and
+ * exactly the charges the server got — one of `expected`, or none.
  */
 export async function reloadDuringPayment(
   page: Page,
@@ -632,41 +772,28 @@ export async function reloadDuringPayment(
     chargePath: string;
     /** Other POSTs of the payment (intents, tokens ...), which the reloaded page must not send either. */
     alsoPaths?: readonly string[];
+    /** The tap that starts the payment; the charge call follows it. */
     pay: () => Promise<unknown>;
+    held: HeldCharge;
     expected: ExpectedCharge;
   },
-): Promise<number> {
-  const { sessionId, chargePath, alsoPaths = [], pay, expected } = options;
+): Promise<void> {
+  const { sessionId, chargePath, alsoPaths = [], pay, held, expected } = options;
   const sent = recordAroundNavigation(page, 'POST', [chargePath, ...alsoPaths, SET_PURCHASE_PATH]);
-  let reloading = false;
-  let answeredBeforeReload = 0;
-  page.on('response', (response) => {
-    const isCharge = response.request().method() === 'POST' && new URL(response.url()).pathname === chargePath;
-    if (isCharge && !reloading) answeredBeforeReload += 1;
-  });
+  const call = await holdCall(page, chargePath);
   await pay();
-  reloading = true;
-  await sent.navigate(() => page.reload());
+  await call.endAcross(held, () => sent.navigate(() => page.reload()));
 
   await expect(continueButton(page, t)).toBeVisible();
   await expect(drawer(page, t)).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(sent.after, 'payment requests after the reload').toEqual([]);
-  const chargeCalls = sent.before.filter((path) => path === chargePath).length;
-  expect(chargeCalls, `${chargePath} calls before the reload`).toBeLessThanOrEqual(1);
-  // The server finishes what it received (the sandbox takes 300 ms a charge): wait for it to settle.
-  await expect
-    .poll(async () => (await chargesFor(request, sessionId)).length, { message: `charges of session ${sessionId}` })
-    .toBeGreaterThanOrEqual(answeredBeforeReload);
-  await page.waitForTimeout(500);
-  const charges = await chargesFor(request, sessionId);
-  expect(charges.length, 'charges recorded').toBeLessThanOrEqual(chargeCalls);
-  for (const { method, status, amount } of charges) expect({ method, status, amount }).toEqual(expected);
-  test.info().annotations.push({
-    type: 'reload',
-    description: `${String(chargeCalls)} charge call(s) sent and ${String(answeredBeforeReload)} answered before the reload; ${String(charges.length)} charge(s) recorded`,
-  });
-  return charges.length;
+  expect(
+    sent.before.filter((path) => path === chargePath),
+    `${chargePath} calls before the reload`,
+  ).toHaveLength(1);
+  await expectCharges(request, sessionId, held === 'reached the server' ? [expected] : []);
+  await call.stop();
 }
 
 /** The payment calls and provider pages the tests watch (src/api/payment.ts, sandbox/standins). */

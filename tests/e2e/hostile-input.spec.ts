@@ -32,6 +32,7 @@ import {
   test,
   TEXTS,
   recordRequests,
+  settled,
 } from './fixtures';
 
 const CUSTOM_TEXTS: Record<Lang, typeof customEn> = { en: customEn, he: customHe };
@@ -249,6 +250,16 @@ test.describe('card scan (1001): a message from another origin', () => {
     await startMethod(page, t, 'card_scan');
     await expect(scannerButton(page, t, 'approved')).toBeEnabled();
 
+    // The app page counts the forged messages it receives, after the app's own listener (added when the
+    // scanner opened, so it sees each message first).
+    await page.evaluate(() => {
+      const counted = window as unknown as { forgedSeen: number };
+      counted.forgedSeen = 0;
+      window.addEventListener('message', (event: MessageEvent<{ transaction_id?: unknown }>) => {
+        if (event.data.transaction_id === 'forged') counted.forgedSeen += 1;
+      });
+    });
+
     // A window this page opened (so it holds a reference back) posts exactly what the scanner posts.
     const [attacker] = await Promise.all([
       context.waitForEvent('page'),
@@ -267,8 +278,10 @@ test.describe('card scan (1001): a message from another origin', () => {
     expect(posted, 'the attacker holds a reference to the app').toBe(true);
     await attacker.close();
 
-    // Nothing happened: still on the scanner, no success or failure page, nothing charged.
-    await page.waitForTimeout(500);
+    // Nothing happened once the app has had all three messages and painted what they did: still on the
+    // scanner, no success or failure page, nothing charged.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { forgedSeen: number }).forgedSeen)).toBe(3);
+    await settled(page);
     await expect(successHeading(page, t)).toHaveCount(0);
     await expect(drawer(page, t).getByRole('heading', { name: t.failure.title })).toHaveCount(0);
     await expect(scannerButton(page, t, 'approved')).toBeEnabled();

@@ -7,7 +7,6 @@
 import type { Page, Route } from '@playwright/test';
 import {
   card,
-  doubleTap,
   drawer,
   drawerButton,
   expect,
@@ -17,10 +16,12 @@ import {
   fill,
   forEachLanguage,
   HOSTED_PAGE,
+  hostedPageFrame,
+  hostedPagePayButton,
+  fillHostedPage,
   type Lang,
   linePrice,
   machineTel,
-  money,
   openPayment,
   product,
   productChoices,
@@ -32,7 +33,6 @@ import {
   successPage,
   test,
   TEST_CARDS,
-  type TestCard,
   type Texts,
   TEXTS,
 } from './fixtures';
@@ -41,11 +41,10 @@ const chocolate = product(1002, 204);
 const VERIFY = '/v4/api/payment/post/hosted_page/verify';
 
 /** The provider's page inside the drawer, in the frame the app titles. */
-const paymentFrame = (page: Page, t: Texts) => page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);
+const paymentFrame = hostedPageFrame;
 const frameLoader = (page: Page, t: Texts) =>
   drawer(page, t).getByRole('status', { name: t.payment.hostedPage.loading });
-const framePayButton = (page: Page, t: Texts) =>
-  paymentFrame(page, t).getByRole('button', { name: `Pay ${money(linePrice(chocolate))}`, exact: true });
+const framePayButton = (page: Page, t: Texts) => hostedPagePayButton(page, t, linePrice(chocolate));
 
 /**
  * Picks Chocolate on 1002 and opens card entry. The provider's page is held back until the loader
@@ -74,12 +73,7 @@ async function openHostedPage(page: Page, lang: Lang, t: Texts): Promise<string>
   return sessionId;
 }
 
-async function fillFrame(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
-  const frame = paymentFrame(page, t);
-  await frame.getByLabel('Card number', { exact: true }).fill(number);
-  await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(expiry);
-  await frame.getByLabel('CVV', { exact: true }).fill(cvv);
-}
+const fillFrame = fillHostedPage;
 
 forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
   test('the frame loads behind a loader; an approved card: the success page, one charge; closing it clears the pay status', async ({
@@ -178,11 +172,16 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
 test.describe('hosted payment page, Yaad Sarig (1002), once', () => {
   const t = TEXTS.en;
 
-  test('a double submit in the frame charges once', async ({ page, request }) => {
+  // The provider's form is the sandbox's page, not the app's: this checks the stand-in. The app's own
+  // button that opens it (the popup's Continue) is tapped twice in payments-no-double-charge.spec.ts.
+  test('the sandbox’s hosted page: a double submit in its frame posts once and charges once', async ({
+    page,
+    request,
+  }) => {
     const sessionId = await openHostedPage(page, 'en', t);
     const submits = recordRequests(page, 'POST', HOSTED_PAGE);
     await fillFrame(page, t, card());
-    await doubleTap(framePayButton(page, t));
+    await framePayButton(page, t).dblclick();
 
     await expect(successHeading(page, t)).toBeVisible();
     expect(submits).toHaveLength(1);

@@ -13,6 +13,7 @@ import {
   drawer,
   expect,
   expectCharges,
+  fillCardElement,
   failureHeading,
   failurePage,
   fill,
@@ -28,22 +29,18 @@ import {
   STRIPE_CODE,
   STRIPE_CONFIRM,
   STRIPE_INTENT,
+  stripeInput,
+  STRIPE_PAYMENT_METHOD,
   successHeading,
   successPage,
   test,
   TEST_CARDS,
-  type TestCard,
   type Texts,
   TEXTS,
 } from './fixtures';
 
 const carWash = product(1004, 401);
 /** What Stripe says of a declined card (the sandbox's stand-in says it as Stripe does). */
-
-/** The stand-in card element's inputs, labelled as Stripe labels them. */
-const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
-const stripeInput = (page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS) =>
-  drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
 
 /** Opens 1004, chooses the card element and waits until it is ready; the session_id. */
 async function startStripe(page: Page, lang: Lang, t: Texts): Promise<string> {
@@ -52,12 +49,6 @@ async function startStripe(page: Page, lang: Lang, t: Texts): Promise<string> {
   await expect(stripeInput(page, t, 'number')).toBeEditable();
   await expect(payAmountButton(page, t, linePrice(carWash))).toHaveAttribute('aria-busy', 'false');
   return sessionId;
-}
-
-async function fillCardElement(page: Page, t: Texts, { number, expiry, cvv }: TestCard): Promise<void> {
-  await stripeInput(page, t, 'number').fill(number);
-  await stripeInput(page, t, 'expiry').fill(expiry);
-  await stripeInput(page, t, 'cvv').fill(cvv);
 }
 
 forEachLanguage('Stripe card element (1004)', (lang, t) => {
@@ -129,12 +120,14 @@ test.describe('Stripe card element (1004), once', () => {
 
   test('a double tap on "Pay ₪20.40" asks for one intent and charges once', async ({ page, request }) => {
     const sessionId = await startStripe(page, 'en', t);
+    const paymentMethods = recordRequests(page, 'POST', STRIPE_PAYMENT_METHOD);
     const intents = recordRequests(page, 'POST', STRIPE_INTENT);
     const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
     await fillCardElement(page, t, card('4242424242424242'));
-    await doubleTap(payAmountButton(page, t, linePrice(carWash)));
+    await doubleTap(page, payAmountButton(page, t, linePrice(carWash)));
 
     await expect(successHeading(page, t)).toBeVisible();
+    expect(paymentMethods).toHaveLength(1);
     expect(intents).toHaveLength(1);
     expect(confirms).toHaveLength(1);
     await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
@@ -142,11 +135,15 @@ test.describe('Stripe card element (1004), once', () => {
 
   test('two activations of "Pay ₪20.40" before the page re-renders charge once', async ({ page, request }) => {
     const sessionId = await startStripe(page, 'en', t);
+    const paymentMethods = recordRequests(page, 'POST', STRIPE_PAYMENT_METHOD);
+    const intents = recordRequests(page, 'POST', STRIPE_INTENT);
     const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
     await fillCardElement(page, t, card('4242424242424242'));
-    await clickTwiceAtOnce(payAmountButton(page, t, linePrice(carWash)));
+    await clickTwiceAtOnce(page, payAmountButton(page, t, linePrice(carWash)));
 
     await expect(successHeading(page, t)).toBeVisible();
+    expect(paymentMethods).toHaveLength(1);
+    expect(intents).toHaveLength(1);
     expect(confirms).toHaveLength(1);
     await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
   });

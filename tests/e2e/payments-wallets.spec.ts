@@ -34,16 +34,17 @@ import {
   TEXTS,
   WALLET_DECLINED,
   WALLET_PAY,
+  walletButton,
   walletSheet,
 } from './fixtures';
-import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
+import { APPLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const cola = product(1001, 101);
 /** The statusMessage the Google Pay stand-in rejects with when the visitor closes its sheet: for developers only. */
 const GOOGLE_CANCELED_STATUS_MESSAGE = 'User closed the Payment Request UI.';
 
-const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, GOOGLE_PAY_BUTTON);
-const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, APPLE_PAY_BUTTON);
+const googlePayButton = (page: Page, t: Texts) => walletButton(page, t, 'google_pay');
+const applePayButton = (page: Page, t: Texts) => walletButton(page, t, 'apple_pay');
 
 /** Opens 1001 (Cola preselected), chooses Google Pay and waits out its loader; the session_id. */
 async function startGooglePay(page: Page, lang: Lang, t: Texts): Promise<string> {
@@ -127,7 +128,7 @@ test.describe('Google Pay (1001), once', () => {
     const sessionId = await startGooglePay(page, 'en', t);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     // The second tap reaches the button, or the sheet the first one opened.
-    await doubleTap(googlePayButton(page, t));
+    await doubleTap(page, googlePayButton(page, t));
 
     await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
     await sheetButton(page, 'Google Pay', 'Approve').click();
@@ -143,7 +144,7 @@ test.describe('Google Pay (1001), once', () => {
   }) => {
     const sessionId = await startGooglePay(page, 'en', t);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
-    await clickTwiceAtOnce(googlePayButton(page, t));
+    await clickTwiceAtOnce(page, googlePayButton(page, t));
 
     await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
     await sheetButton(page, 'Google Pay', 'Approve').click();
