@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GooglePaymentRequest } from '../../machines/payment/google-pay.request';
 import type { StripeCardHandle } from '../../machines/payment/stripe.machine';
 import { PROVIDER_URLS } from '../../src/config';
+import { loadApplePayButton } from '../../src/payments/apple-pay/apple-pay-button';
 import { createGooglePayButton, loadGooglePay, requestGooglePayment } from '../../src/payments/google-pay/google-pay';
 import { loadScript, whenElementExists } from '../../src/payments/load-script';
 import { confirmCardPayment, createPaymentMethod } from '../../src/payments/stripe/stripe';
@@ -290,5 +291,15 @@ describe('card processor hosted fields', () => {
     const bare = chargeCard(input, 'en');
     charged[2]?.callback('refused', undefined);
     await expect(bare).rejects.toMatchObject({ messages: [] });
+  });
+});
+
+describe('Apple Pay button', () => {
+  it("loads Apple's button script from the build's address", async () => {
+    const page = fakePage();
+    await loadApplePayButton();
+    expect(page.added.map((script) => script.src)).toEqual([
+      new URL(PROVIDER_URLS.applePayButtonSdk, 'https://app.example/').href,
+    ]);
   });
 });
