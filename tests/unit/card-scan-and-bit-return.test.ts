@@ -135,8 +135,10 @@ describe('Bit', () => {
   });
 
   it('any other return shows nothing: no token, another token, not pending, no transaction, another machine', () => {
-    sentAway();
+    const kept = sentAway();
     expect(returnedBitPayment('machine-7', undefined)).toBeUndefined();
+    // A visit without a return address leaves the pending return's token alone.
+    expect(returnedBitPayment('machine-7', kept)).toEqual({ transactionId: 'tx-5', receipt });
     expect(returnedBitPayment('machine-7', '')).toBeUndefined();
     sentAway();
     expect(returnedBitPayment('machine-7', 'made-up')).toBeUndefined();

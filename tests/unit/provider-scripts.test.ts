@@ -16,6 +16,7 @@ import { chargeCard, FIELD_CONTAINERS, mountCardFields } from '../../src/payment
 import { twoLineOrder } from '../fixtures/orders';
 
 interface FakeScript {
+  tag: string;
   src: string;
   async: boolean;
   onload: (() => void) | null;
@@ -29,7 +30,8 @@ function fakePage(onLoad: (src: string) => void = () => undefined) {
   const added: FakeScript[] = [];
   const failing = new Set<string>();
   const present = new Set<string>();
-  let now = 0;
+  // The page has been open a while: the clock does not start at 0.
+  let now = 1_000_000;
   vi.stubGlobal('window', { location: { href: 'https://app.example/pay?machine_id=7' } });
   vi.stubGlobal('performance', { now: () => now });
   vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
@@ -38,7 +40,8 @@ function fakePage(onLoad: (src: string) => void = () => undefined) {
     return 0;
   });
   vi.stubGlobal('document', {
-    createElement: (): FakeScript => ({
+    createElement: (tag: string): FakeScript => ({
+      tag,
       src: '',
       async: false,
       onload: null,
@@ -77,7 +80,7 @@ describe('provider scripts', () => {
     expect(second).toBe(first);
     await first;
     expect(page.added).toHaveLength(1);
-    expect(page.added[0]).toMatchObject({ src: 'https://app.example/sdk/one.js', async: true });
+    expect(page.added[0]).toMatchObject({ tag: 'script', src: 'https://app.example/sdk/one.js', async: true });
     await loadScript('/sdk/one.js');
     expect(page.added).toHaveLength(1);
   });
@@ -257,8 +260,12 @@ describe('card processor hosted fields', () => {
         },
       };
     }
+    // The fields go in only once the view has rendered their three containers.
+    const mounted = mountCardFields();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(created).toEqual([]);
     for (const id of Object.values(FIELD_CONTAINERS)) page.present.add(`#${id}`);
-    await mountCardFields();
+    await mounted;
     expect(page.added).toEqual([]);
     expect(created).toEqual([
       {
