@@ -88,6 +88,21 @@ describe('wheelshare calls (spec §7)', () => {
   });
 });
 
+describe('the station poll', () => {
+  it("gives up within the client's own time-out when that is shorter than the poll's 5 s", async () => {
+    const hanging = createApiClient({
+      baseHost: 'https://api.example.test',
+      storage: { getItem: () => null, setItem: () => undefined },
+      timeoutMs: 50,
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    });
+    const started = Date.now();
+    await expect(isWaitingForCard(hanging, station)).rejects.toMatchObject({ failure: { kind: 'timeout' } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
 describe('Bit calls', () => {
   it('init posts return_url with machine_id and answers the transaction and its payment page', async () => {
     const { client, sent } = fakeApi({ status: 0, data: { transaction_id: 41, payment_url: 'https://bit.example/p' } });
