@@ -54,6 +54,9 @@ describe('the menu answer (spec §3)', () => {
       price: 12.9,
       convenience_fee_value: 0.5,
     });
+    expect(parse({ products: [{ ...product, convenience_fee_type: 'percent' }] }).products[0]).toMatchObject({
+      convenience_fee_type: 'percent',
+    });
     expect(fails({ products: [{ ...product, price: -1 }] })).toBe(true);
     expect(fails({ products: [{ ...product, price: '12,90' }] })).toBe(true);
     expect(fails({ products: [{ ...product, convenience_fee_type: 'per-item' }] })).toBe(true);

@@ -38,7 +38,16 @@ describe('payment calls (spec §7)', () => {
     expect((sent[0] as Sent).body).toEqual({ paymentData: 'apple' });
   });
 
-  it('a pay response without msg reads as an empty message, a null transaction id as none', async () => {
+  it('a pay response without msg or data reads as an empty message and no transaction', async () => {
+    const { client } = fakeApi({ status: 0 });
+    await expect(payWithWallet(client, singleLineOrder, 'apple_pay', {})).resolves.toEqual({
+      status: 0,
+      msg: '',
+      transactionId: undefined,
+    });
+  });
+
+  it('a pay response with a null msg reads as an empty message, a null transaction id as none', async () => {
     const { client } = fakeApi({ status: 0, msg: null, data: { transaction_id: null } });
     await expect(payWithWallet(client, singleLineOrder, 'apple_pay', {})).resolves.toEqual({
       status: 0,

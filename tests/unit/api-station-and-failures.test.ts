@@ -130,6 +130,13 @@ describe('Bit calls', () => {
     ).rejects.toMatchObject({ failure: { kind: 'invalid-answer' } });
   });
 
+  it('status answers each verdict: pending, approved, declined, expired', async () => {
+    for (const status of ['pending', 'approved', 'declined', 'expired']) {
+      const { client } = fakeApi({ status, data: { transaction_id: 't' } });
+      await expect(bitPaymentStatus(client, { machineId: 'm', transactionId: 't' })).resolves.toMatchObject({ status });
+    }
+  });
+
   it("status is a GET under the purchase's own session and answers the processor's verdict", async () => {
     const { client, sent } = fakeApi({ status: 'approved', msg: 'ok', data: { transaction_id: 41 } });
     await expect(
