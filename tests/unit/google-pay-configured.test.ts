@@ -32,6 +32,7 @@ describe('Google Pay is configured', () => {
   it('not without a config, in another environment, or in PRODUCTION without a merchantId', () => {
     expect(isGooglePayConfigured(undefined)).toBe(false);
     expect(isGooglePayConfigured(config([card], 'SANDBOX'))).toBe(false);
+    expect(isGooglePayConfigured(config([card], 'SANDBOX', { merchantId: 'BCR2' }))).toBe(false);
     expect(isGooglePayConfigured(config([card], 'PRODUCTION'))).toBe(false);
     expect(isGooglePayConfigured(config([card], 'PRODUCTION', { merchantId: '' }))).toBe(false);
     expect(isGooglePayConfigured(config([card], 'PRODUCTION', { merchantId: 7 }))).toBe(false);
