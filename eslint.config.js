@@ -18,6 +18,8 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       '*.tmp.mjs',
+      '.stryker-tmp',
+      'reports',
     ],
   },
   js.configs.recommended,

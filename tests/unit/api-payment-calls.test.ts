@@ -1,0 +1,145 @@
+/**
+ * Spec §7 "The calls it makes", payment rows: each call's method, path (with /v4/), query, body and
+ * the session uuid in header and query; spec §3 "Pay response" read as status, msg, transaction id.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  confirmCardCharge,
+  createStripeIntent,
+  getPaymentPage,
+  payWithWallet,
+  productToBuy,
+  validateApplePayMerchant,
+} from '../../src/api/payment';
+import { ApiError } from '../../machines/shared/api-failure';
+import { fakeApi, query, type Sent } from '../fixtures/fake-api';
+import { singleLineOrder, twoLineOrder, VISITOR_UUID } from '../fixtures/orders';
+
+describe('payment calls (spec §7)', () => {
+  it('wallet pay with Google posts paymentData, the 2-decimal amount and currency to /v4/api/payment/pay/wallet', async () => {
+    const { client, sent } = fakeApi({ status: 0, msg: 'ok', data: { transaction_id: 77 } });
+    const answer = await payWithWallet(client, singleLineOrder, 'google_pay', { token: 'g' });
+    expect(answer).toEqual({ status: 0, msg: 'ok', transactionId: '77' });
+    expect(sent).toHaveLength(1);
+    const [call] = sent as [Sent];
+    expect(call.method).toBe('POST');
+    expect(call.url.origin + call.url.pathname).toBe('https://api.example.test/v4/api/payment/pay/wallet');
+    expect(query(call)).toEqual({ machine_id: 'machine-7', payment_method: 'google_pay', session_uuid: 'session-1' });
+    expect(call.headers.get('session-uuid')).toBe('session-1');
+    expect(call.credentials).toBe('include');
+    expect(call.body).toEqual({ paymentData: { token: 'g' }, amount: '12.50', currencyCode: singleLineOrder.currency });
+  });
+
+  it('wallet pay with Apple posts the payment token as it is', async () => {
+    const { client, sent } = fakeApi({ status: 3, msg: 'declined' });
+    const answer = await payWithWallet(client, singleLineOrder, 'apple_pay', { paymentData: 'apple' });
+    expect(answer).toEqual({ status: 3, msg: 'declined', transactionId: undefined });
+    expect(query(sent[0] as Sent)).toMatchObject({ payment_method: 'apple_pay' });
+    expect((sent[0] as Sent).body).toEqual({ paymentData: 'apple' });
+  });
+
+  it('a pay response without msg or data reads as an empty message and no transaction', async () => {
+    const { client } = fakeApi({ status: 0 });
+    await expect(payWithWallet(client, singleLineOrder, 'apple_pay', {})).resolves.toEqual({
+      status: 0,
+      msg: '',
+      transactionId: undefined,
+    });
+  });
+
+  it('a pay response with a null msg reads as an empty message, a null transaction id as none', async () => {
+    const { client } = fakeApi({ status: 0, msg: null, data: { transaction_id: null } });
+    await expect(payWithWallet(client, singleLineOrder, 'apple_pay', {})).resolves.toEqual({
+      status: 0,
+      msg: '',
+      transactionId: undefined,
+    });
+  });
+
+  it('Apple merchant validation posts validationURL and needs an identified, signed session', async () => {
+    const session = { merchantSessionIdentifier: 'm-1', signature: 'sig', extra: 1 };
+    const { client, sent } = fakeApi(session);
+    await expect(validateApplePayMerchant(client, 'https://apple.example/validate')).resolves.toEqual(session);
+    const [call] = sent as [Sent];
+    expect(call.method).toBe('POST');
+    expect(call.url.pathname).toBe('/v4/api/payment/pre/apple_pay/validate_merchant');
+    expect(call.body).toEqual({ validationURL: 'https://apple.example/validate' });
+    for (const unsigned of [
+      { merchantSessionIdentifier: 'm-1', signature: '' },
+      { merchantSessionIdentifier: '', signature: 'sig' },
+    ]) {
+      await expect(validateApplePayMerchant(fakeApi(unsigned).client, 'u')).rejects.toMatchObject({
+        failure: { kind: 'invalid-answer' },
+      });
+    }
+  });
+
+  it('the product to buy names the order, its first product, the visitor and the custom price', () => {
+    expect(productToBuy(singleLineOrder, 'he')).toMatchObject({
+      totalPrice: singleLineOrder.total,
+      currencyCode: singleLineOrder.currency,
+      countryCode: 'IL',
+      label: singleLineOrder.lines[0]?.product.name,
+      locale: 'he',
+      machine_id: 'machine-7',
+      visitorUUID: VISITOR_UUID,
+      customPrice: singleLineOrder.customPrice,
+      custom_price: singleLineOrder.customPrice,
+    });
+    expect(productToBuy({ ...twoLineOrder, lines: [] }, 'en').label).toBe('');
+  });
+
+  it('Stripe posts the product to buy to /v4/api/payment/pre/stripe and answers the client secret', async () => {
+    const { client, sent } = fakeApi({ client_secret: 'pi_secret' });
+    await expect(createStripeIntent(client, twoLineOrder, 'en')).resolves.toBe('pi_secret');
+    const [call] = sent as [Sent];
+    expect(call.method).toBe('POST');
+    expect(call.url.pathname).toBe('/v4/api/payment/pre/stripe');
+    expect(query(call)).toEqual({ machine_id: 'machine-7', session_uuid: 'session-1' });
+    expect(call.body).toEqual(productToBuy(twoLineOrder, 'en'));
+    await expect(createStripeIntent(fakeApi({ client_secret: '' }).client, twoLineOrder, 'en')).rejects.toBeInstanceOf(
+      ApiError,
+    );
+  });
+
+  it('the card charge is confirmed by POST payment_succeeded_callback with payment_type=ajax, simulate_error=false', async () => {
+    const { client, sent } = fakeApi({ status: 0, msg: 'paid', data: { transaction_id: 'tx-9' } });
+    await expect(confirmCardCharge(client, twoLineOrder, { processor: 'answer' })).resolves.toEqual({
+      status: 0,
+      msg: 'paid',
+      transactionId: 'tx-9',
+    });
+    const [call] = sent as [Sent];
+    expect(call.method).toBe('POST');
+    expect(call.url.pathname).toBe('/v4/api/payment/post/payment_succeeded_callback');
+    expect(query(call)).toEqual({
+      machine_id: 'machine-7',
+      payment_type: 'ajax',
+      simulate_error: 'false',
+      session_uuid: 'session-1',
+    });
+    expect(call.body).toEqual({ processor: 'answer' });
+  });
+
+  it('the hosted payment page is a GET of pay_ajax answering data.data.payment_url (http or https only)', async () => {
+    const page = (url: string) => ({ data: { data: { payment_url: url } } });
+    const { client, sent } = fakeApi(page('https://pay.example/page?id=1'));
+    await expect(getPaymentPage(client, twoLineOrder, 'https://app.example/return')).resolves.toBe(
+      'https://pay.example/page?id=1',
+    );
+    const [call] = sent as [Sent];
+    expect(call.method).toBe('GET');
+    expect(call.url.pathname).toBe('/v4/api/payment/pay/pay_ajax');
+    expect(query(call)).toEqual({
+      machine_id: 'machine-7',
+      return_url: 'https://app.example/return',
+      session_uuid: 'session-1',
+    });
+    await expect(getPaymentPage(fakeApi(page('http://pay.example/')).client, twoLineOrder, 'r')).resolves.toBe(
+      'http://pay.example/',
+    );
+    await expect(getPaymentPage(fakeApi(page('javascript:alert(1)')).client, twoLineOrder, 'r')).rejects.toMatchObject({
+      failure: { kind: 'invalid-answer', detail: 'payment_url: refused javascript: address' },
+    });
+  });
+});
