@@ -86,7 +86,7 @@ const SETTLE = {
 const ABANDON = { target: '#purchase.SELECT_PRODUCT', actions: 'forgetPayment' } as const;
 
 /** The payment methods' machines, each invoked under its own id (the views find it in the snapshot's children). */
-const METHOD_MACHINES = {
+export const METHOD_MACHINES = {
   googlePay: googlePayMachine,
   applePay: applePayMachine,
   cardFields: cardFieldsMachine,

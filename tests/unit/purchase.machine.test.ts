@@ -17,7 +17,13 @@ import { googlePayMachine } from '../../machines/payment/google-pay.machine';
 import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
 import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
-import { METHOD_ENDINGS, purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/purchase.machine';
+import {
+  METHOD_ENDINGS,
+  METHOD_MACHINES,
+  purchaseMachine,
+  type MethodActor,
+  type SetPurchaseInput,
+} from '../../machines/purchase/purchase.machine';
 import {
   MAX_QUANTITY,
   selectCanContinue,
@@ -52,18 +58,8 @@ import {
   type PaymentLog,
 } from '../fixtures/stand-ins';
 
-/** The payment-method machines the purchase invokes in INIT_METHOD_PENDING, by invoke id. */
-const PAYMENT_MACHINES = {
-  googlePay: googlePayMachine,
-  applePay: applePayMachine,
-  cardFields: cardFieldsMachine,
-  hostedPage: hostedPageMachine,
-  stripe: stripeMachine,
-  cardScan: cardScanMachine,
-  bit: bitMachine,
-} as const;
-type PaymentMachineId = keyof typeof PAYMENT_MACHINES;
-const PAYMENT_MACHINE_IDS = Object.keys(PAYMENT_MACHINES) as PaymentMachineId[];
+type PaymentMachineId = MethodActor;
+const PAYMENT_MACHINE_IDS = Object.keys(METHOD_MACHINES) as PaymentMachineId[];
 
 /** Card entry through Yaad Sarig's hosted payment page instead of Tranzila's fields. */
 const yaadSarigMenu = makeMenu({
