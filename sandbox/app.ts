@@ -143,6 +143,7 @@ export function createSandboxApp({
     catalogue,
     providersOrigin,
     appOrigins,
+    apiOnItsOwnOrigin,
     purchases: new Map(),
     charges,
     cashier: createCashier(charges, processingMs),

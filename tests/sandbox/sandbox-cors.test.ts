@@ -109,6 +109,30 @@ describe('the operator API on its own origin: CORS', () => {
     expect((await app.api.request(MENU, { headers: { origin: APP } })).status).toBe(200);
   });
 
+  it('sends the visitor to the app’s pages, on the calling app’s origin, never to the API’s', async () => {
+    const app = newSandbox();
+    const API = 'http://localhost:4175';
+    const link = async (origin?: string) => {
+      const response = await app.api.request(`${API}/v4/api/merchants/custom/get_iframe?machine_id=1001&amount=7.50`, {
+        headers: origin ? { origin } : {},
+      });
+      return new URL(((await response.json()) as { iframe_url: string }).iframe_url);
+    };
+    expect((await link(PRODUCTION)).origin).toBe(PRODUCTION);
+    expect((await link(APP)).href).toMatch(new RegExp(`^${APP}/customPaymentIframe\\?`));
+    // Not from a page (a server, a test): the app's first origin.
+    expect((await link()).origin).toBe(APP);
+    expect((await link(FOREIGN)).origin).toBe(APP);
+
+    const session = await app.api.request(`${API}/v4/api/payment/pre/apple_pay/validate_merchant`, {
+      method: 'POST',
+      headers: { origin: PRODUCTION, 'content-type': 'application/json' },
+      body: JSON.stringify({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' }),
+    });
+    // Apple issues the merchant session for the page's domain.
+    expect(await session.json()).toMatchObject({ domainName: 'localhost' });
+  });
+
   describe('served by @hono/node-server, as npm start serves it', () => {
     let close = () => {};
     afterEach(() => close());
