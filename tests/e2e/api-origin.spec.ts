@@ -138,3 +138,22 @@ for (const [what, host] of WRONG_HOSTS) {
     await expect(productChoices(page, t)).toBeVisible();
   });
 }
+
+test('a base_host that is no address at all, stored by hand, is passed over: the menu comes from the build’s API', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  const menuCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.endsWith('/v4/api/menu/get')) menuCalls.push(new URL(sent.url()).origin);
+  });
+  // /debug_vars refuses these; local storage can still hold them (spec §3 keeps the host there).
+  for (const host of ['api.example.com', 'javascript:alert(1)', 'http://']) {
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('base_host', value), host);
+    await page.goto('/pay?machine_id=1001');
+    await expect(productChoices(page, t)).toBeVisible();
+  }
+  expect(new Set(menuCalls)).toEqual(new Set([API_ORIGIN]));
+  expect(errors).toEqual([]);
+});
