@@ -59,6 +59,15 @@ async function routeFirstMenuRequest(page: Page, first: (route: Route) => Promis
   });
 }
 
+/** A promise the test settles when it chooses: a request waits on it. */
+function hold() {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
 test('the menu and the route’s code are requested before any module runs, each once', async ({ page, request }) => {
   const loading = await watchLoading(page, request);
   expect(loading.routeChunks.length, 'the inline script names the /pay route’s chunks').toBeGreaterThan(0);
@@ -128,10 +137,7 @@ test.describe('a slow early request', () => {
     request,
   }) => {
     const loading = await watchLoading(page, request);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = hold();
     await routeFirstMenuRequest(page, async (route) => {
       await held;
       await route.continue();
@@ -151,10 +157,7 @@ test.describe('a slow early request', () => {
     // The client waits 15 s (src/api/client.ts) before it gives up, as it does on its own requests.
     test.setTimeout(90_000);
     const loading = await watchLoading(page, request);
-    let giveUp: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      giveUp = resolve;
-    });
+    const { held, release: giveUp } = hold();
     await routeFirstMenuRequest(page, async (route) => {
       await held;
       await route.abort('timedout').catch(() => undefined);
