@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { inlineStylesheet } from './scripts/inline-stylesheet';
 import { cspPlugin } from './scripts/csp-plugin.ts';
+import { earlyMenuScript } from './scripts/early-menu-plugin.ts';
 
 /**
  * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
@@ -94,6 +95,7 @@ export default defineConfig(({ mode }) => ({
     entries.plugin,
     inlineStylesheet(),
     cspPlugin(loadEnv(mode, process.cwd())),
+    earlyMenuScript(PAY_ROUTE_COMPONENT),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
     sandboxManifest(loadEnv(mode, process.cwd(), 'SANDBOX_')),
     tanstackRouter({

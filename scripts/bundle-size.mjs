@@ -2,7 +2,8 @@
 // Measures the initial JavaScript of /pay from a build's manifest (<dist>/.vite/manifest.json):
 // - "entry": index.html's script and everything it preloads (its static imports) — the figure the
 //   140 KB budget applies to (issue "Fast on a cheap phone": "the entry and everything it preloads");
-// - "route": the /pay route's code-split chunks, fetched right after the entry starts;
+// - "route": the /pay route's code-split chunks, which index.html's early script (src/early-menu.ts) preloads
+//   on /pay alongside the entry;
 // - their sum, all the JavaScript fetched before the product list is interactive.
 // Usage: node scripts/bundle-size.mjs [--dist DIR] [--max KB] [--json]   (DIR defaults to the repo's dist/)
 // scripts/bench.mjs imports measureInitialJs() for its own build.

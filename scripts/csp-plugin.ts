@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -11,8 +12,8 @@ type Directives = Record<string, string[]>;
 /** Where a Sentry DSN (https://key@o1.ingest.sentry.io/42) sends its reports. */
 const sentryOrigin = (dsn: string | undefined) => originOf(dsn?.replace(/\/\/[^@/]*@/, '//'));
 
-/** The policy's directives for these build settings. */
-export function cspDirectives(env: CspSettings): Directives {
+/** The policy's directives for these build settings and the page's inline scripts. */
+export function cspDirectives(env: CspSettings, inlineScripts: readonly string[] = []): Directives {
   if (env.VITE_ANALYTICS_ID && !env.VITE_ANALYTICS_ENDPOINT) {
     throw new Error(
       'VITE_ANALYTICS_ID is set but VITE_ANALYTICS_ENDPOINT is empty: analytics would have nowhere to go',
@@ -21,8 +22,9 @@ export function cspDirectives(env: CspSettings): Directives {
   const providers = providerSources(env);
   const directives: Record<string, (string | undefined)[]> = {
     'default-src': ["'self'"],
-    // No 'unsafe-inline' and no 'unsafe-eval': the app's code is its own files; providers' code their hosts'.
-    'script-src': ["'self'", ...providers['script-src']],
+    // No 'unsafe-inline' and no 'unsafe-eval': the app's code is its own files and the inline scripts the
+    // build wrote (each by its hash); providers' code their hosts'.
+    'script-src': ["'self'", ...inlineScripts.map(scriptHash), ...providers['script-src']],
     // The operator's API, the providers' scripts calling home, and the reports when they are configured.
     'connect-src': [
       "'self'",
@@ -54,9 +56,16 @@ export function cspDirectives(env: CspSettings): Directives {
   );
 }
 
+/** A CSP source allowing exactly this inline script. */
+const scriptHash = (code: string) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+
+/** The text of each inline <script> of a page (one without src). */
+export const inlineScriptsOf = (html: string): string[] =>
+  [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+
 /** The policy as a header or meta value. */
-export function buildCsp(env: CspSettings): string {
-  return Object.entries(cspDirectives(env))
+export function buildCsp(env: CspSettings, inlineScripts: readonly string[] = []): string {
+  return Object.entries(cspDirectives(env, inlineScripts))
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');
 }
@@ -74,15 +83,17 @@ export function cspHeaderOfBuild(distDir: string): string | undefined {
 
 /**
  * Puts the build's policy into index.html as a meta element, the first thing in <head>, so it covers
- * every script the page names (also those other plugins prepend). Only for builds: the dev server's
- * React refresh preamble is an inline script. frame-ancestors is ignored in a meta element (with a
- * console error), so only a server header can add it.
+ * every script the page names (also those other plugins prepend), and allows the inline scripts the page
+ * has then (src/early-menu.ts) by their hashes. Only for builds: the dev server's React refresh preamble
+ * is an inline script. frame-ancestors is ignored in a meta element (with a console error), so only a
+ * server header can add it.
  */
 export function cspPlugin(env: CspSettings): Plugin {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${buildCsp(env)}" />`;
   return {
     name: 'content-security-policy',
     apply: 'build',
+    // Its index.html step runs after every other plugin's: the page is then final, inline scripts included.
+    enforce: 'post',
     // A provider setting left empty would build a policy that silently blocks that provider.
     buildStart() {
       const missing = missingProviderSettings(env);
@@ -96,7 +107,8 @@ export function cspPlugin(env: CspSettings): Plugin {
       order: 'post',
       handler: (html) => {
         if (!html.includes('<head>')) throw new Error('index.html has no <head> for the Content-Security-Policy');
-        return html.replace('<head>', `<head>\n    ${meta}`);
+        const policy = buildCsp(env, inlineScriptsOf(html));
+        return html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
       },
     },
   };

@@ -18,3 +18,11 @@ interface ImportMetaEnv {
   readonly VITE_ANALYTICS_ID: string;
   readonly VITE_ANALYTICS_ENDPOINT: string;
 }
+
+interface Window {
+  /**
+   * The menu request index.html's early script (src/early-menu.ts) sends on /pay before any module runs;
+   * the /pay route's loader takes it (src/api/early-menu.ts takeEarlyMenu).
+   */
+  earlyMenuRequest?: { readonly url: string; readonly response: Promise<Response> };
+}

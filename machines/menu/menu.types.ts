@@ -62,3 +62,14 @@ export interface Menu {
   allow_multiple_products: boolean;
   frontend_config: FrontendConfig;
 }
+
+/**
+ * The menu request index.html's early script sent before the app's code ran, as the /pay route hands it to
+ * the page's chart: its answer goes to the first menu call that makes exactly that request, once.
+ */
+export interface EarlyMenu {
+  /** The address it asked. */
+  readonly url: string;
+  /** Its answer, the first time; undefined after (a retry, or the page mounted again, asks afresh). */
+  claim(): Promise<Response> | undefined;
+}

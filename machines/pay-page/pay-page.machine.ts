@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Menu } from '../menu/menu.types';
+import { DEFAULT_LANGUAGE, LANGUAGES, type EarlyMenu, type Language, type Menu } from '../menu/menu.types';
 import { purchaseMachine } from '../purchase/purchase.machine';
 import type { PurchaseSettings } from '../purchase/purchase.types';
 import { ApiError, isHttpStatus, type ApiFailure } from '../shared/api-failure';
@@ -13,6 +13,8 @@ export interface PayPageInput {
   /** The language remembered in the cookie, or the default. */
   language: Language;
   purchaseSettings: PurchaseSettings;
+  /** The menu request index.html sent before the page's code ran (/pay only); its answer serves the first load. */
+  earlyMenu?: EarlyMenu | undefined;
 }
 
 export interface PayPageContext extends PayPageInput {
@@ -45,8 +47,10 @@ export const payPageMachine = setup({
   actors: {
     splash: splashMachine,
     purchase: purchaseMachine,
-    /** GET /api/menu/get */
-    fetchMenu: fromPromise<Menu, { machineId: string }>(providedAtTheEdge('fetchMenu')),
+    /** GET /api/menu/get, answered by the early request when that is still unclaimed. */
+    fetchMenu: fromPromise<Menu, { machineId: string; earlyMenu?: EarlyMenu | undefined }>(
+      providedAtTheEdge('fetchMenu'),
+    ),
   },
   actions: {
     /** Switches the interface language and text direction. */
@@ -98,7 +102,7 @@ export const payPageMachine = setup({
           invoke: {
             id: 'fetchMenu',
             src: 'fetchMenu',
-            input: ({ context }) => ({ machineId: context.machineId }),
+            input: ({ context }) => ({ machineId: context.machineId, earlyMenu: context.earlyMenu }),
             onDone: [
               {
                 guard: { type: 'machineNotActive', params: ({ event }) => event.output },

@@ -1,5 +1,5 @@
 import { debugVarsMachine } from '../../machines/debug-vars/debug-vars.machine';
-import { resolveBaseHost, STORAGE_KEYS } from '../api/client';
+import { resolveBaseHost, STORAGE_KEYS } from '../api/address';
 import { API_BASE_URL } from '../config';
 import { COOKIES, readCookie } from '../lib/cookies';
 import { PURCHASE_STORAGE_KEYS } from '../lib/purchase-storage';
@@ -22,7 +22,7 @@ export const storedBaseHost = (): string | null => localStorage.getItem(STORAGE_
 export const BASE_HOST_IN_USE = resolveBaseHost(localStorage, API_BASE_URL, window.location.origin);
 
 /**
- * The local-storage keys of spec §3 as the app writes them (src/api/client.ts STORAGE_KEYS,
+ * The local-storage keys of spec §3 as the app writes them (src/api/address.ts STORAGE_KEYS,
  * src/lib/purchase-storage.ts, and visitor_uuid from /genPaymentIntend).
  */
 const STORAGE_VALUES = [

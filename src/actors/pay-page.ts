@@ -5,7 +5,7 @@ import { isWebAddress } from '../../machines/shared/web-address';
 import { splashMachine } from '../../machines/splash/splash.machine';
 import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import type { ApiClient } from '../api/client';
-import { takeMenu } from '../api/menu';
+import { getMenu } from '../api/menu';
 import { setPurchase } from '../api/purchase';
 import { changeLanguage } from '../i18n/i18n';
 import { COOKIES, readCookie, writeCookie } from '../lib/cookies';
@@ -22,7 +22,7 @@ export interface PayPageOptions {
 export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = { withSplash: true }) {
   return payPageMachine.provide({
     actors: {
-      fetchMenu: fromPromise(({ input }) => takeMenu(api, input.machineId)),
+      fetchMenu: fromPromise(({ input }) => getMenu(api, input.machineId, input.earlyMenu)),
       splash: splashMachine.provide({
         actors: {
           readSplashSeen: fromPromise(() => Promise.resolve(!withSplash || readCookie(COOKIES.splash) !== undefined)),

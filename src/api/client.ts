@@ -1,13 +1,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import * as v from 'valibot';
-import { checkBaseHost } from '../../machines/debug-vars/base-host';
 import { ApiError, type ApiFailure } from '../../machines/shared/api-failure';
-
-/** Where the client keeps what spec §3 puts in local storage. */
-export const STORAGE_KEYS = {
-  baseHost: 'base_host',
-  sessionUuid: 'session_uuid',
-} as const;
+import { apiPrefix, sessionHeaders, STORAGE_KEYS, withSessionQuery } from './address';
 
 export interface ApiClientOptions {
   /** The operator's API host, without the /v4/ prefix. */
@@ -25,6 +19,8 @@ export const GET_RETRIES = 2;
 
 export interface ApiClient {
   http: KyInstance;
+  /** The fetch it sends with, for a call that may be answered by a request already under way (getMenu). */
+  fetch: typeof fetch;
   /** How long one attempt may take (ApiClientOptions.timeoutMs). */
   timeoutMs: number;
   /** The session uuid that every call carries in a header and in the query (spec §7). */
@@ -33,22 +29,9 @@ export interface ApiClient {
   setSessionUuid(uuid: string): void;
 }
 
-const SESSION_HEADER = 'session-uuid';
-const SESSION_QUERY = 'session_uuid';
-
-/**
- * The base host a page should use: local storage first, then the build setting, then this origin. A stored
- * value that is no base host at all (/debug_vars would refuse it: no scheme, not http(s)) is passed over:
- * as a relative address it would send the calls to this page's own server.
- */
-export function resolveBaseHost(storage: Pick<Storage, 'getItem'>, buildDefault: string, origin: string): string {
-  const stored = checkBaseHost(storage.getItem(STORAGE_KEYS.baseHost) ?? '');
-  return (stored.ok && stored.host) || buildDefault || origin;
-}
-
 export function createApiClient({ baseHost, storage, fetch, timeoutMs = 15_000 }: ApiClientOptions): ApiClient {
   const http = ky.create({
-    prefixUrl: `${baseHost.replace(/\/+$/, '')}/v4/`,
+    prefixUrl: apiPrefix(baseHost),
     credentials: 'include',
     timeout: timeoutMs,
     // GETs retry with backoff (network errors, 408/429/5xx; a timeout is not retried, it already waited);
@@ -58,6 +41,7 @@ export function createApiClient({ baseHost, storage, fetch, timeoutMs = 15_000 }
   });
   return {
     http,
+    fetch: fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeoutMs,
     sessionUuid: () => storage.getItem(STORAGE_KEYS.sessionUuid),
     setSessionUuid: (uuid) => storage.setItem(STORAGE_KEYS.sessionUuid, uuid),
@@ -82,7 +66,7 @@ async function toFailure(error: unknown): Promise<ApiFailure> {
   return { kind: 'offline' };
 }
 
-export interface RequestOptions extends Pick<Options, 'json' | 'body'> {
+export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'fetch'> {
   method?: 'get' | 'post';
   searchParams?: Record<string, string>;
   /** The session this call belongs to, when it is not the client's current one (a purchase made before this page). */
@@ -102,8 +86,8 @@ export async function fetchJson<TSchema extends v.GenericSchema>(
       .http(path, {
         method: 'get',
         ...options,
-        searchParams: session ? { ...searchParams, [SESSION_QUERY]: session } : searchParams,
-        headers: session ? { [SESSION_HEADER]: session } : {},
+        searchParams: withSessionQuery(searchParams, session),
+        headers: sessionHeaders(session),
       })
       .json();
     return v.parse(schema, body);

@@ -1,5 +1,6 @@
 import { API_BASE_URL } from '../config';
-import { createApiClient, resolveBaseHost } from './client';
+import { resolveBaseHost } from './address';
+import { createApiClient } from './client';
 
 /** The app's one API client: base host from local storage, else the build setting, else this origin. */
 export const apiClient = createApiClient({

@@ -4,9 +4,11 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   PRODUCT_VIEWS,
+  type EarlyMenu,
   type Language,
   type Menu,
 } from '../../machines/menu/menu.types';
+import { MENU_PATH } from './address';
 import type { ApiClient } from './client';
 import { fetchJson } from './client';
 
@@ -102,35 +104,25 @@ export function toMenu(answer: MenuAnswer, log: (message: string) => void = cons
   };
 }
 
-export async function getMenu(client: ApiClient, machineId: string): Promise<Menu> {
-  const answer = await fetchJson(client, menuSchema, 'api/menu/get', { searchParams: { machine_id: machineId } });
+/** GET /api/menu/get; the answer of the early request, when it is exactly this request. */
+export async function getMenu(client: ApiClient, machineId: string, early?: EarlyMenu): Promise<Menu> {
+  const answer = await fetchJson(client, menuSchema, MENU_PATH, {
+    searchParams: { machine_id: machineId },
+    ...(early && { fetch: answeringFirst(early, client.fetch) }),
+  });
   const menu = toMenu(answer);
   if (menu.session_uuid) client.setSessionUuid(menu.session_uuid);
   return menu;
 }
 
-interface EarlyMenu {
-  client: ApiClient;
-  machineId: string;
-  answer: Promise<Menu>;
-}
-
-let earlyMenu: EarlyMenu | undefined;
-
 /**
- * Asks for a machine's menu while the page's code is still downloading (the /pay route's loader calls
- * it), so the answer is there, or on its way, when the page's chart asks for it.
+ * A fetch that gives the early request's answer to the request with its address, the first time, and sends
+ * everything else (the client's retries above all) itself. The answer then goes through the client's own
+ * steps as if it had sent the request: its timeout, status check, retries, JSON parsing and validation.
  */
-export function prefetchMenu(client: ApiClient, machineId: string): void {
-  const answer = getMenu(client, machineId);
-  // Its failure belongs to whoever takes it; until then it is not an unhandled rejection.
-  answer.catch(() => undefined);
-  earlyMenu = { client, machineId, answer };
-}
-
-/** The menu answer: the prefetched one for this machine, once, or a new request. */
-export function takeMenu(client: ApiClient, machineId: string): Promise<Menu> {
-  const early = earlyMenu;
-  earlyMenu = undefined;
-  return early?.client === client && early.machineId === machineId ? early.answer : getMenu(client, machineId);
+function answeringFirst(early: EarlyMenu, fetch: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const answer = input instanceof Request && input.url === early.url ? early.claim() : undefined;
+    return answer ?? fetch(input, init);
+  };
 }

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useDeferredValue, useEffect, useState } from 'react';
-import { apiClient } from '../api/default-client';
-import { prefetchMenu } from '../api/menu';
+import { takeEarlyMenu } from '../api/early-menu';
 import { returnedBitPayment } from '../payments/bit/bit-return';
 import { PageFrame } from '../components/PageFrame';
 import { PayPage } from '../views/pay/PayPage';
@@ -17,18 +16,16 @@ const paySearchSchema = v.object({
 
 export const Route = createFileRoute('/pay')({
   validateSearch: paySearchSchema,
-  // The menu request starts with the route, in parallel with the page's code; the page's chart takes its answer.
-  loaderDeps: ({ search }) => ({ machineId: search.machine_id }),
-  loader: ({ deps: { machineId } }) => {
-    if (machineId) prefetchMenu(apiClient, machineId);
-  },
-  // Once per machine: a later visit to the same address (Bit's return) must not leave a second request behind.
+  // index.html's early script asked for the menu before any module ran (src/early-menu.ts); the page's chart
+  // takes that answer. Loaded once: a later visit to the same address (Bit's return) finds nothing left to take.
+  loader: () => ({ earlyMenu: takeEarlyMenu() }),
   staleTime: Infinity,
   component: PayRoute,
 });
 
 function PayRoute() {
   const { machine_id = '', machine_close, bit_return } = Route.useSearch();
+  const { earlyMenu } = Route.useLoaderData();
   const navigate = Route.useNavigate();
   // Read once: the return is checked once, and the address loses Bit's token so a reload starts afresh.
   const [returnedPayment] = useState(() => returnedBitPayment(machine_id, bit_return));
@@ -45,6 +42,7 @@ function PayRoute() {
       machineId={machine_id}
       machineClosed={machine_close === 'true'}
       returnedPayment={returnedPayment}
+      earlyMenu={earlyMenu}
     />
   );
 }

@@ -5,7 +5,7 @@
  */
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../src/api/client';
+import { STORAGE_KEYS } from '../../src/api/address';
 import { catalogueMenu, en, isCall, json, renderPayPage, type SentRequest } from './harness';
 
 const MENU_SESSION = catalogueMenu('1001').session_uuid ?? '';

@@ -36,6 +36,11 @@ test('index.html preloads no module it already loads as a script, and no link or
   await openMachine(page, 'en', 1001);
   await expect(continueButton(page, TEXTS.en)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { failedLoads: string[] }).failedLoads)).toEqual([]);
+  // index.html's inline script preloads /pay's route chunks; Vite's loader must not add them again.
+  const linked = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
+  );
+  expect(new Set(linked).size, 'each chunk preloaded by one link').toBe(linked.length);
 });
 
 test("a page's lazily loaded views (/vacuum) never preload the entry chunk the page already runs", async ({ page }) => {

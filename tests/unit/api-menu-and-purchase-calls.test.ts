@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { getPaymentIframe } from '../../src/api/custom-payment';
 import { verifyHostedPayment } from '../../src/api/hosted-page';
-import { getMenu, menuSchema, prefetchMenu, takeMenu, toMenu } from '../../src/api/menu';
+import { getMenu, menuSchema, toMenu } from '../../src/api/menu';
 import { setPurchase } from '../../src/api/purchase';
 import { createTranzilaHandshake } from '../../src/api/tranzila';
 import type { ReturnedPayment } from '../../machines/payment/hosted-page.machine';
@@ -149,27 +149,6 @@ describe('menu and purchase calls (spec §7)', () => {
     const without = fakeApi(menuAnswer({ product_view: 'LIST' }));
     await getMenu(without.client, 'machine-7');
     expect(without.client.sessionUuid()).toBe('session-1');
-  });
-
-  it('a prefetched menu is taken once, by the same client for the same machine', async () => {
-    const { client, sent } = fakeApi(menuAnswer({ product_view: 'LIST' }));
-    prefetchMenu(client, 'machine-7');
-    await takeMenu(client, 'machine-7');
-    expect(sent).toHaveLength(1);
-    await takeMenu(client, 'machine-7');
-    expect(sent).toHaveLength(2);
-    prefetchMenu(client, 'machine-7');
-    await takeMenu(client, 'machine-8');
-    expect(sent.map((call) => call.url.searchParams.get('machine_id'))).toEqual([
-      'machine-7',
-      'machine-7',
-      'machine-7',
-      'machine-8',
-    ]);
-    const other = fakeApi(menuAnswer({ product_view: 'LIST' }));
-    prefetchMenu(client, 'machine-7');
-    await takeMenu(other.client, 'machine-7');
-    expect(other.sent).toHaveLength(1);
   });
 
   it('POST set_purchase sends the lines; its session_id replaces the session uuid', async () => {

@@ -6,7 +6,8 @@
 import { TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { bitPaymentStatus, initBitPayment } from '../../src/api/bit';
-import { createApiClient, fetchJson, GET_RETRIES, resolveBaseHost } from '../../src/api/client';
+import { resolveBaseHost } from '../../src/api/address';
+import { createApiClient, fetchJson, GET_RETRIES } from '../../src/api/client';
 import {
   isWaitingForCard,
   requestDeferredPayment,

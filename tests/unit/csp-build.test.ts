@@ -3,6 +3,7 @@
  * each real provider documents. The expectation is written here from the providers' documentation (not
  * taken from scripts/providers.ts, which would make the code its own oracle).
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -83,17 +84,26 @@ const sorted = (sources: readonly string[] | undefined) => [...(sources ?? [])].
 
 describe('the production build’s index.html', () => {
   let outDir: string;
+  let html: string;
   let policy: Record<string, string[]>;
 
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'csp-build-'));
-    policy = policyOf(await buildProduction(outDir));
+    html = await buildProduction(outDir);
+    policy = policyOf(html);
   }, 120_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it('runs scripts only from this origin and the providers’ documented script hosts', () => {
+  it('runs scripts only from this origin, the providers’ documented script hosts and its one inline script', () => {
+    // The early menu request (src/early-menu.ts), allowed by the hash of exactly its text.
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toContain('earlyMenuRequest');
+    const hash = `'sha256-${createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64')}'`;
     expect(sorted(policy['script-src'])).toEqual(
-      sorted(["'self'", ...GOOGLE_PAY.script, ...APPLE_PAY.script, ...TRANZILA.script, ...STRIPE.script]),
+      sorted(["'self'", hash, ...GOOGLE_PAY.script, ...APPLE_PAY.script, ...TRANZILA.script, ...STRIPE.script]),
     );
   });
 

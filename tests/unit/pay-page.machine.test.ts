@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock, waitFor, type AnyActorLogic } from 'xstate';
-import type { Language, Menu } from '../../machines/menu/menu.types';
+import type { EarlyMenu, Language, Menu } from '../../machines/menu/menu.types';
 import { payPageMachine, type PayPageInput } from '../../machines/pay-page/pay-page.machine';
 import { purchaseMachine } from '../../machines/purchase/purchase.machine';
 import type { PurchaseInput } from '../../machines/purchase/purchase.types';
@@ -25,16 +25,18 @@ interface Options {
 function startPage({ fetchMenu, input, splash, clock }: Options) {
   const applied: Language[] = [];
   const remembered: Language[] = [];
-  const fetched: { machineId: string }[] = [];
+  const fetched: { machineId: string; earlyMenu?: EarlyMenu | undefined }[] = [];
   const actor = createActor(
     payPageMachine.provide({
       actors: {
         splash: standInFor(splashMachine, splash ?? idleMachine('splash')),
         purchase: standInFor(purchaseMachine, purchaseStandIn),
-        fetchMenu: fromPromise<Menu, { machineId: string }>(({ input: fetchInput }) => {
-          fetched.push(fetchInput);
-          return fetchMenu();
-        }),
+        fetchMenu: fromPromise<Menu, { machineId: string; earlyMenu?: EarlyMenu | undefined }>(
+          ({ input: fetchInput }) => {
+            fetched.push(fetchInput);
+            return fetchMenu();
+          },
+        ),
       },
       actions: {
         applyLanguage: (_, language: Language) => {
@@ -72,6 +74,28 @@ describe('payPageMachine', () => {
     expect(page.snapshot().hasTag('loading')).toBe(true);
     expect(page.fetched).toEqual([{ machineId: 'machine-7' }]);
     expect(page.snapshot().children.splash).toBeDefined();
+  });
+
+  it('hands the menu request index.html sent (its input) to the menu call; whether it is still unclaimed is the call’s to see', async () => {
+    const earlyMenu: EarlyMenu = {
+      url: 'https://api.example/v4/api/menu/get?machine_id=machine-7',
+      claim: () => undefined,
+    };
+    let attempt = 0;
+    const page = startPage({
+      fetchMenu: () => {
+        attempt += 1;
+        return attempt === 1 ? Promise.reject(new ApiError({ kind: 'offline' })) : Promise.resolve(listMenu);
+      },
+      input: { earlyMenu },
+    });
+    await page.settled();
+    page.actor.send({ type: 'menu.retry' });
+    await page.settled();
+    expect(page.fetched).toEqual([
+      { machineId: 'machine-7', earlyMenu },
+      { machineId: 'machine-7', earlyMenu },
+    ]);
   });
 
   describe('menu conditions (spec §4)', () => {

@@ -13,6 +13,7 @@ import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PageFrame } from '../../components/PageFrame';
+import type { EarlyMenu } from '../../../machines/menu/menu.types';
 import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/purchase.types';
 import { DEFAULT_SUPPORT_PHONE, HOSTED_PAGE_ORIGIN, HOSTED_PAGE_RETURN_PATH } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
@@ -32,6 +33,8 @@ interface PayPageProps {
   returnedPayment?: ReturnedPayment | undefined;
   /** What decides the order: the product view (default), an hourly span (/vacuum) or a payment link. */
   orderSource?: OrderSource | undefined;
+  /** /pay's menu request sent by index.html before the page's code ran. */
+  earlyMenu?: EarlyMenu | undefined;
   /** The machines with their effects; tests pass ones wired to the in-process sandbox. */
   logic?: typeof payPageLogic;
 }
@@ -41,6 +44,7 @@ export function PayPage({
   machineClosed,
   returnedPayment,
   orderSource,
+  earlyMenu,
   logic = payPageLogic,
 }: PayPageProps) {
   const { t } = useTranslation();
@@ -48,6 +52,7 @@ export function PayPage({
     input: {
       machineId,
       machineClosed,
+      earlyMenu,
       language: rememberedLanguage(),
       purchaseSettings: {
         applePayAvailable: isApplePayAvailable(),
