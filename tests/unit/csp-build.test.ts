@@ -99,6 +99,7 @@ describe('the production build’s index.html', () => {
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
     expect(inline).toHaveLength(1);
     expect(inline[0]).toContain('earlyMenuRequest');
+    expect(inline[0], 'the build’s API host, as the app has it').toContain(OPERATOR_API);
     const hash = `'sha256-${createHash('sha256')
       .update(inline[0] ?? '')
       .digest('base64')}'`;
