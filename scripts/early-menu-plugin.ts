@@ -57,7 +57,7 @@ export function earlyMenuScript(routeModule: string): Plugin {
     transformIndexHtml: {
       // After the bundle is written: the chunks' names are known.
       order: 'post',
-      async handler(_html, { bundle, chunk: entry }) {
+      async handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) throw new Error('early-menu-script: index.html is transformed without its bundle');
         const route = Object.values(bundle).find(
           (output): output is OutputChunk => output.type === 'chunk' && output.facadeModuleId === routeModule,
@@ -69,7 +69,12 @@ export function earlyMenuScript(routeModule: string): Plugin {
           config,
           preloads.map((file) => config.base + file),
         );
-        return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
+        // Right after the character set, which must stay within the page's first 1024 bytes (HTML's
+        // "prescan": html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding),
+        // and still before every other tag: a classic script runs as soon as it is parsed.
+        const charset = /<meta charset="[^"]*"\s*\/?>/i;
+        if (!charset.test(html)) throw new Error('early-menu-script: index.html has no <meta charset>');
+        return html.replace(charset, (tag) => `${tag}<script>${code}</script>`);
       },
     },
   };
