@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { missingProviderSettings, originOf, providerSources } from './providers';
+import { missingProviderSettings, originOf, providerSources, walletFrameOrigins } from './providers';
 
 /** The build settings (.env, .env.sandbox) the policy is derived from; a missing or empty one adds nothing (a build refuses a missing provider setting). */
 export type CspSettings = Record<string, string | undefined>;
@@ -62,6 +62,21 @@ export function buildCsp(env: CspSettings): string {
 }
 
 /**
+ * The Permissions-Policy header: `payment` for the app's own page (Google Pay in Chrome and Apple Pay in
+ * Safari run their sheets for it) and for the wallets' frames; the header's allowlist bounds what a
+ * frame's allow="payment" can be given (developer.mozilla.org/docs/Web/HTTP/Headers/Permissions-Policy/payment).
+ */
+export function permissionsPolicy(env: CspSettings): string {
+  return `payment=(${['self', ...new Set(walletFrameOrigins(env).map((origin) => `"${origin}"`))].join(' ')})`;
+}
+
+/** What a production server sends with the build (deploy/Caddyfile): read from the build's server-headers.json. */
+export interface ServerHeaders {
+  'Content-Security-Policy': string;
+  'Permissions-Policy': string;
+}
+
+/**
  * The header a server of the build in `distDir` sends with the app's page: the policy its index.html
  * carries, plus frame-ancestors (which only a header can give): here only this origin may frame the app.
  * A production server whose merchants frame /customPaymentIframe lists their sites there instead.
@@ -76,10 +91,13 @@ export function cspHeaderOfBuild(distDir: string): string | undefined {
  * Puts the build's policy into index.html as a meta element, the first thing in <head>, so it covers
  * every script the page names (also those other plugins prepend). Only for builds: the dev server's
  * React refresh preamble is an inline script. frame-ancestors is ignored in a meta element (with a
- * console error), so only a server header can add it.
+ * console error), so only a server header can add it: the build also writes server-headers.json, the
+ * policy and the Permissions-Policy for the production server (deploy/Caddyfile).
  */
 export function cspPlugin(env: CspSettings): Plugin {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${buildCsp(env)}" />`;
+  const policy = buildCsp(env);
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}" />`;
+  const headers: ServerHeaders = { 'Content-Security-Policy': policy, 'Permissions-Policy': permissionsPolicy(env) };
   return {
     name: 'content-security-policy',
     apply: 'build',
@@ -91,6 +109,11 @@ export function cspPlugin(env: CspSettings): Plugin {
           `Content-Security-Policy: ${missing.join(', ')} must be the provider's http(s) address ` +
             '(.env for production, .env.sandbox for the sandbox); without it the policy would block that provider',
         );
+    },
+    // The same policy for the production server's header (deploy/Caddyfile, npm run serve:prod), which
+    // adds frame-ancestors: one policy, computed here.
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'server-headers.json', source: JSON.stringify(headers, null, 2) });
     },
     transformIndexHtml: {
       order: 'post',
