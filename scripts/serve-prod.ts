@@ -4,10 +4,12 @@
 // the address and stops both on Ctrl-C. Settings: PORT (8443), FRAME_ANCESTORS, CADDY, SERVE_PROD_DIST.
 // `--build-only` builds for PORT and stops; `--no-build` serves that build (the test suite's two steps).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadCatalogue } from '../sandbox/catalogue';
+import { placeholderSvg } from '../sandbox/images';
 import type { ServerHeaders } from './csp-plugin';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -60,7 +62,28 @@ const build =
         },
       );
 if (build.status !== 0) exit('the build failed');
+if (mode !== '--no-build') writeProductImages();
 if (mode === '--build-only') process.exit(0);
+
+/**
+ * The catalogue's product pictures (/sandbox/images/<name>.svg, which the sandbox draws) as files of the
+ * build: the production server answers the app's origin from files alone, and the policy's img-src allows
+ * this origin and https hosts, not the sandbox's plain-http port.
+ */
+function writeProductImages() {
+  const catalogue = loadCatalogue(
+    process.env.SANDBOX_CATALOGUE
+      ? resolve(process.env.SANDBOX_CATALOGUE)
+      : join(repoRoot, 'sandbox', 'catalogue.json'),
+  );
+  const folder = join(distDir, 'sandbox', 'images');
+  mkdirSync(folder, { recursive: true });
+  for (const { menu } of catalogue.values())
+    for (const { image_url: url } of menu.products) {
+      const name = /^\/sandbox\/images\/([\w-]+)\.svg$/.exec(url)?.[1];
+      if (name) writeFileSync(join(folder, `${name}.svg`), placeholderSvg(name));
+    }
+}
 
 const headersFile = join(distDir, 'server-headers.json');
 if (!existsSync(headersFile)) exit(`${headersFile} is missing: build first (without --no-build)`);
