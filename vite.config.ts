@@ -21,16 +21,18 @@ function applePayScript(url: string | undefined): Plugin {
 }
 
 /**
- * A sandbox build names where its provider stand-ins live (.env.sandbox); the sandbox server reads it
- * back from dist/sandbox.json, so a server always serves the stand-ins where the build it serves looks.
+ * A sandbox build names where its provider stand-ins live and, when it has one of its own, the operator's
+ * API (.env.sandbox); the sandbox server reads them back from dist/sandbox.json, so a server always serves
+ * them where the build it serves looks.
  */
-function sandboxManifest(providersOrigin: string | undefined): Plugin {
+function sandboxManifest({ SANDBOX_PROVIDERS_ORIGIN, SANDBOX_API_ORIGIN }: Record<string, string | undefined>): Plugin {
   return {
     name: 'sandbox-manifest',
     apply: 'build',
     generateBundle() {
-      if (!providersOrigin) return;
-      this.emitFile({ type: 'asset', fileName: 'sandbox.json', source: JSON.stringify({ providersOrigin }) });
+      if (!SANDBOX_PROVIDERS_ORIGIN) return;
+      const origins = { providersOrigin: SANDBOX_PROVIDERS_ORIGIN, apiOrigin: SANDBOX_API_ORIGIN || undefined };
+      this.emitFile({ type: 'asset', fileName: 'sandbox.json', source: JSON.stringify(origins) });
     },
   };
 }
@@ -94,7 +96,7 @@ export default defineConfig(({ mode }) => ({
     inlineStylesheet(),
     cspPlugin(loadEnv(mode, process.cwd())),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
-    sandboxManifest(loadEnv(mode, process.cwd(), 'SANDBOX_').SANDBOX_PROVIDERS_ORIGIN),
+    sandboxManifest(loadEnv(mode, process.cwd(), 'SANDBOX_')),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -21,7 +21,8 @@ import { hostedPageRoutes } from './standins/hosted-page';
 import { scriptRoutes } from './standins/scripts';
 import { stripeRoutes } from './standins/stripe';
 import { tranzilaRoutes } from './standins/tranzila';
-import { sandboxFaults } from './faults';
+import { operatorCors } from './cors';
+import { sandboxFaults, type SandboxFaults } from './faults';
 import { createRentalStore } from './rentals';
 import { createChargeStore } from './stores';
 
@@ -41,13 +42,19 @@ export interface SandboxOptions {
    * registered sites): the only pages their frames report to and their redirects return to.
    */
   appOrigins?: string[];
+  /**
+   * Whether the operator's /v4/api has an origin of its own (`api`), as in production; then the app's
+   * origin does not answer it. Otherwise the app's origin serves it too.
+   */
+  apiOnItsOwnOrigin?: boolean;
 }
 
 /**
- * The Hono app of the app's origin (the built app, the operator's /v4/api, /sandbox/* tools), with the
- * state its routes share for tests to read, and `providers`: the app of the providers' own origin.
+ * The Hono app of the app's origin (the built app, /sandbox/* tools, and the operator's /v4/api unless it
+ * has its own origin), with the state its routes share for tests to read; `providers`: the app of the
+ * providers' own origin; `api`: the operator's /v4/api, as served on an origin of its own.
  */
-export type SandboxApp = Hono<SandboxEnv> & SandboxState & { providers: Hono<SandboxEnv> };
+export type SandboxApp = Hono<SandboxEnv> & SandboxState & { providers: Hono<SandboxEnv>; api: Hono<SandboxEnv> };
 
 /** A server's common ground: compressed answers, JSON errors, a JSON 404. */
 function newServer() {
@@ -82,6 +89,31 @@ function providersApp(state: SandboxState) {
   return app;
 }
 
+/**
+ * The operator's /v4/api (spec §7), answering CORS for the app's origins (sandbox/cors.ts) first: a
+ * preflight never meets an armed fault or a session check.
+ */
+function operatorApi(state: SandboxState, faults: SandboxFaults) {
+  const api = newServer();
+  api.use(
+    '/v4/*',
+    operatorCors((origin) => state.appOrigins.includes(origin)),
+  );
+  api.use(faults.inject);
+  api.use('/v4/api/*', async (c, next) => {
+    c.set('sessionUuid', c.req.header('session-uuid') ?? c.req.query('session_uuid'));
+    await next();
+  });
+  api.route('/v4/api/menu', menuRoutes(state));
+  api.route('/v4/api/payment', paymentRoutes(state));
+  api.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
+  api.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
+  api.route('/v4/api/payment', bitPaymentRoutes(state));
+  api.route('/v4/api', wheelshareRoutes(state));
+  api.route('/v4/api/merchants/custom', customPaymentRoutes(state));
+  return api;
+}
+
 /** Paths the single-page app must never answer: its index.html there would hide a missing route. */
 const NOT_THE_APP = /^\/(?:v4|sandbox)\//;
 
@@ -104,32 +136,25 @@ export function createSandboxApp({
   processingMs = 0,
   providersOrigin = 'http://providers.localhost',
   appOrigins = ['http://localhost'],
+  apiOnItsOwnOrigin = false,
 }: SandboxOptions): SandboxApp {
   const charges = createChargeStore();
   const state: SandboxState = {
     catalogue,
     providersOrigin,
     appOrigins,
+    apiOnItsOwnOrigin,
     purchases: new Map(),
     charges,
     cashier: createCashier(charges, processingMs),
     rentals: createRentalStore(),
     bit: createBitProcessor({ appOrigins, providersOrigin }),
   };
+  const faults = sandboxFaults();
   const app = newServer();
-
-  app.use(sandboxFaults());
-  app.use('/v4/api/*', async (c, next) => {
-    c.set('sessionUuid', c.req.header('session-uuid') ?? c.req.query('session_uuid'));
-    await next();
-  });
-  app.route('/v4/api/menu', menuRoutes(state));
-  app.route('/v4/api/payment', paymentRoutes(state));
-  app.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
-  app.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
-  app.route('/v4/api/payment', bitPaymentRoutes(state));
-  app.route('/v4/api', wheelshareRoutes(state));
-  app.route('/v4/api/merchants/custom', customPaymentRoutes(state));
+  app.use(faults.control);
+  const api = operatorApi(state, faults);
+  if (!apiOnItsOwnOrigin) app.route('/', api);
 
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
   app.post('/sandbox/reset', (c) => {
@@ -170,5 +195,5 @@ export function createSandboxApp({
     );
   }
 
-  return Object.assign(app, state, { providers: providersApp(state) });
+  return Object.assign(app, state, { providers: providersApp(state), api });
 }

@@ -114,8 +114,15 @@ async function answerWith(fault: Fault, c: Context, { holdMs, slowMs }: Required
   }
 }
 
-/** The middleware: serves /sandbox/faults and injects armed faults into /v4/api calls. */
-export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions = {}): MiddlewareHandler {
+/** Fault injection's two halves, sharing the armed faults: where tests arm them, and where the API answers. */
+export interface SandboxFaults {
+  /** Serves /sandbox/faults (the app's origin, with the other /sandbox/* tools). */
+  control: MiddlewareHandler;
+  /** Injects armed faults into /v4/api calls (wherever the API is served). */
+  inject: MiddlewareHandler;
+}
+
+export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions = {}): SandboxFaults {
   const armed: ArmedFault[] = [];
 
   /** The fault armed for this call, counting it down. */
@@ -127,27 +134,29 @@ export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions 
     return { ...entry };
   };
 
-  return async (c, next) => {
-    const { path } = c.req;
-    if (path === CONTROL_PATH) {
-      switch (c.req.method) {
-        case 'GET':
-          return c.json(armed);
-        case 'DELETE':
-          armed.splice(0);
-          return c.body(null, 204);
-        case 'POST': {
-          const body: unknown = await c.req.json().catch(() => undefined);
-          const { call, ...rest } = parseOrFail(armSchema, body);
-          const entry: ArmedFault = { call: callOf(call), ...rest };
-          // One fault per call: arming again replaces it.
-          armed.splice(0, armed.length, ...armed.filter((other) => other.call !== entry.call), entry);
-          return c.json(entry, 201);
-        }
-        default:
-          return c.json({ message: 'use GET, POST or DELETE' }, 405);
+  const control: MiddlewareHandler = async (c, next) => {
+    if (c.req.path !== CONTROL_PATH) return next();
+    switch (c.req.method) {
+      case 'GET':
+        return c.json(armed);
+      case 'DELETE':
+        armed.splice(0);
+        return c.body(null, 204);
+      case 'POST': {
+        const body: unknown = await c.req.json().catch(() => undefined);
+        const { call, ...rest } = parseOrFail(armSchema, body);
+        const entry: ArmedFault = { call: callOf(call), ...rest };
+        // One fault per call: arming again replaces it.
+        armed.splice(0, armed.length, ...armed.filter((other) => other.call !== entry.call), entry);
+        return c.json(entry, 201);
       }
+      default:
+        return c.json({ message: 'use GET, POST or DELETE' }, 405);
     }
+  };
+
+  const inject: MiddlewareHandler = async (c, next) => {
+    const { path } = c.req;
     if (!path.startsWith(API_PREFIX)) return next();
     const header = c.req.header(FAULT_HEADER);
     if (header !== undefined && !isFault(header)) {
@@ -162,4 +171,6 @@ export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions 
     answer.headers.set(FAULT_HEADER, entry.fault);
     return answer;
   };
+
+  return { control, inject };
 }

@@ -1,4 +1,5 @@
-// `npm start`: serves the built app (dist/) and the sandbox API on one port.
+// `npm start`: serves the built app (dist/) on PORT, the providers' stand-ins and, when the build names one,
+// the operator's API on an origin of its own (otherwise on the app's).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,23 +89,62 @@ try {
 if (!existsSync(join(distDir, 'index.html')))
   exit(`sandbox: ${join(distDir, 'index.html')} is missing; run npm run build:sandbox first`);
 
-/** Where the build looks for the providers' stand-ins (vite.config.ts writes it from .env.sandbox). */
-function providersOriginOfBuild(): URL {
+/** The origins a sandbox build names (vite.config.ts writes dist/sandbox.json from .env.sandbox). */
+interface BuildOrigins {
+  /** The providers' stand-ins. */
+  providersOrigin?: string;
+  /** The operator's API, when it has an origin of its own (SANDBOX_API_ORIGIN). */
+  apiOrigin?: string;
+}
+
+function readBuildOrigins(): BuildOrigins {
   const manifest = join(distDir, 'sandbox.json');
   if (!existsSync(manifest))
     exit(`sandbox: ${manifest} is missing: ${distDir} is not a sandbox build (run npm run build:sandbox)`);
-  const origin = URL.parse(
-    (JSON.parse(readFileSync(manifest, 'utf8')) as { providersOrigin?: string }).providersOrigin ?? '',
-  );
-  if (!origin?.port) exit(`sandbox: ${manifest} names no providers origin with a port`);
+  return JSON.parse(readFileSync(manifest, 'utf8')) as BuildOrigins;
+}
+
+/** One origin the build names, with the port this server must listen on for it. */
+function originOfBuild(value: string | undefined, what: string, setting: string): URL {
+  const origin = URL.parse(value ?? '');
+  if (!origin?.port) exit(`sandbox: ${join(distDir, 'sandbox.json')} names no ${what} origin with a port`);
+  if (Number(origin.port) === port)
+    exit(
+      `sandbox: PORT ${port} is where this build expects ${what}; set another PORT (or rebuild with another ${setting})`,
+    );
   return origin;
 }
 
-const providersOrigin = providersOriginOfBuild();
-const providersPort = Number(providersOrigin.port);
-if (providersPort === port)
-  exit(
-    `sandbox: PORT ${port} is where this build expects the providers; set another PORT (or rebuild with another SANDBOX_PROVIDERS_ORIGIN)`,
+const buildOrigins = readBuildOrigins();
+const providersOrigin = originOfBuild(
+  buildOrigins.providersOrigin,
+  "the providers' stand-ins",
+  'SANDBOX_PROVIDERS_ORIGIN',
+);
+const apiOrigin = buildOrigins.apiOrigin
+  ? originOfBuild(buildOrigins.apiOrigin, "the operator's API", 'SANDBOX_API_ORIGIN')
+  : undefined;
+if (apiOrigin?.port === providersOrigin.port)
+  exit('sandbox: SANDBOX_API_ORIGIN and SANDBOX_PROVIDERS_ORIGIN name the same port; rebuild with two ports');
+
+/** An http(s) origin as written in a setting, or undefined (URL.parse('localhost:8443') is a scheme, origin "null"). */
+const httpOrigin = (value: string) => {
+  const url = URL.parse(value);
+  return url && /^https?:$/.test(url.protocol) ? url.origin : undefined;
+};
+
+/**
+ * More origins that serve this build (comma-separated), e.g. a production server's https://localhost:8443:
+ * the API answers CORS for them, and the providers know them as the merchant's sites, like the app's own.
+ */
+const extraAppOrigins = (process.env.SANDBOX_APP_ORIGINS ?? '')
+  .split(',')
+  .map((entry) => entry.trim())
+  .filter(Boolean)
+  .map(
+    (entry) =>
+      httpOrigin(entry) ??
+      exit(`sandbox: SANDBOX_APP_ORIGINS: "${entry}" is not an http(s) origin such as https://localhost:8443`),
   );
 
 const sandbox = createSandboxApp({
@@ -112,7 +152,8 @@ const sandbox = createSandboxApp({
   distDir,
   processingMs,
   providersOrigin: providersOrigin.origin,
-  appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+  appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...extraAppOrigins],
+  apiOnItsOwnOrigin: apiOrigin !== undefined,
 });
 
 /** Listens on one port; a port in use stops the sandbox with a message naming the setting to change. */
@@ -126,16 +167,27 @@ function listen(fetch: typeof sandbox.fetch, listenPort: number, setting: string
   return server;
 }
 
+const rebuild = (setting: string, what: string) =>
+  `rebuild with another ${setting} (${what} port is baked into the build)`;
 const servers = [
   listen(
     sandbox.providers.fetch,
-    providersPort,
-    "rebuild with another SANDBOX_PROVIDERS_ORIGIN (the providers' port is baked into the build)",
+    Number(providersOrigin.port),
+    rebuild('SANDBOX_PROVIDERS_ORIGIN', "the providers'"),
     () => {},
   ),
+  ...(apiOrigin
+    ? [listen(sandbox.api.fetch, Number(apiOrigin.port), rebuild('SANDBOX_API_ORIGIN', "the API's"), () => {})]
+    : []),
   listen(sandbox.fetch, port, 'set PORT to another', () => {
-    printBanner(catalogue, `http://localhost:${port}`);
+    const appOrigin = `http://localhost:${port}`;
+    printBanner(catalogue, appOrigin);
     console.log(`Providers' stand-ins: ${providersOrigin.origin}`);
+    console.log(
+      apiOrigin
+        ? `Operator's API (/v4/api): ${apiOrigin.origin}, answering CORS for ${sandbox.appOrigins.join(', ')}`
+        : `Operator's API (/v4/api): ${appOrigin} (the app's origin; set SANDBOX_API_ORIGIN when building for one of its own)`,
+    );
   }),
 ];
 for (const signal of ['SIGTERM', 'SIGINT'] as const)

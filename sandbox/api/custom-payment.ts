@@ -6,7 +6,7 @@ import { checkPhone } from '../../machines/shared/phone';
 import type { CatalogueMachine } from '../catalogue';
 import type { Rental } from '../rentals';
 import type { Purchase } from '../stores';
-import { fail, ownOrigin, recordPurchase, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+import { appOriginOf, fail, recordPurchase, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
 
 /** What a payment link is for when the query names nothing. */
 const DEFAULT_INFO = 'Payment';
@@ -14,8 +14,8 @@ const DEFAULT_INFO = 'Payment';
 /** The query of /customPaymentIframe (spec §2), in the order the link writes it; unset values are left out. */
 type LinkQuery = Record<string, string | undefined>;
 
-function paymentPageUrl(c: Context, query: LinkQuery): string {
-  const url = new URL('/customPaymentIframe', ownOrigin(c));
+function paymentPageUrl(c: Context, state: SandboxState, query: LinkQuery): string {
+  const url = new URL('/customPaymentIframe', appOriginOf(c, state));
   for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
   return url.href;
 }
@@ -64,7 +64,7 @@ export function customPaymentRoutes(state: SandboxState) {
     const awaiting = rentalAwaitingCard(c, state);
     if (awaiting) {
       const { rental, purchase } = awaiting;
-      const iframeUrl = paymentPageUrl(c, {
+      const iframeUrl = paymentPageUrl(c, state, {
         totalPrice: rental.amount.toFixed(2),
         currency: purchase.currency,
         info: `Wheelchair rental (${rental.option})`,
@@ -72,7 +72,7 @@ export function customPaymentRoutes(state: SandboxState) {
         isDeferredPayment: 'true',
         phoneNumber: rental.phone,
         // No failure address: a failed payment stays on the page, where the visitor can try again.
-        successReturnUrl: new URL('/wheelshare/afterPayment', ownOrigin(c)).href,
+        successReturnUrl: new URL('/wheelshare/afterPayment', appOriginOf(c, state)).href,
       });
       return c.json({ iframe_url: iframeUrl, payment: { visitor_uuid: rental.session_id } });
     }
@@ -90,7 +90,7 @@ export function customPaymentRoutes(state: SandboxState) {
     if (deferred !== 'true' && deferred !== 'false') fail(400, 'deferred: must be true or false');
 
     const sessionId = bookLink(state, c, machine, amount.value, currency);
-    const iframeUrl = paymentPageUrl(c, {
+    const iframeUrl = paymentPageUrl(c, state, {
       totalPrice: amount.value.toFixed(2),
       currency,
       info: optional(c, 'info') ?? DEFAULT_INFO,

@@ -5,7 +5,7 @@ import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
 import type { ChargeResult } from '../cashier';
 import type { PaymentIntent, Purchase } from '../stores';
 import { hostedPageAddress } from './hosted-page';
-import { fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
+import { appOriginOf, fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
 const googlePaySchema = v.object({
@@ -95,7 +95,8 @@ export function paymentRoutes(state: SandboxState) {
     })
     .post('/pre/apple_pay/validate_merchant', async (c) => {
       parseOrFail(validateMerchantSchema, await jsonBody(c));
-      return c.json(merchantSession(new URL(c.req.url).hostname));
+      // Apple issues the session for the merchant's domain: the page's, not the API's.
+      return c.json(merchantSession(new URL(appOriginOf(c, state)).hostname));
     })
     .post('/pre/stripe', async (c) => {
       const { purchase } = requestedPurchase(c, state);

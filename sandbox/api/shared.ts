@@ -32,6 +32,8 @@ export interface SandboxState {
   providersOrigin: string;
   /** The app's origins: the merchant's sites, as the providers know them. */
   appOrigins: string[];
+  /** Whether the operator's API is served on an origin of its own rather than on the app's. */
+  apiOnItsOwnOrigin: boolean;
 }
 
 /** Ends the request with `{"message": message}` (the app's client reads that field). */
@@ -123,6 +125,17 @@ export const MERCHANT_NAME = 'Sandbox Vending';
 
 /** This server's origin as the browser sees it (the Host the request came to). */
 export const ownOrigin = (c: Context) => new URL(c.req.url).origin;
+
+/**
+ * The app's origin, where an answer sends the visitor to the app's pages, as the operator's backend knows
+ * the merchant's site: the calling page's (Origin) when it is one of the app's; else this server's, unless
+ * the API has an origin of its own, where the visitor has no page: then the app's first.
+ */
+export function appOriginOf(c: Context, state: Pick<SandboxState, 'appOrigins' | 'apiOnItsOwnOrigin'>): string {
+  const origin = c.req.header('origin');
+  if (origin && state.appOrigins.includes(origin)) return origin;
+  return (state.apiOnItsOwnOrigin && state.appOrigins[0]) || ownOrigin(c);
+}
 
 /** A return address or a reporting target the providers accept: on one of the merchant's (the app's) origins. */
 export function merchantAddress(state: Pick<SandboxState, 'appOrigins'>, address: string | undefined): URL {

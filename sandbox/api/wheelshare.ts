@@ -6,9 +6,9 @@ import { RENTAL_OPTIONS, rentalPrice, type RentalOption } from '../../machines/w
 import type { CatalogueMachine } from '../catalogue';
 import type { Rental } from '../rentals';
 import {
+  appOriginOf,
   fail,
   jsonBody,
-  ownOrigin,
   parseOrFail,
   recordPurchase,
   requestedMachine,
@@ -94,7 +94,7 @@ export function wheelshareRoutes(state: SandboxState) {
       const rental = rentals.byPhone(phone);
       if (!rental || rental.machine_id !== machine.id || rental.status === 'returned') return c.json(NO_RENTAL);
       rentals.setStatus(phone, 'awaiting_card');
-      const url = new URL('/genPaymentIntend', ownOrigin(c));
+      const url = new URL('/genPaymentIntend', appOriginOf(c, state));
       url.searchParams.set('machine_id', machine.id);
       url.searchParams.set('phone_number', phone);
       return c.json({ status: 0, msg: 'ok', data: { payment_url: url.href } });

@@ -1,5 +1,6 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import * as v from 'valibot';
+import { checkBaseHost } from '../../machines/debug-vars/base-host';
 import { ApiError, type ApiFailure } from '../../machines/shared/api-failure';
 
 /** Where the client keeps what spec §3 puts in local storage. */
@@ -35,9 +36,14 @@ export interface ApiClient {
 const SESSION_HEADER = 'session-uuid';
 const SESSION_QUERY = 'session_uuid';
 
-/** The base host a page should use: local storage first, then the build setting, then this origin. */
+/**
+ * The base host a page should use: local storage first, then the build setting, then this origin. A stored
+ * value that is no base host at all (/debug_vars would refuse it: no scheme, not http(s)) is passed over:
+ * as a relative address it would send the calls to this page's own server.
+ */
 export function resolveBaseHost(storage: Pick<Storage, 'getItem'>, buildDefault: string, origin: string): string {
-  return storage.getItem(STORAGE_KEYS.baseHost) || buildDefault || origin;
+  const stored = checkBaseHost(storage.getItem(STORAGE_KEYS.baseHost) ?? '');
+  return (stored.ok && stored.host) || buildDefault || origin;
 }
 
 export function createApiClient({ baseHost, storage, fetch, timeoutMs = 15_000 }: ApiClientOptions): ApiClient {

@@ -13,6 +13,7 @@ import { MAX_POLL_FAILURES, POLL_INTERVAL_MS } from '../../machines/wheelshare/w
 import { POLL_TIMEOUT_MS } from '../../src/api/wheelshare';
 import { FAULT_HEADER, type Fault } from '../../sandbox/faults';
 import {
+  API_ORIGIN,
   continueButton,
   drawer,
   drawerButton,
@@ -24,6 +25,7 @@ import {
   type Lang,
   openMachine,
   openPayment,
+  payOnPhone,
   productChoices,
   sheetButton,
   startMethod,
@@ -69,19 +71,13 @@ const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
 /** A phone number per test: the sandbox keys rentals by phone and the tests share it. */
 const phoneFor = (lang: Lang, index: number) => `05${lang === 'he' ? 8 : 7}99100${index}${index}`;
 
-/** The visitor pays the station's rental on their phone: Google Pay through the sandbox's wallet contract. */
+/** The visitor pays the station's rental on their phone, under the visitor uuid its payment link names. */
 async function payRentalOnPhone(request: APIRequestContext, phone: string) {
-  const link = await request.get(`/v4/api/merchants/custom/get_iframe?machine_id=15&phone_number=${phone}`);
+  const link = await request.get(
+    `${API_ORIGIN}/v4/api/merchants/custom/get_iframe?machine_id=15&phone_number=${phone}`,
+  );
   const { payment } = (await link.json()) as { payment: { visitor_uuid: string } };
-  const paid = await request.post('/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay', {
-    headers: { 'session-uuid': payment.visitor_uuid },
-    data: {
-      paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
-      amount: rentalPrice('hourly', 60).amount.toFixed(2),
-      currencyCode: 'ILS',
-    },
-  });
-  expect(((await paid.json()) as { status: number }).status).toBe(0);
+  await payOnPhone(request, payment.visitor_uuid, rentalPrice('hourly', 60).amount);
 }
 
 forEachLanguage('faults', (lang, t) => {

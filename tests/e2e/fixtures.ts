@@ -321,12 +321,33 @@ export async function chargesFor(request: APIRequestContext, sessionId: string):
 
 type ExpectedCharge = Pick<SandboxCharge, 'method' | 'status' | 'amount'>;
 
-/** The providers' stand-ins' origin, as the build the test server serves names it (vite.config.ts writes it). */
-export const STAND_INS_ORIGIN = (
-  JSON.parse(readFileSync(join(process.env.SANDBOX_DIST ?? 'dist', 'sandbox.json'), 'utf8')) as {
-    providersOrigin: string;
-  }
-).providersOrigin;
+/** The origins the build the test server serves names (vite.config.ts writes them). */
+const BUILD_ORIGINS = JSON.parse(readFileSync(join(process.env.SANDBOX_DIST ?? 'dist', 'sandbox.json'), 'utf8')) as {
+  providersOrigin: string;
+  apiOrigin?: string;
+};
+
+/** The providers' stand-ins' origin. */
+export const STAND_INS_ORIGIN = BUILD_ORIGINS.providersOrigin;
+
+/** Where a test calls the operator's API itself: its own origin when the build has one, else the app's (''). */
+export const API_ORIGIN = BUILD_ORIGINS.apiOrigin ?? '';
+
+/** The visitor pays a wheelshare rental on their phone: Google Pay through the sandbox's wallet contract. */
+export async function payOnPhone(request: APIRequestContext, sessionId: string, amount: number): Promise<void> {
+  const response = await request.post(
+    `${API_ORIGIN}/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay`,
+    {
+      headers: { 'session-uuid': sessionId },
+      data: {
+        paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
+        amount: amount.toFixed(2),
+        currencyCode: 'ILS',
+      },
+    },
+  );
+  expect(((await response.json()) as { status: number }).status).toBe(0);
+}
 
 /** Waits until the purchase has exactly these charges, in order; answers them. */
 export async function expectCharges(

@@ -7,6 +7,7 @@ import infoEn from '../../locales/info/en.json' with { type: 'json' };
 import infoHe from '../../locales/info/he.json' with { type: 'json' };
 import { POLICY_FIGURES, POLICY_SECTIONS } from '../../machines/info/policy';
 import {
+  API_ORIGIN,
   DEFAULT_SUPPORT_PHONE,
   escapeRegExp,
   expect,
@@ -187,10 +188,10 @@ forEachLanguage('information pages', (lang, t) => {
     page,
     baseURL,
   }) => {
-    const origin = new URL(baseURL ?? '').origin;
+    // The build's API host: the sandbox's API origin when the build has one, else (VITE_API_BASE_URL empty) this origin.
+    const origin = API_ORIGIN || new URL(baseURL ?? '').origin;
     await openInfo(page, lang, '/debug_vars', info.debugVars.title);
     const inUse = debugValue(page, info.debugVars.inUse);
-    // The sandbox build leaves VITE_API_BASE_URL empty: this origin is the API host.
     await expect(inUse).toHaveText(origin);
     await expect(debugValue(page, 'language')).toHaveText(lang); // the cookie
     await expect(debugValue(page, info.debugVars.language)).toHaveText(lang);

@@ -4,7 +4,7 @@
  * sandbox's real wallet contract from the test. Tests run in parallel against one server, so each
  * uses its own phone number.
  */
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { rentalPrice } from '../../machines/wheelshare/rental-rules';
 import { POLL_INTERVAL_MS } from '../../machines/wheelshare/wheelshare.machine';
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
@@ -16,6 +16,7 @@ import {
   expectDocumentLanguage,
   forEachLanguage,
   type Lang,
+  payOnPhone,
   settled,
   telHref,
   test,
@@ -63,19 +64,6 @@ async function rent(page: Page, ws: StationTexts, phone: string): Promise<string
   const { session_id: sessionId } = (await (await answered).json()) as { session_id: string };
   await expect(qrCode(page, ws)).toBeVisible();
   return sessionId;
-}
-
-/** The visitor pays on their phone with Google Pay (the sandbox's wallet contract). */
-async function payOnPhone(request: APIRequestContext, sessionId: string, amount: number) {
-  const response = await request.post('/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay', {
-    headers: { 'session-uuid': sessionId },
-    data: {
-      paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
-      amount: amount.toFixed(2),
-      currencyCode: 'ILS',
-    },
-  });
-  expect(((await response.json()) as { status: number }).status).toBe(0);
 }
 
 const ONE_HOUR = rentalPrice('hourly', 60).amount;

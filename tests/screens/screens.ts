@@ -28,6 +28,7 @@ import {
   openMachine,
   openPay,
   openPayment,
+  payOnPhone,
   SET_PURCHASE,
   sheetButton,
   startMethod,
@@ -115,19 +116,6 @@ const googlePayButton = (page: Page, t: Texts) => drawerButton(page, t, GOOGLE_P
 const applePayButton = (page: Page, t: Texts) => drawerButton(page, t, APPLE_PAY_BUTTON);
 const keypadKey = (page: Page, t: Texts, name: string) =>
   page.getByRole('group', { name: t.amount.keypad }).getByRole('button', { name, exact: true });
-
-/** The visitor pays the rental on their phone: the sandbox's wallet contract, as tests/e2e/wheelshare.spec.ts does. */
-export async function payOnPhone(request: APIRequestContext, sessionId: string): Promise<void> {
-  const response = await request.post('/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay', {
-    headers: { 'session-uuid': sessionId },
-    data: {
-      paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
-      amount: rentalPrice('hourly', 60).amount.toFixed(2),
-      currencyCode: 'ILS',
-    },
-  });
-  expect(((await response.json()) as { status: number }).status).toBe(0);
-}
 
 /** The wheelshare station's form and the steps of a rental, in one language. */
 export function station(page: Page, lang: Lang) {
@@ -471,7 +459,7 @@ const stationScreens: ScreenGroup = {
       const { ws } = rental;
       const number = rental.phone(2);
       await rental.open();
-      await payOnPhone(request, await rental.rent(number));
+      await payOnPhone(request, await rental.rent(number), rentalPrice('hourly', 60).amount);
       await expect(page.getByRole('heading', { name: ws.done.heading })).toBeFocused();
       await at('stationDone');
 

@@ -173,6 +173,17 @@ describe('the client (spec §7, §8)', () => {
     expect(resolveBaseHost(empty, '', 'https://origin.example')).toBe('https://origin.example');
   });
 
+  it('passes over a stored base host that is no http(s) address, as /debug_vars would refuse it', () => {
+    for (const value of ['api.example.com', 'javascript:alert(1)', 'http://', 'https://user:pw@api.example']) {
+      const stored = { getItem: () => value };
+      expect(resolveBaseHost(stored, 'https://build.example', 'https://origin.example'), value).toBe(
+        'https://build.example',
+      );
+    }
+    const slashed = { getItem: () => 'https://stored.example/' };
+    expect(resolveBaseHost(slashed, 'https://build.example', 'https://origin.example')).toBe('https://stored.example');
+  });
+
   it('paths carry /v4/ after the base host, however many slashes end it', async () => {
     const sent: string[] = [];
     const client = createApiClient({

@@ -19,6 +19,17 @@ const settings = (file: string): Record<string, string> =>
 const production = settings('.env');
 const sandbox = { ...production, ...settings('.env.sandbox') };
 
+/** The sandbox settings as a build expands ${SANDBOX_*} (vite does, from the file or the environment). */
+const expandSandbox = (overrides: Record<string, string> = {}) => {
+  const values: Record<string, string> = { ...sandbox, ...overrides };
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      value.replace(/\$\{(SANDBOX_\w+)\}/g, (_, setting: string) => values[setting] ?? ''),
+    ]),
+  );
+};
+
 describe('the Content-Security-Policy of a build', () => {
   it('runs no inline or eval’d script in production: only this origin and the providers’ script hosts', () => {
     const policy = cspDirectives(production);
@@ -58,18 +69,23 @@ describe('the Content-Security-Policy of a build', () => {
   });
 
   it('lists the sandbox’s stand-ins by their own origin, as production lists the providers’ hosts', () => {
-    // settings() reads the file as written; the build expands ${SANDBOX_PROVIDERS_ORIGIN} as vite does.
-    const expanded = Object.fromEntries(
-      Object.entries(sandbox).map(([name, value]) => [
-        name,
-        value.replace('${SANDBOX_PROVIDERS_ORIGIN}', sandbox.SANDBOX_PROVIDERS_ORIGIN ?? ''),
-      ]),
-    );
+    // settings() reads the file as written; the build expands ${SANDBOX_*} as vite does.
+    const expanded = expandSandbox();
     const providers = 'http://localhost:4174';
     expect(cspDirectives(expanded)['script-src']).toEqual(["'self'", providers]);
     expect(cspDirectives(expanded)['frame-src']).toEqual(["'self'", providers]);
     expect(cspDirectives(expanded)['connect-src']).toEqual(["'self'", providers]);
     expect(buildCsp(expanded).replaceAll(providers, '')).not.toMatch(/https?:\/\//);
+  });
+
+  it('lets the page call the sandbox’s API on its own origin when a build gives it one (SANDBOX_API_ORIGIN)', () => {
+    const api = 'http://localhost:4312';
+    const expanded = expandSandbox({ SANDBOX_API_ORIGIN: api });
+    expect(expanded.VITE_API_BASE_URL).toBe(api);
+    expect(cspDirectives(expanded)['connect-src']).toEqual(["'self'", api, 'http://localhost:4174']);
+    // Only calls: no script or frame from the API's origin.
+    expect(cspDirectives(expanded)['script-src']).not.toContain(api);
+    expect(cspDirectives(expanded)['frame-src']).not.toContain(api);
   });
 
   it('has no frame-ancestors: a meta element cannot carry it (the sandbox server adds it as a header)', () => {
