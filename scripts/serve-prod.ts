@@ -58,7 +58,7 @@ const build =
         {
           cwd: repoRoot,
           stdio: 'inherit',
-          env: { ...process.env, SANDBOX_PROVIDERS_ORIGIN: providersOrigin, VITE_API_BASE_URL: apiOrigin },
+          env: { ...process.env, SANDBOX_PROVIDERS_ORIGIN: providersOrigin, SANDBOX_API_ORIGIN: apiOrigin },
         },
       );
 if (build.status !== 0) exit('the build failed');
