@@ -18,7 +18,7 @@ function shop(port: number): Promise<Server> {
     const src = new URL(request.url ?? '/', 'http://localhost').searchParams.get('src') ?? '';
     response.writeHead(200, { 'Content-Type': 'text/html' });
     response.end(
-      `<!doctype html><title>Shop</title><iframe title="Payment" allow="payment" src="${encodeURI(src)}" width="390" height="700"></iframe>`,
+      `<!doctype html><title>Shop</title><iframe title="Payment" allow="payment" src="${src.replaceAll('"', '&quot;')}" width="390" height="700"></iframe>`,
     );
   });
   return new Promise((listening) => server.listen(port, 'localhost', () => listening(server)));
