@@ -17,6 +17,9 @@ export default tseslint.config(
       'visualizations',
       'test-results',
       'playwright-report',
+      'dist-prod',
+      'test-results-prod',
+      'playwright-report-prod',
       '*.tmp.mjs',
       '.stryker-tmp',
       'reports',
@@ -42,6 +45,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...forbid(['**/sandbox/**', '**/sandbox'], 'The sandbox is a test double: the app never imports it.'),
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'localStorage',
+          message: 'Use localStore (src/lib/local-store.ts): a merchant’s frame may be denied storage.',
+        },
+      ],
     },
   },
   {

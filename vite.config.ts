@@ -7,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { inlineStylesheet } from './scripts/inline-stylesheet';
 import { cspPlugin } from './scripts/csp-plugin.ts';
 import { earlyMenuScript } from './scripts/early-menu-plugin.ts';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 /**
  * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
@@ -105,6 +106,7 @@ export default defineConfig(({ mode }) => ({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    precompress(),
   ],
   // `npm run dev` talks to a running sandbox (`npm start`) for the API and its stand-ins.
   server: {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { missingProviderSettings, originOf, providerSources } from './providers';
+import { missingProviderSettings, originOf, providerSources, walletFrameOrigins } from './providers';
 
 /** The build settings (.env, .env.sandbox) the policy is derived from; a missing or empty one adds nothing (a build refuses a missing provider setting). */
 export type CspSettings = Record<string, string | undefined>;
@@ -71,6 +71,21 @@ export function buildCsp(env: CspSettings, inlineScripts: readonly string[] = []
 }
 
 /**
+ * The Permissions-Policy header: `payment` for the app's own page (Google Pay in Chrome and Apple Pay in
+ * Safari run their sheets for it) and for the wallets' frames; the header's allowlist bounds what a
+ * frame's allow="payment" can be given (developer.mozilla.org/docs/Web/HTTP/Headers/Permissions-Policy/payment).
+ */
+export function permissionsPolicy(env: CspSettings): string {
+  return `payment=(${['self', ...new Set(walletFrameOrigins(env).map((origin) => `"${origin}"`))].join(' ')})`;
+}
+
+/** What a production server sends with the build (deploy/Caddyfile): read from the build's server-headers.json. */
+export interface ServerHeaders {
+  'Content-Security-Policy': string;
+  'Permissions-Policy': string;
+}
+
+/**
  * The header a server of the build in `distDir` sends with the app's page: the policy its index.html
  * carries, plus frame-ancestors (which only a header can give): here only this origin may frame the app.
  * A production server whose merchants frame /customPaymentIframe lists their sites there instead.
@@ -86,9 +101,12 @@ export function cspHeaderOfBuild(distDir: string): string | undefined {
  * every script the page names (also those other plugins prepend), and allows the inline scripts the page
  * has then (src/early-menu.ts) by their hashes. Only for builds: the dev server's React refresh preamble
  * is an inline script. frame-ancestors is ignored in a meta element (with a console error), so only a
- * server header can add it.
+ * server header can add it: the build also writes server-headers.json, the policy and the
+ * Permissions-Policy for the production server (deploy/Caddyfile).
  */
 export function cspPlugin(env: CspSettings): Plugin {
+  // Known once index.html is final: the policy hashes its inline scripts.
+  let policy: string | undefined;
   return {
     name: 'content-security-policy',
     apply: 'build',
@@ -103,11 +121,22 @@ export function cspPlugin(env: CspSettings): Plugin {
             '(.env for production, .env.sandbox for the sandbox); without it the policy would block that provider',
         );
     },
+    // The same policy for the production server's header (deploy/Caddyfile, npm run serve:prod), which
+    // adds frame-ancestors: one policy, computed here. Written once the page is, with the page's policy.
+    writeBundle({ dir }) {
+      if (!policy || !dir)
+        throw new Error('Content-Security-Policy: the build wrote no index.html to take the policy of');
+      const headers: ServerHeaders = {
+        'Content-Security-Policy': policy,
+        'Permissions-Policy': permissionsPolicy(env),
+      };
+      writeFileSync(join(dir, 'server-headers.json'), JSON.stringify(headers, null, 2));
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (html) => {
         if (!html.includes('<head>')) throw new Error('index.html has no <head> for the Content-Security-Policy');
-        const policy = buildCsp(env, inlineScriptsOf(html));
+        policy = buildCsp(env, inlineScriptsOf(html));
         return html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
       },
     },

@@ -24,6 +24,11 @@ export interface Provider {
    * a stand-in serves its frames and answers its calls from its one origin.
    */
   documented: Record<string, Partial<Record<ProviderDirective, readonly string[]>>>;
+  /**
+   * A wallet whose own frames run its button or sheet (the Payment Request API): the origins of those
+   * frames, keyed like `documented`, get Permissions-Policy `payment`. A stand-in's origin gets it itself.
+   */
+  walletFrames?: Record<string, readonly string[]>;
 }
 
 export const PROVIDERS: readonly Provider[] = [
@@ -40,6 +45,7 @@ export const PROVIDERS: readonly Provider[] = [
         'connect-src': ['https://pay.google.com', 'https://google.com/pay', 'https://www.google.com/pay'],
       },
     },
+    walletFrames: { 'https://pay.google.com': ['https://pay.google.com'] },
   },
   {
     // Safari has ApplePaySession built in (VITE_APPLE_PAY_SDK_URL is only for a stand-in, empty in
@@ -70,6 +76,9 @@ export const PROVIDERS: readonly Provider[] = [
         'connect-src': ['https://api.stripe.com'],
       },
     },
+    // Its Payment and Express Checkout Elements show Apple Pay and Google Pay from js.stripe.com frames
+    // (docs.stripe.com/payments/checkout/accept-a-payment: such a frame needs allow="payment *").
+    walletFrames: { 'https://js.stripe.com': ['https://js.stripe.com'] },
   },
   {
     // Yaad Sarig / Hyp: the payment page pay_ajax names is framed, on this origin; its 3-D Secure and
@@ -122,4 +131,16 @@ export function providerSources(env: Record<string, string | undefined>): Record
     for (const name of provider.frames) add(provider, originOf(env[name]), 'frame-src');
   }
   return sources;
+}
+
+/** The origins whose frames may use the Payment Request API (Permissions-Policy payment), under these build settings. */
+export function walletFrameOrigins(env: Record<string, string | undefined>): string[] {
+  return PROVIDERS.flatMap(({ scripts, walletFrames }) =>
+    walletFrames
+      ? scripts.flatMap((name) => {
+          const origin = originOf(env[name]);
+          return origin ? (walletFrames[origin] ?? [origin]) : [];
+        })
+      : [],
+  );
 }

@@ -5,11 +5,12 @@
  * once its entry had run; the /pay route's loader takes the request (src/api/early-menu.ts takeEarlyMenu).
  */
 import { earlyMenuRequest } from './api/early-menu';
+import { localStore } from './lib/local-store';
 
 /** The /pay route's chunks that index.html does not load, written in by the build. */
 declare const PAY_ROUTE_CHUNKS: readonly string[];
 
-const request = earlyMenuRequest(location, localStorage, import.meta.env.VITE_API_BASE_URL);
+const request = earlyMenuRequest(location, localStore, import.meta.env.VITE_API_BASE_URL);
 if (request) {
   const response = fetch(request.url, request.init);
   // Its failure belongs to the menu call that takes it; until then it is no unhandled rejection.

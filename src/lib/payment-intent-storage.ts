@@ -1,5 +1,6 @@
 import { isSameLink } from '../../machines/custom-payment/payment-link';
 import type { PaymentIntent } from '../../machines/custom-payment/payment-intent.machine';
+import { localStore } from './local-store';
 
 /** Spec §3 `visitor_uuid`, and the payment page it was given for. */
 const KEYS = { visitorUuid: 'visitor_uuid', forUrl: 'visitor_uuid_for' } as const;
@@ -7,16 +8,16 @@ const KEYS = { visitorUuid: 'visitor_uuid', forUrl: 'visitor_uuid_for' } as cons
 /** The visitor uuid /genPaymentIntend received, kept for the one payment page it belongs to. */
 export const paymentIntentStorage = {
   remember({ visitorUuid, iframeUrl }: PaymentIntent): void {
-    localStorage.setItem(KEYS.visitorUuid, visitorUuid);
-    localStorage.setItem(KEYS.forUrl, iframeUrl);
+    localStore.setItem(KEYS.visitorUuid, visitorUuid);
+    localStore.setItem(KEYS.forUrl, iframeUrl);
   },
   /**
    * The visitor uuid stored for this very page: a reload of the link keeps it, while a stale one from
    * another link is never used.
    */
   intentFor(pageUrl: string): string | undefined {
-    const visitorUuid = localStorage.getItem(KEYS.visitorUuid);
-    const forUrl = localStorage.getItem(KEYS.forUrl);
+    const visitorUuid = localStore.getItem(KEYS.visitorUuid);
+    const forUrl = localStore.getItem(KEYS.forUrl);
     return visitorUuid && forUrl !== null && isSameLink(forUrl, pageUrl) ? visitorUuid : undefined;
   },
 };

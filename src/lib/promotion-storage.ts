@@ -1,4 +1,5 @@
 import type { Contact } from '../../machines/vacuum/promotion';
+import { localStore } from './local-store';
 
 const KEY = 'promotion_member';
 
@@ -8,7 +9,7 @@ const KEY = 'promotion_member';
  */
 export const promotionStorage = {
   join(contact: Contact): void {
-    localStorage.setItem(KEY, JSON.stringify(contact));
+    localStore.setItem(KEY, JSON.stringify(contact));
   },
-  isMember: (): boolean => localStorage.getItem(KEY) !== null,
+  isMember: (): boolean => localStore.getItem(KEY) !== null,
 };

@@ -1,5 +1,6 @@
 import type { PayStatus } from '../../machines/payment/hosted-page.machine';
 import type { Receipt } from '../../machines/purchase/receipt';
+import { localStore } from './local-store';
 
 /** The local-storage keys of spec §3. */
 export const PURCHASE_STORAGE_KEYS = {
@@ -18,7 +19,7 @@ const HISTORY_LIMIT = 10;
 
 function readJson(key: string): unknown {
   try {
-    const text = localStorage.getItem(key);
+    const text = localStore.getItem(key);
     return text === null ? undefined : JSON.parse(text);
   } catch {
     return undefined; // a value another version wrote, or storage that is off: start afresh
@@ -30,46 +31,46 @@ type History = Record<string, Receipt[]>;
 /** The purchase on its way to being paid, its pay status, and each machine's history. */
 export const purchaseStorage = {
   rememberPurchase(receipt: Receipt): void {
-    localStorage.setItem(PURCHASE_STORAGE_KEYS.payData, JSON.stringify(receipt));
-    localStorage.setItem(PURCHASE_STORAGE_KEYS.machineId, receipt.machineId);
-    localStorage.setItem(PURCHASE_STORAGE_KEYS.price, String(receipt.total));
+    localStore.setItem(PURCHASE_STORAGE_KEYS.payData, JSON.stringify(receipt));
+    localStore.setItem(PURCHASE_STORAGE_KEYS.machineId, receipt.machineId);
+    localStore.setItem(PURCHASE_STORAGE_KEYS.price, String(receipt.total));
   },
   rememberedPurchase: (): Receipt | undefined => readJson(PURCHASE_STORAGE_KEYS.payData) as Receipt | undefined,
   setPayStatus(status: PayStatus): void {
-    localStorage.setItem(PURCHASE_STORAGE_KEYS.payStatus, status);
+    localStore.setItem(PURCHASE_STORAGE_KEYS.payStatus, status);
   },
-  payStatus: (): string | null => localStorage.getItem(PURCHASE_STORAGE_KEYS.payStatus),
+  payStatus: (): string | null => localStore.getItem(PURCHASE_STORAGE_KEYS.payStatus),
   clearPayStatus(): void {
-    localStorage.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
+    localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
   },
   /** A one-time token for a payment that leaves the page and comes back (Bit). */
   newReturnToken(): string {
     const token = crypto.randomUUID();
-    localStorage.setItem(PURCHASE_STORAGE_KEYS.returnToken, token);
+    localStore.setItem(PURCHASE_STORAGE_KEYS.returnToken, token);
     return token;
   },
   /** The pending return token, which can be used once. */
   takeReturnToken(): string | null {
-    const token = localStorage.getItem(PURCHASE_STORAGE_KEYS.returnToken);
-    localStorage.removeItem(PURCHASE_STORAGE_KEYS.returnToken);
+    const token = localStore.getItem(PURCHASE_STORAGE_KEYS.returnToken);
+    localStore.removeItem(PURCHASE_STORAGE_KEYS.returnToken);
     return token;
   },
   /** The operator's transaction of a payment that leaves the page (Bit), asked about when the browser is back. */
   rememberReturnedTransaction(transactionId: string, sessionId: string | undefined): void {
-    localStorage.setItem(PURCHASE_STORAGE_KEYS.returnedTransaction, transactionId);
+    localStore.setItem(PURCHASE_STORAGE_KEYS.returnedTransaction, transactionId);
     // The purchase's session (set_purchase's session_id): the page it returns to starts another one (menu/get).
-    if (sessionId) localStorage.setItem(PURCHASE_STORAGE_KEYS.returnedSession, sessionId);
-    else localStorage.removeItem(PURCHASE_STORAGE_KEYS.returnedSession);
+    if (sessionId) localStore.setItem(PURCHASE_STORAGE_KEYS.returnedSession, sessionId);
+    else localStore.removeItem(PURCHASE_STORAGE_KEYS.returnedSession);
   },
-  returnedTransaction: (): string | null => localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction),
+  returnedTransaction: (): string | null => localStore.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction),
   /** The session of the purchase paid away from this page: the operator knows its transaction under it. */
-  returnedSession: (): string | null => localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedSession),
+  returnedSession: (): string | null => localStore.getItem(PURCHASE_STORAGE_KEYS.returnedSession),
   /** Spec §4: closing after success stores the purchase in the machine's history. */
   addToHistory(receipt: Receipt): void {
     const history = (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined) ?? {};
     const earlier = history[receipt.machineId] ?? [];
     history[receipt.machineId] = [receipt, ...earlier].slice(0, HISTORY_LIMIT);
-    localStorage.setItem(PURCHASE_STORAGE_KEYS.history, JSON.stringify(history));
+    localStore.setItem(PURCHASE_STORAGE_KEYS.history, JSON.stringify(history));
   },
   latestPurchase: (machineId: string): Receipt | undefined =>
     (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined)?.[machineId]?.[0],

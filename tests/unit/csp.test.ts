@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCsp, cspDirectives } from '../../scripts/csp-plugin';
+import { buildCsp, cspDirectives, permissionsPolicy } from '../../scripts/csp-plugin';
 
 /** A settings file's KEY=value lines. Not vite's loadEnv: under vitest, process.env already holds .env's values. */
 const settings = (file: string): Record<string, string> =>
@@ -118,5 +118,26 @@ describe('the Content-Security-Policy of a build', () => {
 
   it('refuses a measurement id without an endpoint: analytics would be on with nowhere to send', () => {
     expect(() => cspDirectives({ ...production, VITE_ANALYTICS_ID: 'G-TEST' })).toThrow(/VITE_ANALYTICS_ENDPOINT/);
+  });
+});
+
+describe('the Permissions-Policy of a build (the production server’s header)', () => {
+  it('allows payment to the page and to the wallets’ own frames: Google Pay’s and Stripe’s', () => {
+    expect(permissionsPolicy(production)).toBe('payment=(self "https://pay.google.com" "https://js.stripe.com")');
+  });
+
+  it('gives it to the sandbox’s stand-ins’ origin instead, once', () => {
+    const standIns = {
+      ...production,
+      VITE_GOOGLE_PAY_SDK_URL: 'http://localhost:4174/sandbox/sdk/google-pay.js',
+      VITE_STRIPE_JS_URL: 'http://localhost:4174/sandbox/sdk/stripe.js',
+    };
+    expect(permissionsPolicy(standIns)).toBe('payment=(self "http://localhost:4174")');
+  });
+
+  it('gives nothing to a wallet setting that is no http(s) address', () => {
+    expect(permissionsPolicy({ ...production, VITE_GOOGLE_PAY_SDK_URL: 'javascript:alert(1)' })).toBe(
+      'payment=(self "https://js.stripe.com")',
+    );
   });
 });

@@ -1,0 +1,123 @@
+/**
+ * The production server (deploy/Caddyfile, npm run serve:prod) answers as production must: HTTP/2 over
+ * TLS, the security headers with the build's own policy, hashed assets immutable and precompressed, every
+ * app route answered with the app, and a missing asset a real 404.
+ */
+import { readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, openMachine, STAND_INS_ORIGIN, test } from '../e2e/fixtures';
+import wheelshareEn from '../../locales/wheelshare/en.json' with { type: 'json' };
+
+const DIST = 'dist-prod';
+
+/** The policy the build put into index.html's <meta> (scripts/csp-plugin.ts). */
+const metaPolicy = (html: string) =>
+  /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? 'no meta policy';
+
+/** The libraries every page loads, a hashed asset, as index.html names it. */
+const vendorScript = () =>
+  /href="(\/assets\/vendor-[^"]+\.js)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1] ?? 'no vendor script';
+
+/** One GET as sent, with exactly this Accept-Encoding (Playwright's client adds its own): headers and raw bytes. */
+function get(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      url,
+      { rejectUnauthorized: false, headers: { 'Accept-Encoding': acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('the browser talks HTTP/2 to the server, for the page and every asset', async ({ page, baseURL }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const protocols = new Map<string, string>();
+  cdp.on('Network.responseReceived', ({ response }) => {
+    if (response.url.startsWith(baseURL ?? '-')) protocols.set(response.url, response.protocol ?? 'unknown');
+  });
+  await openMachine(page, 'en', 1001);
+  expect(protocols.size).toBeGreaterThan(3);
+  expect(new Set(protocols.values())).toEqual(new Set(['h2']));
+});
+
+test('a page: the security headers, no-cache, and the build’s own policy as a header with frame-ancestors', async ({
+  baseURL,
+}) => {
+  const page = await get(`${baseURL ?? ''}/pay?machine_id=1001`, 'identity');
+  expect(page.status).toBe(200);
+  expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(page.headers['cache-control']).toBe('no-cache');
+  expect(page.headers['content-security-policy']).toBe(`${metaPolicy(page.body.toString())}; frame-ancestors 'self'`);
+  expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
+  expect(page.headers['x-content-type-options']).toBe('nosniff');
+  expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // The wallets' frames are the stand-ins' here (the real providers' in a production build).
+  expect(page.headers['permissions-policy']).toBe(`payment=(self "${STAND_INS_ORIGIN}")`);
+  expect(page.headers).not.toHaveProperty('server');
+});
+
+test('a hashed asset: cached for a year as immutable, brotli or gzip as the browser accepts, the same bytes', async ({
+  baseURL,
+}) => {
+  const path = vendorScript();
+  const file = readFileSync(join(DIST, path));
+  const url = `${baseURL ?? ''}${path}`;
+
+  const br = await get(url, 'gzip, deflate, br');
+  expect(br.status).toBe(200);
+  expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers.vary).toBe('Accept-Encoding');
+  expect(br.body.length).toBeLessThan(file.length / 2);
+  expect(brotliDecompressSync(br.body).equals(file)).toBe(true);
+
+  const gzip = await get(url, 'gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.body).equals(file)).toBe(true);
+
+  const identity = await get(url, 'identity');
+  expect(identity.headers).not.toHaveProperty('content-encoding');
+  expect(identity.body.equals(file)).toBe(true);
+  expect(identity.headers['strict-transport-security']).toBe('max-age=31536000');
+});
+
+test('a missing hashed asset is a 404, never the app’s page', async ({ baseURL }) => {
+  const missing = await get(`${baseURL ?? ''}/assets/index-0ld0ld0l.js`, 'br');
+  expect(missing.status).toBe(404);
+  expect(missing.body.toString()).not.toContain('<html');
+});
+
+test('the build’s records are not served', async ({ baseURL }) => {
+  for (const path of ['/server-headers.json', '/.vite/manifest.json', '/sandbox.json'])
+    expect((await get(`${baseURL ?? ''}${path}`, 'identity')).status, path).toBe(404);
+});
+
+test('a deep link to /pay?machine_id=… opens that machine’s products', async ({ page }) => {
+  const response = await page.goto('/pay?machine_id=1001');
+  expect(response?.status()).toBe(200);
+  await openMachine(page, 'en', 1001);
+});
+
+test('a deep link to /wheelshare/afterPayment shows its page', async ({ page }) => {
+  await page.goto('/wheelshare/afterPayment');
+  await expect(page.getByRole('heading', { name: wheelshareEn.afterPayment.heading })).toBeVisible();
+});
