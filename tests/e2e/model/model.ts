@@ -1086,6 +1086,24 @@ export const cardScanModel: PaymentModel = {
 /** What the sandbox's Bit processor answers below its minimum (sandbox/standins/bit.ts), as the operator passes it on. */
 const BIT_REFUSED = 'Bit payments start at ₪5.00.';
 
+/**
+ * The app sends the browser to another page: its main frame asks for it. Read from the page's requests,
+ * not from the screen: while that navigation is held, Chromium passes no DevTools command to the page
+ * (RenderFrameDevToolsAgentHost::DidStartNavigation suspends them until the navigation ends) and
+ * Playwright waits for it before any locator (microsoft/playwright#32899), so a look at the screen hung
+ * whenever the app had started to leave before the look began (issue 13).
+ */
+async function expectNavigationTo(page: Page, pathname: string): Promise<void> {
+  const navigates = async () =>
+    (await page.requests()).some(
+      (request) =>
+        request.isNavigationRequest() &&
+        request.frame() === page.mainFrame() &&
+        new URL(request.url()).pathname === pathname,
+    );
+  await expect.poll(navigates, { message: `the browser asks for ${pathname}` }).toBe(true);
+}
+
 const initAnswer = (status: number, msg: string) => ({
   type: 'xstate.done.actor.initBitPayment',
   output: {
@@ -1116,10 +1134,10 @@ export const bitModel: PaymentModel = {
       call: { method: 'POST', path: BIT_INIT },
       check: ({ page, t }) => expect(status(page, t, t.payment.bit.redirecting)).toBeVisible(),
     },
-    // The browser's way to Bit's page is held: the app's step stays on the screen meanwhile.
+    // The browser's way to Bit's page is held until this check has run, so that it sees the app leave.
     'bit.Processing.Redirecting': {
       call: { method: 'GET', path: BIT_PAGE },
-      check: ({ page, t }) => expect(status(page, t, t.payment.bit.redirecting)).toBeVisible(),
+      check: ({ page }) => expectNavigationTo(page, BIT_PAGE),
     },
     'bit.Processing.LeavingForBit': {
       check: ({ page }) => expect(page).toHaveURL((url) => url.pathname === BIT_PAGE),
