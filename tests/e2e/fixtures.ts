@@ -805,6 +805,8 @@ export const STRIPE_CONFIRM = '/sandbox/stripe/confirm';
 export const HOSTED_PAGE = '/sandbox/hosted-page/pay';
 export const CARD_SCAN_CHARGE = '/sandbox/card-scan/charge';
 export const BIT_PAGE = '/sandbox/bit/pay';
+/** Google's side of its sheet: the payer's card, which the sheet waits for (sandbox/standins/google-pay.ts). */
+export const GOOGLE_PAY_CARD = '/sandbox/google-pay/card';
 export const TRANZILA_CHARGE = '/sandbox/tranzila/charge';
 
 /** What the sandbox's card processors say when they decline (sandbox/cards.ts). */
