@@ -482,6 +482,18 @@ export async function fillCardElement(page: Page, t: Texts, { number, expiry, cv
   await stripeInput(page, t, 'cvv').fill(cvv);
 }
 
+/** The custom payment page that a payment link opens (spec §6). */
+export const CUSTOM_PAYMENT_PAGE = '/customPaymentIframe';
+
+/** A payment link: 7.50 on machine 1001 (Google Pay, card fields, Bit), with `extra` values. */
+export function linkPath(extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental', ...extra });
+  return `${CUSTOM_PAYMENT_PAGE}?${query.toString()}`;
+}
+
+/** A phone number of a test's own, per language: the sandbox keys rentals by phone and the tests share it. */
+export const phoneFor = (lang: Lang, number: number) => `05${lang === 'he' ? 8 : 7}${String(number).padStart(7, '0')}`;
+
 /** The hosted payment page (Yaad Sarig / Hyp, the sandbox's stand-in) in the frame the app titles. */
 export function hostedPageFrame(page: Page, t: Texts): FrameLocator {
   return page.frameLocator(`iframe[title="${t.payment.hostedPage.title}"]`);

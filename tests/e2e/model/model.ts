@@ -45,6 +45,7 @@ import {
   failureHeading,
   failurePage,
   fill,
+  fillCardElement,
   fillHostedFields,
   HOSTED_PAGE,
   hostedField,
@@ -55,16 +56,17 @@ import {
   openMachine,
   productInput,
   scannerButton,
+  SET_PURCHASE_PATH,
   sheetButton,
   startMethod,
   STRIPE_CONFIRM,
   STRIPE_INTENT,
   STRIPE_PAYMENT_METHOD,
+  stripeInput,
   successHeading,
   tapScanner,
   TEST_CARDS,
   type Texts,
-  SET_PURCHASE_PATH,
   TRANZILA_CHARGE,
   WALLET_DECLINED,
   WALLET_PAY,
@@ -974,10 +976,6 @@ export const hostedPageModel: PaymentModel = {
 // ---------------------------------------------------------------------------------------------
 // Stripe's card element
 
-const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
-const stripeInput = (page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS) =>
-  drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
-
 export const stripeModel: PaymentModel = {
   machine: stripeMachine,
   entries: [{ scenario: SCENARIOS.stripe }],
@@ -988,10 +986,7 @@ export const stripeModel: PaymentModel = {
     'stripe.cardReady': outcome({ samples: one({ type: 'stripe.cardReady', card: {} }) }),
     'payment.start': act(async ({ page, t, snapshot, plan }) => {
       if (plan.card !== 'none') {
-        const entered = plan.card ?? card('4242424242424242');
-        await stripeInput(page, t, 'number').fill(entered.number);
-        await stripeInput(page, t, 'expiry').fill(entered.expiry);
-        await stripeInput(page, t, 'cvv').fill(entered.cvv);
+        await fillCardElement(page, t, plan.card ?? card('4242424242424242'));
       }
       await payAmount(page, t, snapshot).click();
     }),
