@@ -13,10 +13,6 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // Stopgap until issue 13 makes the timing-bound journeys (the 1.25 s splash slide, wheelshare's poll
-  // faults, axe's long journeys) robust on a busy machine: CI retries a failed test once, and the
-  // report lists it as flaky, never as passed.
-  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   // A busy machine (CI, two workers on two cores) can take several times longer than a quiet one:

@@ -17,6 +17,7 @@ import { createCashier } from './cashier';
 import { IMAGE_NAME, placeholderSvg } from './images';
 import { bitRoutes, createBitProcessor } from './standins/bit';
 import { cardScanRoutes } from './standins/card-scan';
+import { googlePayRoutes } from './standins/google-pay';
 import { hostedPageRoutes } from './standins/hosted-page';
 import { scriptRoutes } from './standins/scripts';
 import { stripeRoutes } from './standins/stripe';
@@ -76,14 +77,14 @@ function newServer() {
  */
 function providersApp(state: SandboxState) {
   const app = newServer();
-  app.use(
-    '/sandbox/stripe/*',
-    cors({ origin: (origin) => (state.appOrigins.includes(origin) ? origin : null), allowMethods: ['POST'] }),
-  );
+  const merchants = (origin: string) => (state.appOrigins.includes(origin) ? origin : null);
+  app.use('/sandbox/stripe/*', cors({ origin: merchants, allowMethods: ['POST'] }));
+  app.use('/sandbox/google-pay/*', cors({ origin: merchants, allowMethods: ['GET'] }));
   app.route('/sandbox', scriptRoutes());
   app.route('/sandbox/tranzila', tranzilaRoutes(state));
   app.route('/sandbox/hosted-page', hostedPageRoutes(state));
   app.route('/sandbox/stripe', stripeRoutes(state));
+  app.route('/sandbox/google-pay', googlePayRoutes());
   app.route('/sandbox/bit', bitRoutes(state));
   app.route('/sandbox/card-scan', cardScanRoutes(state));
   return app;

@@ -10,6 +10,7 @@ import {
   chooseMethod,
   continueButton,
   continueToPayment,
+  CUSTOM_PAYMENT_PAGE,
   drawer,
   drawerButton,
   expect,
@@ -18,6 +19,7 @@ import {
   failureHeading,
   forEachLanguage,
   type Lang,
+  linkPath,
   methodContinue,
   methodList,
   sheetButton,
@@ -33,13 +35,6 @@ type CustomTexts = typeof customEn;
 const CUSTOM_TEXTS: Record<Lang, CustomTexts> = { en: customEn, he: customHe };
 
 const GET_IFRAME = '**/v4/api/merchants/custom/get_iframe**';
-const PAYMENT_PAGE = '/customPaymentIframe';
-
-/** The link to pay 7.50 on machine 1001 (Google Pay, card fields, Bit), with `extra` values. */
-function linkPath(extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental', ...extra });
-  return `${PAYMENT_PAGE}?${query.toString()}`;
-}
 
 /** Every alert(), confirm() or prompt() the page opens: an injected script would show up here. */
 function watchDialogs(page: Page): string[] {
@@ -129,7 +124,7 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: 7.5 }]);
     await page.waitForLoadState('networkidle');
-    expect(new URL(page.url()).pathname).toBe(PAYMENT_PAGE);
+    expect(new URL(page.url()).pathname).toBe(CUSTOM_PAYMENT_PAGE);
     await expect(successHeading(page, t)).toBeVisible();
   });
 
@@ -141,7 +136,7 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
     await continueToPayment(page, t);
     await payWithGooglePay(page, t, 'Decline');
     await expect(failureHeading(page, t)).toBeVisible();
-    expect(new URL(page.url()).pathname).toBe(PAYMENT_PAGE);
+    expect(new URL(page.url()).pathname).toBe(CUSTOM_PAYMENT_PAGE);
     await expect(drawerButton(page, t, t.failure.retry)).toBeVisible();
   });
 
@@ -154,7 +149,7 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
       info: 'Parking',
       successReturnUrl: 'javascript:alert(1)',
     });
-    await openLink(page, lang, `${PAYMENT_PAGE}?${query.toString()}`);
+    await openLink(page, lang, `${CUSTOM_PAYMENT_PAGE}?${query.toString()}`);
 
     const alert = page.getByRole('alert');
     await expect(alert.getByRole('heading', { name: custom.link.invalid.title })).toBeVisible();
@@ -197,7 +192,7 @@ forEachLanguage('/genPaymentIntend', (lang, t) => {
     const query = new URLSearchParams({ machine_id: '1001', amount: '7.5', info: 'Parking, level 2' });
     await page.goto(`/genPaymentIntend?${query.toString()}`);
 
-    await page.waitForURL((url) => url.pathname === PAYMENT_PAGE);
+    await page.waitForURL((url) => url.pathname === CUSTOM_PAYMENT_PAGE);
     await expectDocumentLanguage(page, lang);
     await expect(page.getByRole('heading', { level: 1, name: 'Parking, level 2' })).toBeVisible();
     const visitorUuid = await storedItem(page, 'visitor_uuid');
@@ -247,7 +242,7 @@ test.describe('payment intent, once', () => {
 
   test('a stale intent from another link is not used: that link books its own purchase', async ({ page }) => {
     await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=First');
-    await page.waitForURL((url) => url.pathname === PAYMENT_PAGE);
+    await page.waitForURL((url) => url.pathname === CUSTOM_PAYMENT_PAGE);
     const first = await storedItem(page, 'visitor_uuid');
 
     await page.goto(linkPath({ info: 'Second' }));
@@ -262,7 +257,7 @@ test.describe('payment intent, once', () => {
       if (new URL(sent.url()).pathname === '/v4/api/menu/set_purchase') setPurchases.push(sent.url());
     });
     await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Reloaded');
-    await page.waitForURL((url) => url.pathname === PAYMENT_PAGE);
+    await page.waitForURL((url) => url.pathname === CUSTOM_PAYMENT_PAGE);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Reloaded' })).toBeVisible();
     await continueButton(page, t).click();

@@ -12,6 +12,7 @@ import customHe from '../../locales/custom/he.json' with { type: 'json' };
 import {
   API_ORIGIN,
   continueButton,
+  CUSTOM_PAYMENT_PAGE,
   drawer,
   expect,
   expectCharges,
@@ -19,21 +20,22 @@ import {
   forEachLanguage,
   type Lang,
   linePrice,
-  openPayment,
+  linkPath,
   openPay,
+  openPayment,
   product,
   productChoices,
   productInput,
+  recordRequests,
   scannerButton,
   SET_PURCHASE_PATH,
+  settled,
   STAND_INS_ORIGIN,
   startMethod,
   successHeading,
   tapScanner,
   test,
   TEXTS,
-  recordRequests,
-  settled,
 } from './fixtures';
 
 const CUSTOM_TEXTS: Record<Lang, typeof customEn> = { en: customEn, he: customHe };
@@ -75,13 +77,6 @@ async function expectNothingInjected(page: Page, watched: ReturnType<typeof watc
   expect(watched.dialogs, 'dialogs opened').toEqual([]);
   expect(watched.leftTo, 'pages outside the origin').toEqual([]);
   expect(watched.foreignRequests, 'requests to other hosts').toEqual([]);
-}
-
-const PAYMENT_PAGE = '/customPaymentIframe';
-
-function linkPath(values: Record<string, string>): string {
-  const query = new URLSearchParams({ machineId: '1001', totalPrice: '7.50', info: 'Parking', ...values });
-  return `${PAYMENT_PAGE}?${query.toString()}`;
 }
 
 forEachLanguage('script injection through the query', (lang, t) => {
@@ -201,7 +196,7 @@ forEachLanguage('return addresses that are not http(s)', (lang, t) => {
       await expect(page.getByRole('button')).toHaveCount(0);
       await expect(continueButton(page, t)).toHaveCount(0);
       await expectNothingInjected(page, watched);
-      expect(new URL(page.url()).pathname).toBe(PAYMENT_PAGE);
+      expect(new URL(page.url()).pathname).toBe(CUSTOM_PAYMENT_PAGE);
       expect(setPurchases).toEqual([]);
     });
   }

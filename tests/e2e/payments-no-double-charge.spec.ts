@@ -13,6 +13,7 @@ import {
   chooseMethod,
   clickTwiceAtOnce,
   BIT_PAGE,
+  continueToPayment,
   card,
   CARD_SCAN_CHARGE,
   doubleTap,
@@ -312,6 +313,34 @@ test.describe('Bit (1001): one charge', () => {
     expect(bitPosts).toHaveLength(1);
     await expectCharges(request, sessionId, [approved('bit', linePrice(cola))]);
   });
+
+  // Bit's init only starts a payment (the payer approves at Bit), so the reload charges nothing either
+  // way; what must hold is that the reloaded page neither sends it again nor lets the lost start be
+  // charged, and that paying again after it is charged exactly once.
+  for (const held of HELD)
+    test(`a reload while Bit's init is in flight (${held}) charges nothing and sends nothing again; paying again charges exactly once`, async ({
+      page,
+      request,
+    }) => {
+      const sessionId = await upToPopup(page);
+      await reloadDuringPayment(page, request, t, {
+        sessionId,
+        chargePath: BIT_INIT,
+        pay: () => popupContinue(page, t, 'bit').click(),
+        held,
+      });
+      await expect(productInput(page, t, cola.name)).toBeChecked();
+
+      const again = await continueToPayment(page, t);
+      await chooseMethod(page, t, 'bit');
+      await methodContinue(page, t).click();
+      await popupContinue(page, t, 'bit').click();
+      await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
+      await bitButton(page, 'Approve').click();
+      await expect(successHeading(page, t)).toBeVisible();
+      await expectCharges(request, again, [approved('bit', linePrice(cola))]);
+      await expectCharges(request, sessionId, []);
+    });
 
   test("the sandbox's Bit page: a double tap on Approve posts once; the success page", async ({ page, request }) => {
     const sessionId = await goToBit(page);

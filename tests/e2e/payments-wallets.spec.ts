@@ -3,7 +3,7 @@
  * Decline and Cancel, the success and failure pages (§2), and one charge per purchase however often
  * the pay button is tapped. Charges are counted per purchase (set_purchase's session_id).
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import {
   clickTwiceAtOnce,
   doubleTap,
@@ -16,6 +16,7 @@ import {
   failurePage,
   fill,
   forEachLanguage,
+  GOOGLE_PAY_CARD,
   type Lang,
   linePrice,
   methodList,
@@ -127,8 +128,19 @@ test.describe('Google Pay (1001), once', () => {
   test('a double tap on Google’s pay button opens one sheet and charges once', async ({ page, request }) => {
     const sessionId = await startGooglePay(page, 'en', t);
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
-    // The second tap reaches the button, or the sheet the first one opened.
+    // Google's sheet shows once Google has sent the payer's card: that answer is held until both taps
+    // have landed, so the second reaches the app's button whatever the machine's speed, never the sheet.
+    const sheetAsked: Route[] = [];
+    await page.route(
+      (url) => url.pathname === GOOGLE_PAY_CARD,
+      (route) => {
+        sheetAsked.push(route);
+      },
+    );
     await doubleTap(page, googlePayButton(page, t));
+    await expect.poll(() => sheetAsked.length, { message: "the first tap asked for Google's sheet" }).toBe(1);
+    await expect(walletSheet(page, 'Google Pay')).toHaveCount(0);
+    for (const route of sheetAsked) await route.fallback();
 
     await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
     await sheetButton(page, 'Google Pay', 'Approve').click();

@@ -17,6 +17,7 @@ import {
   forEachLanguage,
   type Lang,
   payOnPhone,
+  phoneFor,
   settled,
   telHref,
   test,
@@ -32,9 +33,6 @@ const STATION_TEXTS: Record<Lang, StationTexts> = { en: wsEn, he: wsHe };
 const WAITING = '**/v4/api/merchants/wheelshare/is_waiting_for_creditcard**';
 const WAITING_PATH = '/v4/api/merchants/wheelshare/is_waiting_for_creditcard';
 const SET_PURCHASE_PATH = '/v4/api/merchants/wheelshare/set_purchase';
-
-/** A phone number of its own for each test and language. */
-const phoneFor = (lang: Lang, test: number) => `05${lang === 'he' ? 8 : 7}00${String(test).padStart(5, '0')}`;
 
 function recordPolls(page: Page): Request[] {
   const polls: Request[] = [];

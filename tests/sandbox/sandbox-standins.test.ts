@@ -4,7 +4,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInThisContext } from 'node:vm';
-import { fireEvent, getByLabelText, getByRole, queryByRole } from '@testing-library/dom';
+import { findByRole, fireEvent, getByLabelText, getByRole, queryByRole } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { TEST_CARDS } from '../../sandbox/cards';
@@ -94,7 +94,8 @@ describe('Google Pay stand-in', () => {
     await load('/sandbox/sdk/google-pay.js');
     return new standIns.google.payments.api.PaymentsClient({ environment: 'TEST' });
   };
-  const sheet = () => getByRole(document.body, 'dialog', { name: 'Google Pay (sandbox)' });
+  // The sheet shows once Google has answered with the payer's card, never within the call.
+  const sheet = () => findByRole(document.body, 'dialog', { name: 'Google Pay (sandbox)' });
 
   it("is ready to pay and makes Google's button: named as Google names it, its caption in buttonLocale's language", async () => {
     const payments = await client();
@@ -118,11 +119,12 @@ describe('Google Pay stand-in', () => {
     expect(() => payments.createButton({ buttonType: 'pay' })).toThrow(TypeError);
   });
 
-  it('shows the total; Approve resolves with PaymentData whose token approves', async () => {
+  it("shows the account's card and the total once Google has answered; Approve resolves with PaymentData whose token approves", async () => {
     const payments = await client();
     const paid = payments.loadPaymentData(request());
-    expect(sheet().textContent).toContain('5.00 ILS');
-    fireEvent.click(getByRole(sheet(), 'button', { name: 'Approve' }));
+    expect(queryByRole(document.body, 'dialog')).toBeNull();
+    expect((await sheet()).textContent).toContain('Visa •••• 1111 · Total: 5.00 ILS');
+    fireEvent.click(getByRole(await sheet(), 'button', { name: 'Approve' }));
     expect(await paid).toMatchObject({
       apiVersion: 2,
       apiVersionMinor: 0,
@@ -139,16 +141,28 @@ describe('Google Pay stand-in', () => {
   it('Decline resolves with a token containing "decline"; Cancel and Escape reject with CANCELED', async () => {
     const payments = await client();
     const declined = payments.loadPaymentData(request());
-    fireEvent.click(getByRole(sheet(), 'button', { name: 'Decline' }));
+    fireEvent.click(getByRole(await sheet(), 'button', { name: 'Decline' }));
     expect(JSON.stringify(await declined)).toContain('decline');
 
     const canceled = { statusCode: 'CANCELED', statusMessage: 'User closed the Payment Request UI.' };
     const cancelled = payments.loadPaymentData(request());
-    fireEvent.click(getByRole(sheet(), 'button', { name: 'Cancel' }));
+    fireEvent.click(getByRole(await sheet(), 'button', { name: 'Cancel' }));
     await expect(cancelled).rejects.toEqual(canceled);
     const escaped = payments.loadPaymentData(request());
-    fireEvent.keyDown(sheet(), { key: 'Escape' });
+    fireEvent.keyDown(await sheet(), { key: 'Escape' });
     await expect(escaped).rejects.toEqual(canceled);
+  });
+
+  it("refuses a second call while the first one's sheet is on its way, and a Google that does not answer is INTERNAL_ERROR", async () => {
+    const payments = await client();
+    const first = payments.loadPaymentData(request());
+    await expect(payments.loadPaymentData(request())).rejects.toMatchObject({ statusCode: 'DEVELOPER_ERROR' });
+    fireEvent.click(getByRole(await sheet(), 'button', { name: 'Cancel' }));
+    await expect(first).rejects.toMatchObject({ statusCode: 'CANCELED' });
+
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 503 })));
+    await expect(payments.loadPaymentData(request())).rejects.toMatchObject({ statusCode: 'INTERNAL_ERROR' });
+    expect(queryByRole(document.body, 'dialog')).toBeNull();
   });
 
   it.each([

@@ -1,4 +1,4 @@
-/* global openSheet */
+/* global openSheet, SANDBOX_ORIGIN */
 // Stand-in for Google's pay.js: window.google.payments.api.PaymentsClient.
 // https://developers.google.com/pay/api/web/reference/client
 
@@ -75,18 +75,29 @@ function requestProblem(request, environment) {
   return '';
 }
 
-/** The PaymentData a test Visa card gives; the sandbox reads the outcome from the token. */
-function paymentData(outcome) {
+/** The PaymentData the account's card gives; the sandbox reads the outcome from the token. */
+function paymentData(card, outcome) {
   return {
     apiVersion: 2,
     apiVersionMinor: 0,
     paymentMethodData: {
       type: 'CARD',
-      description: 'Visa •••• 1111',
-      info: { cardNetwork: 'VISA', cardDetails: '1111' },
+      description: card.description,
+      info: card.info,
       tokenizationData: { type: 'PAYMENT_GATEWAY', token: JSON.stringify({ sandbox: outcome }) },
     },
   };
+}
+
+/**
+ * The payer's card, from Google's side (sandbox/standins/google-pay.ts): Google's sheet is not the
+ * page's own and shows only once Google has answered. A failure is Google's "General server error"
+ * (developers.google.com/pay/api/web/reference/error-objects).
+ */
+function accountCard() {
+  return fetch(`${SANDBOX_ORIGIN}/sandbox/google-pay/card`).then((response) =>
+    response.ok ? response.json() : Promise.reject(new Error(`GET /sandbox/google-pay/card: ${response.status}`)),
+  );
 }
 
 class PaymentsClient {
@@ -152,21 +163,29 @@ class PaymentsClient {
       if (problem) return reject(developerError(problem));
       if (sheetShowing) return reject(developerError('A payment sheet is already showing.'));
       sheetShowing = true;
-      const finish = (settle) => () => {
-        sheetShowing = false;
-        sheet.close();
-        settle();
-      };
       const { totalPrice, currencyCode } = request.transactionInfo;
-      const sheet = openSheet({
-        label: 'Google Pay (sandbox)',
-        total: `Total: ${totalPrice} ${currencyCode}`,
-        actions: [
-          { label: 'Approve', onClick: finish(() => resolve(paymentData('approve'))) },
-          { label: 'Decline', onClick: finish(() => resolve(paymentData('decline'))) },
-        ],
-        onCancel: finish(() => reject(CANCELED)),
-      });
+      accountCard().then(
+        (card) => {
+          const finish = (settle) => () => {
+            sheetShowing = false;
+            sheet.close();
+            settle();
+          };
+          const sheet = openSheet({
+            label: 'Google Pay (sandbox)',
+            total: `${card.description} · Total: ${totalPrice} ${currencyCode}`,
+            actions: [
+              { label: 'Approve', onClick: finish(() => resolve(paymentData(card, 'approve'))) },
+              { label: 'Decline', onClick: finish(() => resolve(paymentData(card, 'decline'))) },
+            ],
+            onCancel: finish(() => reject(CANCELED)),
+          });
+        },
+        (error) => {
+          sheetShowing = false;
+          reject({ statusCode: 'INTERNAL_ERROR', statusMessage: String(error) });
+        },
+      );
     });
   }
 }

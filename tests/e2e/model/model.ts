@@ -45,6 +45,7 @@ import {
   failureHeading,
   failurePage,
   fill,
+  fillCardElement,
   fillHostedFields,
   HOSTED_PAGE,
   hostedField,
@@ -55,16 +56,17 @@ import {
   openMachine,
   productInput,
   scannerButton,
+  SET_PURCHASE_PATH,
   sheetButton,
   startMethod,
   STRIPE_CONFIRM,
   STRIPE_INTENT,
   STRIPE_PAYMENT_METHOD,
+  stripeInput,
   successHeading,
   tapScanner,
   TEST_CARDS,
   type Texts,
-  SET_PURCHASE_PATH,
   TRANZILA_CHARGE,
   WALLET_DECLINED,
   WALLET_PAY,
@@ -974,10 +976,6 @@ export const hostedPageModel: PaymentModel = {
 // ---------------------------------------------------------------------------------------------
 // Stripe's card element
 
-const STRIPE_FIELDS = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvv: 'CVC' } as const;
-const stripeInput = (page: Page, t: Texts, field: keyof typeof STRIPE_FIELDS) =>
-  drawer(page, t).getByRole('textbox', { name: STRIPE_FIELDS[field], exact: true });
-
 export const stripeModel: PaymentModel = {
   machine: stripeMachine,
   entries: [{ scenario: SCENARIOS.stripe }],
@@ -988,10 +986,7 @@ export const stripeModel: PaymentModel = {
     'stripe.cardReady': outcome({ samples: one({ type: 'stripe.cardReady', card: {} }) }),
     'payment.start': act(async ({ page, t, snapshot, plan }) => {
       if (plan.card !== 'none') {
-        const entered = plan.card ?? card('4242424242424242');
-        await stripeInput(page, t, 'number').fill(entered.number);
-        await stripeInput(page, t, 'expiry').fill(entered.expiry);
-        await stripeInput(page, t, 'cvv').fill(entered.cvv);
+        await fillCardElement(page, t, plan.card ?? card('4242424242424242'));
       }
       await payAmount(page, t, snapshot).click();
     }),
@@ -1086,6 +1081,24 @@ export const cardScanModel: PaymentModel = {
 /** What the sandbox's Bit processor answers below its minimum (sandbox/standins/bit.ts), as the operator passes it on. */
 const BIT_REFUSED = 'Bit payments start at ₪5.00.';
 
+/**
+ * The app sends the browser to another page: its main frame asks for it. Read from the page's requests,
+ * not from the screen: while that navigation is held, Chromium passes no DevTools command to the page
+ * (RenderFrameDevToolsAgentHost::DidStartNavigation suspends them until the navigation ends) and
+ * Playwright waits for it before any locator (microsoft/playwright#32899), so a look at the screen hung
+ * whenever the app had started to leave before the look began (issue 13).
+ */
+async function expectNavigationTo(page: Page, pathname: string): Promise<void> {
+  const navigates = async () =>
+    (await page.requests()).some(
+      (request) =>
+        request.isNavigationRequest() &&
+        request.frame() === page.mainFrame() &&
+        new URL(request.url()).pathname === pathname,
+    );
+  await expect.poll(navigates, { message: `the browser asks for ${pathname}` }).toBe(true);
+}
+
 const initAnswer = (status: number, msg: string) => ({
   type: 'xstate.done.actor.initBitPayment',
   output: {
@@ -1116,10 +1129,10 @@ export const bitModel: PaymentModel = {
       call: { method: 'POST', path: BIT_INIT },
       check: ({ page, t }) => expect(status(page, t, t.payment.bit.redirecting)).toBeVisible(),
     },
-    // The browser's way to Bit's page is held: the app's step stays on the screen meanwhile.
+    // The browser's way to Bit's page is held until this check has run, so that it sees the app leave.
     'bit.Processing.Redirecting': {
       call: { method: 'GET', path: BIT_PAGE },
-      check: ({ page, t }) => expect(status(page, t, t.payment.bit.redirecting)).toBeVisible(),
+      check: ({ page }) => expectNavigationTo(page, BIT_PAGE),
     },
     'bit.Processing.LeavingForBit': {
       check: ({ page }) => expect(page).toHaveURL((url) => url.pathname === BIT_PAGE),
