@@ -1,15 +1,22 @@
 import { defineConfig } from 'vitest/config';
+import { UnloadableFileAsFailedTest } from './scripts/unloadable-file-reporter';
 
 /**
  * The tests StrykerJS runs against each mutant (stryker.config.mjs): the `unit` project's node tests
  * without the two that run `vite build` (csp-build, no-secrets), which take minutes and test no code
  * in machines/, src/api/ or src/payments/. The jsdom component tests are left out too: they need a
  * minute and a half per run; what they check of those folders has node tests of its own.
+ * A test file that cannot load counts as a failed test (scripts/unloadable-file-reporter.ts).
+ * MUTATION_TESTS (a glob) narrows the run to those files: `scripts/mutation.mjs --charts` gives each
+ * chart only its own unit and path tests, since a chart's mutants are static and rerun every test run.
  */
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['tests/unit/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+    include: process.env.MUTATION_TESTS
+      ? [process.env.MUTATION_TESTS]
+      : ['tests/unit/**/*.test.ts', 'tests/paths/**/*.test.ts'],
     exclude: ['tests/unit/csp-build.test.ts', 'tests/unit/no-secrets.test.ts'],
+    reporters: ['default', new UnloadableFileAsFailedTest()],
   },
 });

@@ -1,42 +1,91 @@
 // npm run test:mutation [-- <stryker options, e.g. --mutate 'src/api/**/*.ts'>]
+// npm run test:mutation -- --charts [splash purchase …]: each chart file machines/**/<name>.machine.ts in
+// turn (all of them without names), against its own tests only: MUTATION_TESTS (vitest.mutation.config.ts)
+// is tests/{unit,paths}/{*<name>*,default-actors}.test.ts. A chart's mutants are static (its configuration is
+// built at import), so each reruns every related test; the chart's own tests keep that to minutes.
 // Runs StrykerJS (stryker.config.mjs), which writes reports/mutation/mutation.{json,html}, then prints as
-// its last line the mutation score of each folder, e.g. {"machines":93.1,"src/api":85,"src/payments":81.2,"minutes":14.2}.
+// its last line the mutation score of each folder, and of the chart files and the other files of machines/
+// apart, e.g. {"machines":93.1,"machines charts":94,"machines helpers":91.2,"src/api":85,"src/payments":81.2,"minutes":14.2}.
 // Score = Stryker's "mutation score": (killed + timeout) / (killed + timeout + survived + no coverage);
 // compile and runtime errors and ignored mutants do not count. Exits 1 below 90 (machines/) or 80 (the others).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 
 const REPORT = 'reports/mutation/mutation.json';
 const THRESHOLDS = { machines: 90, 'src/api': 80, 'src/payments': 80 };
+const CHART = /\.machine\.ts$/;
+/** The score groups: each folder, and machines/ split into its chart files and the rest. */
+const GROUPS = {
+  machines: (file) => file.startsWith('machines/'),
+  'machines charts': (file) => file.startsWith('machines/') && CHART.test(file),
+  'machines helpers': (file) => file.startsWith('machines/') && !CHART.test(file),
+  'src/api': (file) => file.startsWith('src/api/'),
+  'src/payments': (file) => file.startsWith('src/payments/'),
+};
+
+const stryker = (args, env = {}) =>
+  spawnSync('npx', ['stryker', 'run', ...args], { stdio: 'inherit', env: { ...process.env, ...env } }).status;
+
+function runCharts(names, strykerArgs) {
+  const charts = readdirSync('machines', { recursive: true })
+    .map((path) => `machines/${String(path).replaceAll('\\', '/')}`)
+    .filter((file) => CHART.test(file))
+    .filter((file) => names.length === 0 || names.includes(basename(file, '.machine.ts')))
+    .sort();
+  if (charts.length === 0) throw new Error(`no chart file named ${names.join(', ')}`);
+  for (const file of charts) {
+    const name = basename(file, '.machine.ts');
+    const started = Date.now();
+    const status = stryker(['--mutate', file, ...strykerArgs], {
+      MUTATION_TESTS: `tests/{unit,paths}/{*${name}*,default-actors}.test.ts`,
+    });
+    console.log(`${file}: ${Math.round((Date.now() - started) / 1000)} s`);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
 
 const started = Date.now();
-const run = spawnSync('npx', ['stryker', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const args = process.argv.slice(2);
+const chartsAt = args.indexOf('--charts');
+let status;
+if (chartsAt === -1) status = stryker(args);
+else {
+  const rest = args.slice(chartsAt + 1);
+  const firstOption = rest.findIndex((arg) => arg.startsWith('-'));
+  const names = firstOption === -1 ? rest : rest.slice(0, firstOption);
+  status = runCharts(names, [...args.slice(0, chartsAt), ...(firstOption === -1 ? [] : rest.slice(firstOption))]);
+}
 const minutes = Math.round((Date.now() - started) / 6000) / 10;
-if (run.status !== 0) {
-  console.error(`stryker exited with ${String(run.status ?? run.signal)}`);
+if (status !== 0) {
+  console.error(`stryker exited with ${String(status)}`);
   process.exit(1);
 }
 
 const report = JSON.parse(readFileSync(REPORT, 'utf8'));
 const counts = {};
-for (const [file, { mutants }] of Object.entries(report.files)) {
-  const folder = Object.keys(THRESHOLDS).find((name) => file.replaceAll('\\', '/').startsWith(`${name}/`));
-  if (!folder) continue;
-  counts[folder] ??= { detected: 0, valid: 0 };
-  for (const { status } of mutants) {
-    if (status === 'Killed' || status === 'Timeout') counts[folder].detected += 1;
-    if (['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(status)) counts[folder].valid += 1;
+for (const [path, { mutants }] of Object.entries(report.files)) {
+  const file = path.replaceAll('\\', '/');
+  for (const [group, contains] of Object.entries(GROUPS)) {
+    if (!contains(file)) continue;
+    counts[group] ??= { detected: 0, valid: 0 };
+    for (const { status: result } of mutants) {
+      if (result === 'Killed' || result === 'Timeout') counts[group].detected += 1;
+      if (['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(result)) counts[group].valid += 1;
+    }
   }
 }
 
 const scores = {};
 let failed = false;
-for (const [folder, threshold] of Object.entries(THRESHOLDS)) {
-  const c = counts[folder];
+for (const group of Object.keys(GROUPS)) {
+  const c = counts[group];
   if (!c || c.valid === 0) continue;
-  scores[folder] = Math.round((1000 * c.detected) / c.valid) / 10;
-  if (scores[folder] < threshold) {
-    console.error(`${folder}: mutation score ${scores[folder]} % is under ${threshold} %`);
+  scores[group] = Math.round((1000 * c.detected) / c.valid) / 10;
+  const threshold = THRESHOLDS[group];
+  if (threshold !== undefined && scores[group] < threshold) {
+    console.error(`${group}: mutation score ${scores[group]} % is under ${threshold} %`);
     failed = true;
   }
 }

@@ -1,4 +1,5 @@
 import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/bit.machine';
+import type { PaymentContext } from '../../machines/payment/payment.shared';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
@@ -26,10 +27,10 @@ const oracle = paymentOracle({
     const sample = event as EventObject & { output?: BitInitAnswer };
     switch (sample.type) {
       case 'xstate.done.actor.initBitPayment':
-        // The operator's refusal (e.g. Bit's minimum) is shown in its own words.
-        return sample.output?.payment
-          ? to({ Processing: 'Redirecting' })
-          : fails({ message: sample.output?.msg, code: sample.output?.status });
+        // Spec §8: a status other than 0 is a refusal (e.g. Bit's minimum), shown in its own words; status 0
+        // without Bit's page leaves nowhere to go.
+        if (sample.output?.status !== 0) return fails({ message: sample.output?.msg, code: sample.output?.status });
+        return sample.output.payment ? to({ Processing: 'Redirecting' }) : fails();
       case 'xstate.error.actor.initBitPayment':
       case 'xstate.error.actor.redirectToBit':
         return fails({ reason: 'unavailable' });
@@ -53,18 +54,27 @@ describeEdgePaths({
       label: 'initialise, then redirect to Bit',
       input: { order: singleLineOrder },
       events: samplesOf([
-        // both branches of initAccepted: a payment, and the operator's refusal (Bit's minimum)
+        // initAccepted: a payment; the operator's refusal (Bit's minimum), also with a page; status 0 with none
         { type: 'xstate.done.actor.initBitPayment', output: { status: 0, msg: 'ok', payment } },
         {
           type: 'xstate.done.actor.initBitPayment',
           output: { status: 1, msg: 'Bit payments start at ₪5.00.', payment: undefined },
         },
+        {
+          type: 'xstate.done.actor.initBitPayment',
+          output: { status: 2, msg: 'Declined', payment: { ...payment, transactionId: 'BIT-2' } },
+        },
+        { type: 'xstate.done.actor.initBitPayment', output: { status: 0, msg: 'ok', payment: undefined } },
         { type: 'xstate.error.actor.initBitPayment', error: new Error('offline') },
         { type: 'xstate.done.actor.redirectToBit', output: undefined },
         { type: 'xstate.error.actor.redirectToBit', error: new Error('storage unavailable') },
         { type: 'drawer.close' },
       ]),
-      serializeState: (snapshot) => JSON.stringify(snapshot.value),
+      // Keyed on the result and the page too, so that each init answer's path is walked.
+      serializeState: (snapshot) => {
+        const { result, payment } = snapshot.context as PaymentContext & { payment: BitPayment | undefined };
+        return JSON.stringify([snapshot.value, result, payment?.transactionId]);
+      },
     },
   ],
 });

@@ -27,7 +27,9 @@ const oracle: Oracle = {
       case 'xstate.done.actor.fetchIntent':
         return /^https?:\/\//.test(sample.output?.iframeUrl ?? '') ? to('Redirecting') : to('Refused');
       case 'xstate.error.actor.fetchIntent': {
-        const { failure: cause } = sample.error as ApiError;
+        // Not an answer of the operator's (a bug, a broken adapter): nothing says the link is wrong.
+        if (!(sample.error instanceof ApiError)) return to('Failed');
+        const { failure: cause } = sample.error;
         const rejected = cause.kind === 'http' && [400, 404, 409, 422].includes(cause.status);
         return to(rejected ? 'LinkRejected' : 'Failed', failure);
       }
@@ -58,9 +60,10 @@ describeEdgePaths({
         // both branches of pageIsWebAddress
         { type: 'xstate.done.actor.fetchIntent', output: intent('https://pay.example/customPaymentIframe?x=1') },
         { type: 'xstate.done.actor.fetchIntent', output: intent('javascript:alert(1)') },
-        // both branches of linkRejected
+        // both branches of linkRejected, and an error that is no ApiError
         { type: 'xstate.error.actor.fetchIntent', error: new ApiError({ kind: 'http', status: 400 }) },
         { type: 'xstate.error.actor.fetchIntent', error: new ApiError({ kind: 'offline' }) },
+        { type: 'xstate.error.actor.fetchIntent', error: new TypeError('Failed to fetch') },
         { type: 'intent.retry' },
       ]),
       serializeState: (snapshot) =>

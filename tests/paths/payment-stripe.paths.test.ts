@@ -31,10 +31,13 @@ const events = samplesOf([
   { type: 'xstate.done.actor.createPaymentMethod', output: 'pm_1' },
   { type: 'xstate.error.actor.createPaymentMethod', error: { message: 'Your card number is incomplete.' } },
   { type: 'xstate.done.actor.createPaymentIntent', output: 'pi_1_secret_1' },
+  // the operator's details, none (offline), and an error that is no answer of the operator's
   {
     type: 'xstate.error.actor.createPaymentIntent',
     error: new ApiError({ kind: 'http', status: 500, message: 'boom' }),
   },
+  { type: 'xstate.error.actor.createPaymentIntent', error: new ApiError({ kind: 'offline' }) },
+  { type: 'xstate.error.actor.createPaymentIntent', error: new TypeError('Failed to fetch') },
   // every branch of intentHasStatus: paid, still processing, not paid
   { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'succeeded' } },
   { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'processing' } },
@@ -50,10 +53,9 @@ const oracle = paymentOracle({
   loading: [{ Idle: 'LoadingStripe' }, { Idle: 'MountingCard' }],
   next: (before, event) => {
     const sample = event as EventObject & { output?: unknown };
-    const backToCard = (kind: string) =>
-      to({ Idle: 'EnteringCard' }, (after) =>
-        expect((after.context as { error?: { kind: string } }).error?.kind).toBe(kind),
-      );
+    const backToCard = (error: { kind: string; message?: string; details?: string }) =>
+      to({ Idle: 'EnteringCard' }, (after) => expect((after.context as { error?: unknown }).error).toEqual(error));
+    const { error } = sample as { error?: unknown };
     switch (sample.type) {
       case 'xstate.done.actor.loadStripe':
         return to({ Idle: 'MountingCard' });
@@ -71,15 +73,22 @@ const oracle = paymentOracle({
         return to({ Processing: 'CreatingIntent' });
       case 'xstate.error.actor.createPaymentMethod':
       case 'xstate.error.actor.confirmCardPayment':
-        return backToCard('stripe');
+        // Spec §8: a Stripe error shows its own message.
+        return backToCard({ kind: 'stripe', message: (error as { message: string }).message });
       case 'xstate.done.actor.createPaymentIntent':
         return to({ Processing: 'Confirming' });
       case 'xstate.error.actor.createPaymentIntent':
-        return backToCard('server');
+        // Spec §8: 'Server error.' plus the details the operator gave, if it answered with any.
+        return backToCard({
+          kind: 'server',
+          details: error instanceof ApiError && error.failure.kind === 'http' ? error.failure.message : undefined,
+        });
       case 'xstate.done.actor.confirmCardPayment': {
         const { id, status } = sample.output as ConfirmedIntent;
         if (status === 'succeeded') return succeeds(id);
-        return status === 'processing' ? fails({ reason: 'unconfirmed', transactionId: id }) : backToCard('notPaid');
+        return status === 'processing'
+          ? fails({ reason: 'unconfirmed', transactionId: id })
+          : backToCard({ kind: 'notPaid' });
       }
       default:
         throw new Error(`the Stripe oracle does not know ${sample.type}`);
@@ -96,8 +105,8 @@ describeEdgePaths({
       label: 'card element',
       input: { order: singleLineOrder },
       events,
-      serializeState: (snapshot) =>
-        JSON.stringify([snapshot.value, (snapshot.context as { error?: { kind: string } }).error?.kind]),
+      // The whole error: each sample's path back to the card form is walked.
+      serializeState: (snapshot) => JSON.stringify([snapshot.value, (snapshot.context as { error?: unknown }).error]),
     },
   ],
 });

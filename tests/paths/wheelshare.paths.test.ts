@@ -139,7 +139,9 @@ const oracle: Oracle = {
       case 'phone.change': {
         // A corrected (or cleared) number takes the error away.
         const fixed = before.matches({ Editing: 'ShowingPhoneError' }) && phoneKind(sample.phone) !== 'invalid';
-        return fixed ? to(COMPOSING) : field('phone', sample.phone);
+        return fixed
+          ? to(COMPOSING, (after) => expect(contextOf(after).phone).toBe(sample.phone))
+          : field('phone', sample.phone);
       }
       case 'phone.blur':
         return phoneKind(context.phone) === 'invalid' ? to({ Editing: 'ShowingPhoneError' }) : stays();

@@ -136,6 +136,26 @@ describe('applePayMachine', () => {
       expect(request.merchantCapabilities).toEqual(['supports3DS']);
     });
 
+    it('keeps every network and capability a version 1 session knows (Apple’s supported-networks list)', () => {
+      const networks = ['amex', 'chinaUnionPay', 'discover', 'interac', 'masterCard', 'privateLabel', 'visa'];
+      const capabilities = ['supports3DS', 'supportsEMV', 'supportsCredit', 'supportsDebit'];
+      const request = applePaymentRequest(
+        withApplePay({ supportedNetworks: networks, merchantCapabilities: capabilities }),
+      );
+      expect(request.supportedNetworks).toEqual(networks);
+      expect(request.merchantCapabilities).toEqual(capabilities);
+    });
+
+    it('without usable settings the request is empty (it is never offered so), not a crash', () => {
+      expect(applePaymentRequest(withApplePay({ supportedNetworks: [] }))).toEqual({
+        countryCode: 'IL',
+        currencyCode: 'ILS',
+        supportedNetworks: [],
+        merchantCapabilities: [],
+        total: { label: '', amount: '12.50' },
+      });
+    });
+
     it('is configured only with a usable network, supports3DS and the merchant’s name', () => {
       expect(isApplePayConfigured(appleConfig)).toBe(true);
       expect(isApplePayConfigured(undefined)).toBe(false);

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   CARD_FIELDS,
   cardFieldsMachine,
+  chargeTransactionId,
   fieldErrorsOf,
   isChargeablePrice,
   type CardProcessorError,
@@ -89,6 +90,8 @@ describe('cardFieldsMachine', () => {
       expect(card.mountCardFields).toHaveBeenCalledWith({ terminal: 'term-1' });
       await card.toEnteringCard();
       expect(card.snapshot().hasTag('loading')).toBe(false);
+      // Nothing was charged yet: no 'Payment failed.' and no field error on the fresh form.
+      expect(card.snapshot().context).toMatchObject({ chargeFailed: false, fieldErrors: {} });
     });
 
     it('fields that fail to load fail the payment as unavailable', async () => {
@@ -313,6 +316,18 @@ describe('cardFieldsMachine', () => {
       expect(resultOfDecline({ transaction_response: { success: false, error_code: {} } })).toMatchObject({
         code: undefined,
       });
+      // Words that are no text are not shown either.
+      expect(resultOfDecline({ transaction_response: { success: false, error: { text: 'x' } } })).toMatchObject({
+        reason: 'paymentFailed',
+      });
+    });
+
+    it('the transaction id of a charge: text or number, as text; none when the answer has none', () => {
+      expect(chargeTransactionId({ transaction_response: { transaction_id: 'TX-7' } })).toBe('TX-7');
+      expect(chargeTransactionId({ transaction_response: { transaction_id: 7 } })).toBe('7');
+      expect(chargeTransactionId({ transaction_response: { transaction_id: null } })).toBeUndefined();
+      expect(chargeTransactionId({ transaction_response: null })).toBeUndefined();
+      expect(chargeTransactionId(undefined)).toBeUndefined();
     });
   });
 

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   hostedPageMachine,
   hostedPageOrigin,
+  isOnOrigin,
   isReturnPage,
   type HostedPageInput,
   type PayStatus,
@@ -237,7 +238,7 @@ describe('hostedPageMachine', () => {
     });
   });
 
-  describe('hostedPageOrigin and isReturnPage', () => {
+  describe('hostedPageOrigin, isOnOrigin and isReturnPage', () => {
     it('takes an https origin; http only where the build allows it (the sandbox)', () => {
       expect(hostedPageOrigin('https://pay.hyp.co.il', false)).toBe('https://pay.hyp.co.il');
       expect(hostedPageOrigin('https://pay.hyp.co.il/p/', false)).toBe('https://pay.hyp.co.il');
@@ -253,6 +254,15 @@ describe('hostedPageMachine', () => {
       expect(isReturnPage(RETURN_URL, RETURN_URL)).toBe(true);
       expect(isReturnPage(`${RETURN_URL}/more`, RETURN_URL)).toBe(false);
       expect(isReturnPage('about:blank', RETURN_URL)).toBe(false);
+      // A return address that is no web address matches no page (and does not throw).
+      expect(isReturnPage(`${RETURN_URL}?CCode=0`, 'about:blank')).toBe(false);
+    });
+
+    it('the page pay_ajax names must be a web page on the provider origin (spec §8: else unexpected address)', () => {
+      expect(isOnOrigin('https://pay.hyp.co.il/p/?action=pay', 'https://pay.hyp.co.il')).toBe(true);
+      expect(isOnOrigin('https://pay.hyp.co.il.evil.example/p/', 'https://pay.hyp.co.il')).toBe(false);
+      expect(isOnOrigin('javascript:alert(1)', 'https://pay.hyp.co.il')).toBe(false);
+      expect(isOnOrigin('https://pay.hyp.co.il/p/', '')).toBe(false);
     });
   });
 

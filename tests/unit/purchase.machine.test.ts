@@ -275,6 +275,13 @@ describe('purchaseMachine', () => {
       expect(purchase.snapshot().context.selectedIds).toEqual([water.id]);
     });
 
+    it('LIST stays single-select even with allow_multiple_products (spec §2: only GRID multi-selects)', () => {
+      const purchase = startPurchase({ ...listMenu, allow_multiple_products: true });
+      purchase.actor.send({ type: 'product.select', productId: cola.id });
+      purchase.actor.send({ type: 'product.select', productId: water.id });
+      expect(purchase.snapshot().context.selectedIds).toEqual([water.id]);
+    });
+
     it('an unavailable product cannot be selected', () => {
       for (const menu of [listMenu, gridMenu, gridSingleMenu]) {
         const purchase = startPurchase(menu);

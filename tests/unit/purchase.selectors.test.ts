@@ -218,6 +218,11 @@ describe('offeredMethods (spec §2, from frontend_config)', () => {
     expect(offered(bitMenu, false, 4.5)).not.toContain('bit');
     expect(offered(bitMenu, false, 4.55)).toContain('bit');
     expect(offered({ ...bitMenu, currency: 'USD' }, false, 20)).not.toContain('bit');
+    // Exactly the minimum is enough: a 5.00 product with no fee.
+    const fiveShekels = { ...cola, price: 5, convenience_fee_type: 'flat' as const, convenience_fee_value: 0 };
+    expect(
+      offered(makeMenu({ product_view: 'SINGLE', products: [fiveShekels], frontend_config: allMethodsConfig })),
+    ).toContain('bit');
   });
 
   it('nothing configured, nothing offered', () => {

@@ -20,15 +20,20 @@ const PRODUCTS = [product(801, 12), product(802, 18), product(803, 15, false)];
 
 interface Options {
   promotionMember?: boolean;
+  products?: Product[];
   /** Answers each sign-up (n is 0-based); by default it succeeds. */
   join?: (attempt: number) => Promise<undefined>;
 }
 
 /** The vacuum as the purchase runs it: a child that tells its parent the confirmed hours. */
-function startVacuum({ promotionMember = false, join = () => Promise.resolve(undefined) }: Options = {}) {
+function startVacuum({
+  promotionMember = false,
+  products = PRODUCTS,
+  join = () => Promise.resolve(undefined),
+}: Options = {}) {
   const joined: Contact[] = [];
   const confirmed: HoursConfirmedEvent[] = [];
-  const input: VacuumInput = { products: PRODUCTS, now: '10:00', promotionMember };
+  const input: VacuumInput = { products, now: '10:00', promotionMember };
   const vacuum = vacuumMachine.provide({
     actors: {
       joinPromotion: fromPromise<undefined, Contact>(({ input: contact }) => {
@@ -235,6 +240,22 @@ describe('vacuumMachine: the time drawer', () => {
     send({ type: 'time.confirm' });
     expect(snapshot().value).toBe('ChoosingTime');
     expect(confirmed).toEqual([]);
+  });
+
+  it('the chosen product prices the span: a minute of a 0.20/h vacuum costs 0.00, of a 12/h one 0.20', () => {
+    for (const [chosen, payable] of [
+      [804, false],
+      [801, true],
+    ] as const) {
+      const { snapshot, send } = startVacuum({
+        promotionMember: true,
+        products: [product(801, 12), product(804, 0.2)],
+      });
+      send({ type: 'product.select', productId: chosen });
+      send({ type: 'selection.continue' });
+      send({ type: 'time.end', time: '10:01' });
+      expect(snapshot().can({ type: 'time.confirm' }), `product ${String(chosen)}`).toBe(payable);
+    }
   });
 
   it('a cleared time cannot be confirmed', () => {

@@ -119,6 +119,10 @@ describe('the sign-up', () => {
     expect(selectContactError(after([...signingUp, SUBMIT]).getSnapshot())).toBe('empty');
   });
 
+  it('opens with no failure to show: nothing was tried yet', () => {
+    expect(selectJoinFailed(after(signingUp).getSnapshot())).toBe(false);
+  });
+
   it('shows a failed sign-up on the form, and not while the retry runs', async () => {
     const actor = after([...signingUp, { type: 'contact.change', value: 'dana@example.com' }, SUBMIT], {
       join: 'fails',

@@ -368,6 +368,16 @@ describe('wheelshareMachine: returning', () => {
     expect(station.calls.setPurchase).toEqual([]);
   });
 
+  it('station.reset after a return gives the next visitor a blank form, as after a rental', async () => {
+    const station = startReturn(() => Promise.resolve({ status: 0, message: 'Returned' }));
+    await station.settle();
+    expect(station.stage()).toBe('returned');
+    const later = new Date(2031, 2, 10, 15, 5).getTime();
+    station.actor.send({ type: 'station.reset', now: later });
+    expect(station.snapshot().value).toEqual({ Editing: 'Composing' });
+    expect(station.snapshot().context).toMatchObject({ now: later, choice: 'rent', phone: '' });
+  });
+
   it('another status: the failure with the message; return.retry sends it again', async () => {
     let answer: OperatorAnswer = { status: 1, message: 'No active rental for this phone number' };
     const station = startReturn(() => Promise.resolve(answer));
