@@ -277,19 +277,47 @@ const payScreens: ScreenGroup = {
   },
 };
 
+/** A splash slide (1.25 s) the journey did not see: over before it was looked for, or before its scan ended. */
+export class SlideMissed extends Error {}
+
+/**
+ * Waits for a splash slide from inside the page, where a MutationObserver sees it the moment it is added:
+ * polling from outside (expect's, a second apart once backed off) or once a frame (a starved renderer
+ * draws few) missed the slide on a busy machine. Throws SlideMissed when the splash is over first.
+ */
+async function waitForSlide(page: Page, testId: string): Promise<void> {
+  const shown = await page.evaluate(
+    (slide) =>
+      new Promise<boolean>((resolve) => {
+        const look = () => {
+          if (document.querySelector(`[data-testid="${slide}"]`)) resolve(true);
+          // The page is drawn under the splash: its products without a slide over them mean the splash is over.
+          else if (document.querySelector('main input') && !document.querySelector('[data-testid^="splash-"]'))
+            resolve(false);
+        };
+        new MutationObserver(look).observe(document, { childList: true, subtree: true });
+        look();
+      }),
+    testId,
+  );
+  if (!shown) throw new SlideMissed(`${testId} was over before the journey looked for it`);
+}
+
 const splashScreens: ScreenGroup = {
   title: 'screens of the splash',
   splash: true,
   journeys: {
     // One slide per journey: each shows for 1.25 s, less than a scan of the first may take on a busy machine.
+    // Watched from the first bytes: the load event waits for the product pictures, which on a busy machine
+    // can come after both slides.
     'the colour slide': async ({ page, at }) => {
-      await page.goto('/pay?machine_id=1001');
-      await expect(page.getByTestId('splash-colour')).toBeVisible();
+      await page.goto('/pay?machine_id=1001', { waitUntil: 'commit' });
+      await waitForSlide(page, 'splash-colour');
       await at('splashColour');
     },
     'the white slide': async ({ page, at }) => {
-      await page.goto('/pay?machine_id=1001');
-      await expect(page.getByTestId('splash-white')).toBeVisible();
+      await page.goto('/pay?machine_id=1001', { waitUntil: 'commit' });
+      await waitForSlide(page, 'splash-white');
       await at('splashWhite');
     },
   },
