@@ -6,11 +6,12 @@
 // 2. Measures the initial JS of /pay from the manifest (scripts/bundle-size.mjs).
 // 3. Serves the app with the sandbox server and the bare page with a static server, then runs Lighthouse
 //    mobile (default simulated throttling, performance only) in the system Chromium, alternating
-//    /pay?machine_id=1001 for a returning visitor (splash cookie set) and the bare page, best of N each.
+//    /pay?machine_id=1001 for a returning visitor (splash cookie set) and the bare page, the median of N each,
+//    then N first visits (no cookie): when the splash ends and when the product list is in the page.
 // 4. Prints a table and, as the last line, the JSON figures; exits 1 when a budget is broken.
-// Usage: node scripts/bench.mjs [--runs N (default 3)] [--no-fail] [--report DIR] [--dist DIR]
+// Usage: node scripts/bench.mjs [--runs N (default 5)] [--no-fail] [--report DIR] [--dist DIR]
 //   --dist DIR measures an existing sandbox build (vite build --mode sandbox) instead of building one.
-//   --report DIR writes the best runs' Lighthouse reports (pay.json, bare.json: open in the Lighthouse viewer).
+//   --report DIR writes the median runs' Lighthouse reports (pay.json, bare.json: open in the Lighthouse viewer).
 //   CHROME_PATH: the browser (default /usr/bin/chromium); BENCH_PORT: the sandbox's port, the bare
 //   page's is the next one (default: free ports the system picks).
 import { spawn } from 'node:child_process';
@@ -27,7 +28,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import lighthouse from 'lighthouse';
 // Lighthouse's own dependency; it is how Lighthouse is driven with a prepared page (the splash cookie).
-import puppeteer from 'puppeteer-core';
+import puppeteer, { PredefinedNetworkConditions } from 'puppeteer-core';
 import { build } from 'vite';
 import { measureInitialJs } from './bundle-size.mjs';
 import chromiumSettings from './chromium.json' with { type: 'json' };
@@ -38,7 +39,7 @@ const option = (name) => {
   const index = args.indexOf(name);
   return index >= 0 ? (args[index + 1] ?? '') : undefined;
 };
-const runs = Number(option('--runs') ?? 3);
+const runs = Number(option('--runs') ?? 5);
 const failOnBudget = !args.includes('--no-fail');
 const givenDist = option('--dist') === undefined ? undefined : resolve(option('--dist'));
 const reportDir = option('--report') === undefined ? undefined : resolve(option('--report'));
@@ -48,9 +49,15 @@ const CHROME_FLAGS = ['--headless=new', ...chromiumSettings.args];
 const BUDGETS = [
   { key: 'initialJsGzipKB', label: 'initial JS of /pay ≤ 140 KB gzip', holds: (value) => value <= 140 },
   { key: 'score', label: 'Lighthouse performance score ≥ 95', holds: (value) => value >= 95 },
-  { key: 'lcpRatio', label: 'LCP ≤ 1.3 × the bare React page', holds: (value) => value <= 1.3 },
+  // Issue 14: a returning visitor's LCP at most 1.5 × the bare page's, aiming at 1.3 ×.
+  { key: 'lcpRatio', label: 'LCP ≤ 1.5 × the bare React page', holds: (value) => value <= 1.5 },
   { key: 'tbtMs', label: 'total blocking time < 50 ms', holds: (value) => value < 50 },
   { key: 'cls', label: 'cumulative layout shift = 0', holds: (value) => value === 0 },
+  {
+    key: 'firstVisitWaitMs',
+    label: "a first visit's product list ready when the splash ends",
+    holds: (value) => value === 0,
+  },
 ];
 
 if (!Number.isInteger(runs) || runs < 1) fail('bench: --runs takes a whole number of runs, at least 1');
@@ -220,26 +227,73 @@ async function measure(page, url) {
   };
 }
 
-/** The best run: the highest score, then the lowest LCP. Its LCP, TBT and CLS are reported together. */
-const best = (results) => [...results].sort((a, b) => b.score - a.score || a.lcpMs - b.lcpMs)[0];
+/** The middle value (the mean of the two middle ones for an even count): one slow or lucky run moves it little. */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 
-function printTable(pay, bare, payRuns, bareRuns, sizes, figures) {
+const FIGURES = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs'];
+/** Each figure's median over the runs, and the run whose LCP is nearest that median (for its LCP element and report). */
+function medians(results) {
+  const figures = Object.fromEntries(FIGURES.map((key) => [key, median(results.map((run) => run[key]))]));
+  const typical = [...results].sort((a, b) => Math.abs(a.lcpMs - figures.lcpMs) - Math.abs(b.lcpMs - figures.lcpMs))[0];
+  return { ...figures, lcpElement: typical.lcpElement, report: typical.report };
+}
+
+/**
+ * A first-time visitor (no splash cookie) on Lighthouse's mobile budget, applied rather than simulated (4× slower
+ * CPU, puppeteer's "Slow 4G": Lighthouse's 150 ms RTT × 3.75 for applied throttling): when, from navigation start,
+ * the splash leaves and the product list is in the page. The list should be ready when the splash ends.
+ */
+async function measureFirstVisit(browser, url) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.emulateCPUThrottling(4);
+    await page.emulateNetworkConditions(PredefinedNetworkConditions['Slow 4G']);
+    await page.evaluateOnNewDocument(() => {
+      const marks = {};
+      window.benchFirstVisit = marks;
+      new MutationObserver(() => {
+        const now = Math.round(performance.now());
+        if (document.querySelector('[data-testid^="splash-"]')) marks.splashSeenMs ??= now;
+        else if (marks.splashSeenMs !== undefined) marks.splashEndMs ??= now;
+        if (document.querySelector('input[type="radio"], input[type="checkbox"]')) marks.listReadyMs ??= now;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url);
+    await page.waitForFunction(
+      () => window.benchFirstVisit.splashEndMs !== undefined && window.benchFirstVisit.listReadyMs !== undefined,
+      { timeout: 60_000 },
+    );
+    const { splashEndMs, listReadyMs } = await page.evaluate(() => window.benchFirstVisit);
+    return { splashEndMs, listReadyMs, waitMs: Math.max(0, listReadyMs - splashEndMs) };
+  } finally {
+    await context.close();
+  }
+}
+
+function printTable(pay, bare, payRuns, bareRuns, firstVisits, sizes, figures) {
   const rows = [
     ['', `/pay?machine_id=${MACHINE_ID}`, 'bare React 19', 'budget'],
     ['initial JS, KB gzip', sizes.pay.toFixed(1), sizes.bare.toFixed(1), '≤ 140'],
     ['performance score', pay.score, bare.score, '≥ 95'],
     ['FCP, ms', pay.fcpMs, bare.fcpMs, ''],
-    ['LCP, ms', pay.lcpMs, bare.lcpMs, `≤ 1.3 × bare (${figures.lcpRatio})`],
+    ['LCP, ms', pay.lcpMs, bare.lcpMs, `≤ 1.5 × bare, aim 1.3 (${figures.lcpRatio})`],
     ['TBT, ms', pay.tbtMs, bare.tbtMs, '< 50'],
     ['CLS', pay.cls, bare.cls, '= 0'],
     ['speed index, ms', pay.speedIndexMs, bare.speedIndexMs, ''],
   ].map((row) => row.map(String));
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  console.log(`\nBest of ${runs} Lighthouse mobile runs each (highest score, then lowest LCP; that run's figures):`);
+  console.log(`\nMedians of ${runs} Lighthouse mobile runs each:`);
   for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}`);
   const list = (results) => results.map((run) => `${run.score}/${run.lcpMs}/${run.tbtMs}/${run.cls}`).join('  ');
   console.log(`  every run (score/LCP/TBT/CLS): /pay ${list(payRuns)};  bare ${list(bareRuns)}`);
   console.log(`  LCP element of /pay: ${pay.lcpElement}`);
+  const visits = firstVisits.map((visit) => `${visit.splashEndMs}/${visit.listReadyMs}`).join('  ');
+  console.log(`  first visit (no splash cookie), splash gone / list in the page, ms: ${visits}`);
 }
 
 async function main() {
@@ -287,8 +341,14 @@ async function main() {
   const remote = [...new Set([...payRuns, ...bareRuns].flatMap((run) => run.remote))];
   if (remote.length > 0) throw new Error(`the pages fetched from outside this machine: ${remote.join(', ')}`);
 
-  const pay = best(payRuns);
-  const bare = best(bareRuns);
+  const firstVisits = [];
+  for (let run = 1; run <= runs; run += 1) {
+    log(`first visit ${run} of ${runs}`);
+    firstVisits.push(await measureFirstVisit(browser, payUrl));
+  }
+
+  const pay = medians(payRuns);
+  const bare = medians(bareRuns);
   const figures = {
     initialJsGzipKB: sizes.pay,
     score: pay.score,
@@ -297,13 +357,18 @@ async function main() {
     lcpRatio: Math.round((pay.lcpMs / bare.lcpMs) * 100) / 100,
     tbtMs: pay.tbtMs,
     cls: pay.cls,
+    speedIndexMs: pay.speedIndexMs,
+    firstVisitSplashEndMs: median(firstVisits.map((visit) => visit.splashEndMs)),
+    firstVisitListReadyMs: median(firstVisits.map((visit) => visit.listReadyMs)),
+    firstVisitWaitMs: median(firstVisits.map((visit) => visit.waitMs)),
+    runs,
   };
-  printTable(pay, bare, payRuns, bareRuns, sizes, figures);
+  printTable(pay, bare, payRuns, bareRuns, firstVisits, sizes, figures);
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'pay.json'), pay.report);
     writeFileSync(join(reportDir, 'bare.json'), bare.report);
-    console.log(`  Lighthouse reports of these runs: ${reportDir}/pay.json, bare.json`);
+    console.log(`  Lighthouse reports of the median runs: ${reportDir}/pay.json, bare.json`);
   }
   const broken = BUDGETS.filter(({ key, holds }) => !holds(figures[key]));
   for (const { key, label } of broken) console.log(`  BUDGET BROKEN: ${label} (${key} = ${figures[key]})`);
