@@ -1,36 +1,37 @@
 #!/usr/bin/env node
-// `npm run bench`: the budgets of DESIGN.md §9, measured in one run, offline, on this machine.
-// 1. Builds the app with `--mode sandbox` (the same code as production; only the .env URLs differ, and
-//    the sandbox's point at its own origin, so the page and the operator API it calls are both local) and
-//    a bare React 19 page (scripts/bench/bare/) with the same React, each into a temporary directory.
+// `npm run bench`: the budgets of DESIGN.md §9 and issue 14, measured in one run, offline, on this machine,
+// through the production server.
+// 1. Builds and serves the app as `npm run serve:prod` does (scripts/serve-prod.ts: sandbox settings, the
+//    operator API and the providers' stand-ins each on an origin of their own, Caddy with deploy/Caddyfile:
+//    HTTP/2, TLS, precompressed files, the security headers), and a bare React 19 page
+//    (scripts/bench/bare/) with the same React and the same precompression, served by the same Caddyfile.
 // 2. Measures the initial JS of /pay from the manifest (scripts/bundle-size.mjs).
-// 3. Serves the app with the sandbox server and the bare page with a static server, then runs Lighthouse
-//    mobile (default simulated throttling, performance only) in the system Chromium, alternating
-//    /pay?machine_id=1001 for a returning visitor (splash cookie set) and the bare page, the median of N each,
-//    then N first visits (no cookie): when the splash ends and when the product list is in the page.
+// 3. Runs Lighthouse mobile (default simulated throttling, performance only) in the system Chromium,
+//    alternating /pay?machine_id=1001 for a returning visitor (splash cookie set) and the bare page, the
+//    median of N each, then N first visits (no cookie): when the splash ends and when the product list is in
+//    the page.
 // 4. Prints a table and, as the last line, the JSON figures; exits 1 when a budget is broken.
-// Usage: node scripts/bench.mjs [--runs N (default 5)] [--no-fail] [--report DIR] [--dist DIR]
-//   --dist DIR measures an existing sandbox build (vite build --mode sandbox) instead of building one.
+// Usage: npm run bench [-- --runs N (default 5)] [--no-fail] [--report DIR]
 //   --report DIR writes the median runs' Lighthouse reports (pay.json, bare.json: open in the Lighthouse viewer).
-//   CHROME_PATH: the browser (default /usr/bin/chromium); BENCH_PORT: the sandbox's port, the bare
-//   page's is the next one (default: free ports the system picks).
+//   CHROME_PATH: the browser (default /usr/bin/chromium); CADDY: Caddy (default caddy on the PATH);
+//   BENCH_PORT: the first of five ports (the app's four, as serve:prod, then the bare page's); default:
+//   five free ones in a row.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import * as chromeLauncher from 'chrome-launcher';
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import lighthouse from 'lighthouse';
 // Lighthouse's own dependency; it is how Lighthouse is driven with a prepared page (the splash cookie).
 import puppeteer, { PredefinedNetworkConditions } from 'puppeteer-core';
 import { build } from 'vite';
 import { measureInitialJs } from './bundle-size.mjs';
+import { startCaddy } from './caddy.ts';
+import { precompress } from './precompress-plugin.ts';
 import chromiumSettings from './chromium.json' with { type: 'json' };
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -41,11 +42,11 @@ const option = (name) => {
 };
 const runs = Number(option('--runs') ?? 5);
 const failOnBudget = !args.includes('--no-fail');
-const givenDist = option('--dist') === undefined ? undefined : resolve(option('--dist'));
 const reportDir = option('--report') === undefined ? undefined : resolve(option('--report'));
 /** A LIST machine of sandbox/catalogue.json. */
 const MACHINE_ID = '1001';
-const CHROME_FLAGS = ['--headless=new', ...chromiumSettings.args];
+// Caddy's certificate is its own local CA's, which this browser does not know.
+const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', ...chromiumSettings.args];
 const BUDGETS = [
   { key: 'initialJsGzipKB', label: 'initial JS of /pay ≤ 140 KB gzip', holds: (value) => value <= 140 },
   { key: 'score', label: 'Lighthouse performance score ≥ 95', holds: (value) => value >= 95 },
@@ -103,63 +104,109 @@ function temporaryDir(name) {
   return dir;
 }
 
-/** A port nobody listens on, picked by the system. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+/** Whether nobody listens on a port. */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, () => server.close(() => resolve(true)));
   });
 }
 
-/** `npm start`'s server (sandbox/server.ts) on the built app; resolves once its API answers. */
-async function startSandbox(distDir, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'sandbox', 'server.ts')], {
+/** The first of `count` ports in a row that nobody listens on, from a start the system picks. */
+async function freePorts(count) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const first = await new Promise((resolve, reject) => {
+      const server = createServer().listen(0, () => {
+        const { port } = server.address();
+        server.close(() => resolve(port));
+      });
+      server.on('error', reject);
+    });
+    if (first + count > 65535) continue;
+    const rest = await Promise.all(Array.from({ length: count - 1 }, (_, index) => isFree(first + 1 + index)));
+    if (rest.every(Boolean)) return first;
+  }
+  throw new Error(`found no ${count} free ports in a row; set BENCH_PORT`);
+}
+
+/** Starts a child in a process group of its own, stopped (with whatever it started) on the way out. */
+function startChild(command, args, env) {
+  const child = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, SANDBOX_DIST: distDir, PORT: String(port) },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  lastResorts.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  lastResorts.push(() => running() && signalGroup('SIGKILL'));
   cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const killing = setTimeout(() => child.kill('SIGKILL'), 5000);
+    if (!running()) return;
+    signalGroup('SIGTERM');
+    const killing = setTimeout(() => signalGroup('SIGKILL'), 5000);
     await exited;
     clearTimeout(killing);
   });
-  const origin = `http://localhost:${port}`;
-  for (let waited = 0; waited < 30_000; waited += 200) {
-    if (child.exitCode !== null) throw new Error(`the sandbox server stopped:\n${output}`);
-    // Its banner says it listens: another server already on the port would answer too.
-    const response = output.includes(`Sandbox: ${origin}`)
-      ? await fetch(`${origin}/sandbox/charges`).catch(() => undefined)
-      : undefined;
-    if (response?.ok) return origin;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the sandbox server did not answer on ${origin} within 30 s:\n${output}`);
+  return { child, output: () => output };
 }
 
-/** Serves a static build gzipped, as the sandbox serves the app, so that both pages travel alike. */
-function serveBuild(distDir, port) {
-  const app = new Hono().use(compress()).use(serveStatic({ root: distDir }));
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port }, (info) => resolve(`http://localhost:${info.port}`));
-    server.on('error', reject);
-    cleanups.push(() => new Promise((done) => server.close(() => done())));
+/** Whether an https address answers 200 (Caddy's certificate is its local CA's, not checked here). */
+function answers(url) {
+  return new Promise((resolve) => {
+    get(url, { rejectUnauthorized: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    }).on('error', () => resolve(false));
   });
 }
 
-async function buildApp(outDir) {
-  // The stand-ins' origin is baked into a sandbox build: a free port of its own, so a running `npm start` is no obstacle.
-  process.env.SANDBOX_PROVIDERS_ORIGIN = `http://localhost:${await freePort()}`;
-  await build({ root: repoRoot, mode: 'sandbox', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+/** Waits until `ready()` holds, failing with the child's output when it stops or takes too long. */
+async function waitFor(what, { child, output }, ready, limitMs) {
+  for (let waited = 0; waited < limitMs; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`${what} stopped:\n${output()}`);
+    if (await ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not answer within ${limitMs / 1000} s:\n${output()}`);
+}
+
+/** `npm run serve:prod` on ports from `port`, building into `distDir`; resolves with the app's origin. */
+async function startProductionServer(distDir, port) {
+  const origin = `https://localhost:${port}`;
+  const server = startChild(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'serve-prod.ts')], {
+    PORT: String(port),
+    SERVE_PROD_DIST: distDir,
+  });
+  // It builds first; its banner names the address once Caddy answers there.
+  await waitFor('npm run serve:prod', server, () => server.output().includes(`Production server`), 300_000);
+  await waitFor('npm run serve:prod', server, () => answers(`${origin}/`), 30_000);
+  return origin;
+}
+
+/** The same Caddyfile on the bare page's build. */
+async function serveBare(distDir, port) {
+  const origin = `https://localhost:${port}`;
+  const caddy = { child: startCaddy({ port, siteRoot: distDir, stdio: 'ignore' }), output: () => '' };
+  const exited = new Promise((resolve) => caddy.child.once('exit', resolve));
+  lastResorts.push(() => caddy.child.exitCode === null && caddy.child.kill('SIGKILL'));
+  cleanups.push(async () => {
+    if (caddy.child.exitCode !== null) return;
+    caddy.child.kill('SIGTERM');
+    await exited;
+  });
+  await waitFor('Caddy for the bare page', caddy, () => answers(`${origin}/`), 60_000);
+  return origin;
 }
 
 async function buildBare(outDir) {
@@ -168,6 +215,8 @@ async function buildBare(outDir) {
     configFile: false,
     envDir: false,
     logLevel: 'warn',
+    // Compressed as the app's build is, for the same server to send alike.
+    plugins: [precompress()],
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });
 }
@@ -298,16 +347,17 @@ function printTable(pay, bare, payRuns, bareRuns, firstVisits, sizes, figures) {
 
 async function main() {
   process.chdir(repoRoot);
-  const appDir = givenDist ?? temporaryDir('app');
+  const appDir = temporaryDir('app');
   const bareDir = temporaryDir('bare');
-  log(`building ${givenDist ? '' : 'the app (vite build --mode sandbox) and '}the bare React page`);
-  if (!givenDist) await buildApp(appDir);
+  log('building the bare React page');
   await buildBare(bareDir);
+  const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePorts(5);
+  if (!Number.isInteger(basePort) || basePort < 1 || basePort > 65530)
+    throw new Error(`BENCH_PORT must be a port number with the next four free too, not "${process.env.BENCH_PORT}"`);
+  log('building the app and starting the production server (npm run serve:prod)');
+  const origin = await startProductionServer(appDir, basePort);
+  const bareUrl = `${await serveBare(bareDir, basePort + 4)}/`;
   const sizes = { pay: measureInitialJs(appDir).figures.initialJsGzipKB, bare: allJsGzipKB(bareDir) };
-
-  const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
-  const origin = await startSandbox(appDir, basePort ?? (await freePort()));
-  const bareUrl = `${await serveBuild(bareDir, basePort === undefined ? 0 : basePort + 1)}/`;
   const payUrl = `${origin}/pay?machine_id=${MACHINE_ID}`;
 
   const chromePath = process.env.CHROME_PATH ?? chromiumSettings.defaultPath;

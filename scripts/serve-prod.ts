@@ -4,16 +4,15 @@
 // the address and stops both on Ctrl-C. Settings: PORT (8443), FRAME_ANCESTORS, CADDY, SERVE_PROD_DIST.
 // `--build-only` builds for PORT and stops; `--no-build` serves that build (the test suite's two steps).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalogue } from '../sandbox/catalogue';
 import { placeholderSvg } from '../sandbox/images';
-import type { ServerHeaders } from './csp-plugin';
+import { CADDY, startCaddy } from './caddy';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const caddy = process.env.CADDY ?? 'caddy';
 const distDir = resolve(repoRoot, process.env.SERVE_PROD_DIST ?? 'dist-prod');
 const port = Number(process.env.PORT ?? 8443);
 
@@ -36,8 +35,8 @@ if (mode !== undefined && mode !== '--build-only' && mode !== '--no-build')
   exit(`unknown option ${mode}: use --build-only, --no-build or none`);
 
 // Before a build a new user would wait for in vain.
-if (mode !== '--build-only' && spawnSync(caddy, ['version'], { stdio: 'ignore' }).error)
-  exit(`${caddy} was not found. Install Caddy 2.6 or newer (Debian: apt-get install caddy) or set CADDY to its path.`);
+if (mode !== '--build-only' && spawnSync(CADDY, ['version'], { stdio: 'ignore' }).error)
+  exit(`${CADDY} was not found. Install Caddy 2.6 or newer (Debian: apt-get install caddy) or set CADDY to its path.`);
 
 /** The app on PORT (Caddy, https); the sandbox's API, its own page and the stand-ins on the next ports. */
 const appOrigin = `https://localhost:${port}`;
@@ -87,10 +86,6 @@ function writeProductImages() {
 
 const headersFile = join(distDir, 'server-headers.json');
 if (!existsSync(headersFile)) exit(`${headersFile} is missing: build first (without --no-build)`);
-const headers = JSON.parse(readFileSync(headersFile, 'utf8')) as ServerHeaders;
-// Caddy's local CA and certificates: git-ignored, never the system's trust store.
-const caddyHome = join(repoRoot, '.caddy');
-mkdirSync(caddyHome, { recursive: true });
 
 const children = [
   // Node itself (tsx as its loader), not npx: a signal reaches the server, not only npm.
@@ -99,16 +94,7 @@ const children = [
     SANDBOX_DIST: distDir,
     SANDBOX_APP_ORIGINS: appOrigin,
   }),
-  run(caddy, ['run', '--adapter', 'caddyfile', '--config', join(repoRoot, 'deploy', 'Caddyfile')], {
-    PORT: String(port),
-    SITE_ROOT: distDir,
-    CADDY_STORAGE: caddyHome,
-    XDG_DATA_HOME: caddyHome,
-    XDG_CONFIG_HOME: caddyHome,
-    CSP: headers['Content-Security-Policy'],
-    PERMISSIONS_POLICY: headers['Permissions-Policy'],
-    FRAME_ANCESTORS: frameAncestors.join(' '),
-  }),
+  startCaddy({ port, siteRoot: distDir, frameAncestors }),
 ];
 
 const state = { stopping: false };
