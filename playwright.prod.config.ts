@@ -17,7 +17,6 @@ export default defineConfig({
   testDir: 'tests/prod',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI
     ? [['list']]

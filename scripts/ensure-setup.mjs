@@ -65,6 +65,15 @@ if (wantsBrowser) {
     );
 }
 
+if (wantsBrowser) {
+  // The production server suite (npm run test:prod): Debian's Caddy.
+  const caddy = process.env.CADDY || 'caddy';
+  if (spawnSync(caddy, ['version'], { stdio: 'ignore' }).error)
+    problems.push(
+      `The production server suite (npm run test:prod) needs Caddy 2.6 or newer (${caddy}, or set CADDY).\n  Install it with\n    sudo apt-get update && sudo apt-get install -y caddy`,
+    );
+}
+
 if (problems.length > 0) {
   console.error(`\nCannot continue:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n`);
   process.exit(1);
