@@ -982,15 +982,20 @@ describe('purchaseMachine', () => {
       ]);
     });
 
-    it('after "Make more purchases", the latest purchase is the one just made', async () => {
-      const purchase = await paid({ latestPurchase: earlierPurchase });
-      const first = purchase.snapshot().context.receipt;
-      purchase.actor.send({ type: 'purchase.restart' });
-      await payWith(purchase, 'google_pay');
-      purchase.actor.send({ type: 'history.show' });
-      // The first purchase of this visit was stored in the history: it is the latest one now.
-      expect(purchase.snapshot().context.latestPurchase).toEqual(first);
-    });
+    for (const [type, how] of [
+      ['purchase.restart', '"Make more purchases"'],
+      ['drawer.close', 'the drawer closed on the success page'],
+    ] as const) {
+      it(`after ${how}, the latest purchase is the one just made`, async () => {
+        const purchase = await paid({ latestPurchase: earlierPurchase });
+        const first = purchase.snapshot().context.receipt;
+        purchase.actor.send({ type });
+        await payWith(purchase, 'google_pay');
+        purchase.actor.send({ type: 'history.show' });
+        // The first purchase of this visit was stored in the history: it is the latest one now.
+        expect(purchase.snapshot().context.latestPurchase).toEqual(first);
+      });
+    }
 
     it('purchase.retry is only offered after a failure', async () => {
       const purchase = await paid();
