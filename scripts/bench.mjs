@@ -130,6 +130,23 @@ async function freePorts(count) {
   throw new Error(`found no ${count} free ports in a row; set BENCH_PORT`);
 }
 
+/**
+ * Stops a child on the way out: SIGTERM through `signal`, then SIGKILL after 5 s; SIGKILL at once as the last
+ * resort of a crash. `signal` reaches the child alone or, for one in a process group of its own, the group.
+ */
+function stopOnExit(child, signal = (name) => child.kill(name)) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  lastResorts.push(() => running() && signal('SIGKILL'));
+  cleanups.push(async () => {
+    if (!running()) return;
+    signal('SIGTERM');
+    const killing = setTimeout(() => signal('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killing);
+  });
+}
+
 /** Starts a child in a process group of its own, stopped (with whatever it started) on the way out. */
 function startChild(command, args, env) {
   const child = spawn(command, args, {
@@ -141,22 +158,12 @@ function startChild(command, args, env) {
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const running = () => child.exitCode === null && child.signalCode === null;
-  const signalGroup = (signal) => {
+  stopOnExit(child, (signal) => {
     try {
       process.kill(-child.pid, signal);
     } catch {
       // The group is gone already.
     }
-  };
-  lastResorts.push(() => running() && signalGroup('SIGKILL'));
-  cleanups.push(async () => {
-    if (!running()) return;
-    signalGroup('SIGTERM');
-    const killing = setTimeout(() => signalGroup('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(killing);
   });
   return { child, output: () => output };
 }
@@ -198,13 +205,7 @@ async function startProductionServer(distDir, port) {
 async function serveBare(distDir, port) {
   const origin = `https://localhost:${port}`;
   const caddy = { child: startCaddy({ port, siteRoot: distDir, stdio: 'ignore' }), output: () => '' };
-  const exited = new Promise((resolve) => caddy.child.once('exit', resolve));
-  lastResorts.push(() => caddy.child.exitCode === null && caddy.child.kill('SIGKILL'));
-  cleanups.push(async () => {
-    if (caddy.child.exitCode !== null) return;
-    caddy.child.kill('SIGTERM');
-    await exited;
-  });
+  stopOnExit(caddy.child);
   await waitFor('Caddy for the bare page', caddy, () => answers(`${origin}/`), 60_000);
   return origin;
 }
