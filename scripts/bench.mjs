@@ -3,14 +3,16 @@
 // through the production server.
 // 1. Builds and serves the app as `npm run serve:prod` does (scripts/serve-prod.ts: sandbox settings, the
 //    operator API and the providers' stand-ins each on an origin of their own, Caddy with deploy/Caddyfile:
-//    HTTP/2, TLS, precompressed files, the security headers), and a bare React 19 page
+//    HTTP/2, TLS, precompressed files, the security headers; without the Apple Pay stand-in script, as production
+//    Chromium gets the page), and a bare React 19 page
 //    (scripts/bench/bare/) with the same React and the same precompression, served by the same Caddyfile.
 // 2. Measures the initial JS of /pay from the manifest (scripts/bundle-size.mjs).
 // 3. Runs Lighthouse mobile (default simulated throttling, performance only) in the system Chromium,
 //    alternating /pay?machine_id=1001 for a returning visitor (splash cookie set) and the bare page, the
 //    median of N each, then N first visits (no cookie): when the splash ends and when the product list is in
 //    the page.
-// 4. Prints a table and, as the last line, the JSON figures; exits 1 when a budget is broken.
+// 4. Prints a table, the simulated LCP path of the median runs (Lantern's node timings: the critical path)
+//    and, as the last line, the JSON figures; exits 1 when a budget is broken.
 // Usage: npm run bench [-- --runs N (default 5)] [--no-fail] [--report DIR]
 //   --report DIR writes the median runs' Lighthouse reports (pay.json, bare.json: open in the Lighthouse viewer).
 //   CHROME_PATH: the browser (default /usr/bin/chromium); CADDY: Caddy (default caddy on the PATH);
@@ -26,6 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's simulator (Lantern): its last LCP simulation gives the critical path with simulated timings.
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 // Lighthouse's own dependency; it is how Lighthouse is driven with a prepared page (the splash cookie).
 import puppeteer, { PredefinedNetworkConditions } from 'puppeteer-core';
 import { build } from 'vite';
@@ -194,6 +198,10 @@ async function startProductionServer(distDir, port) {
   const server = startChild(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts', 'serve-prod.ts')], {
     PORT: String(port),
     SERVE_PROD_DIST: distDir,
+    // The page a production visitor's Chromium loads: no Apple Pay stand-in script. It stands in for Safari's
+    // built-in ApplePaySession, and production's .env leaves it empty; in Lantern's simulation its request
+    // would also take a share of the bandwidth the page's own code needs.
+    VITE_APPLE_PAY_SDK_URL: '',
   });
   // It builds first; its banner names the address once Caddy answers there.
   await waitFor('npm run serve:prod', server, () => server.output().includes(`Production server`), 300_000);
@@ -273,8 +281,28 @@ async function measure(page, url) {
     speedIndexMs: Math.round(audit('speed-index')),
     lcpElement: lcpElement ? `${lcpElement.nodeLabel ?? ''} (${lcpElement.selector ?? lcpElement.snippet})` : 'none',
     remote,
+    lcpPath: simulatedLcpPath(),
     report: result.report,
   };
+}
+
+/**
+ * The nodes of the run's simulated LCP, in simulated time: Lighthouse's LCP is the mean of two simulations'
+ * last node (an optimistic graph, and a pessimistic one that adds every layout), each holding the requests
+ * that ended before the observed LCP and the CPU tasks Lantern counts as render-blocking (the document's
+ * parse, the first layout and paint, classic scripts' evaluation; a module script's evaluation is not one).
+ */
+function simulatedLcpPath() {
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('pessimisticLargestContentfulPaint');
+  if (!timings) return [];
+  return [...timings.entries()]
+    .sort(([, a], [, b]) => a.startTime - b.startTime || a.endTime - b.endTime)
+    .map(([node, { startTime, endTime }]) => {
+      const span = `${Math.round(startTime)}–${Math.round(endTime)} ms`;
+      if (node.type !== 'network') return `${span}  CPU task (${Math.round(node.duration / 1000)} ms observed, ×4)`;
+      const { url, transferSize, protocol } = node.request;
+      return `${span}  ${url.replace(/\?.*/, '')} (${(transferSize / 1024).toFixed(1)} KB, ${protocol})`;
+    });
 }
 
 /** The middle value (the mean of the two middle ones for an even count): one slow or lucky run moves it little. */
@@ -289,7 +317,7 @@ const FIGURES = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs'];
 function medians(results) {
   const figures = Object.fromEntries(FIGURES.map((key) => [key, median(results.map((run) => run[key]))]));
   const typical = [...results].sort((a, b) => Math.abs(a.lcpMs - figures.lcpMs) - Math.abs(b.lcpMs - figures.lcpMs))[0];
-  return { ...figures, lcpElement: typical.lcpElement, report: typical.report };
+  return { ...figures, lcpElement: typical.lcpElement, lcpPath: typical.lcpPath, report: typical.report };
 }
 
 /**
@@ -342,6 +370,11 @@ function printTable(pay, bare, payRuns, bareRuns, firstVisits, sizes, figures) {
   const list = (results) => results.map((run) => `${run.score}/${run.lcpMs}/${run.tbtMs}/${run.cls}`).join('  ');
   console.log(`  every run (score/LCP/TBT/CLS): /pay ${list(payRuns)};  bare ${list(bareRuns)}`);
   console.log(`  LCP element of /pay: ${pay.lcpElement}`);
+  for (const [name, { lcpPath }] of [
+    ['/pay', pay],
+    ['the bare page', bare],
+  ])
+    console.log(`  simulated LCP path of ${name}'s median run:\n${lcpPath.map((line) => `    ${line}`).join('\n')}`);
   const visits = firstVisits.map((visit) => `${visit.splashEndMs}/${visit.listReadyMs}`).join('  ');
   console.log(`  first visit (no splash cookie), splash gone / list in the page, ms: ${visits}`);
 }
