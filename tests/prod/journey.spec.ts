@@ -1,6 +1,7 @@
 /**
  * A visitor's journey through the production server: the app from Caddy, the operator's API (the sandbox)
- * on an origin of its own, the wallet's stand-in on another. /pay list → Google Pay → success, one charge.
+ * on an origin of its own, the wallet's stand-in on another. /pay list → Google Pay → success, one charge, in
+ * English and in Hebrew (right to left, its texts fetched from the server as a chunk of their own).
  */
 import { request as newRequest } from '@playwright/test';
 import {
@@ -18,16 +19,23 @@ import {
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { SANDBOX_ORIGIN } from '../../playwright.prod.config';
 
-test('pay with Google Pay on /pay: success, one approved charge at the API', async ({ page, t }) => {
-  const sessionId = await openPayment(page, 'en', 1001);
-  await startMethod(page, t, 'google_pay');
-  await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
-  await sheetButton(page, 'Google Pay', 'Approve').click();
-  await expect(successHeading(page, t)).toBeVisible();
+for (const lang of ['en', 'he'] as const) {
+  test.describe(lang, () => {
+    test.use({ lang });
 
-  const sandbox = await newRequest.newContext({ baseURL: SANDBOX_ORIGIN });
-  await expectCharges(sandbox, sessionId, [
-    { method: 'google_pay', status: 'approved', amount: linePrice(product(1001, 101)) },
-  ]);
-  await sandbox.dispose();
-});
+    test('pay with Google Pay on /pay: success, one approved charge at the API', async ({ page, t }) => {
+      const sessionId = await openPayment(page, lang, 1001);
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
+      await startMethod(page, t, 'google_pay');
+      await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
+      await sheetButton(page, 'Google Pay', 'Approve').click();
+      await expect(successHeading(page, t)).toBeVisible();
+
+      const sandbox = await newRequest.newContext({ baseURL: SANDBOX_ORIGIN });
+      await expectCharges(sandbox, sessionId, [
+        { method: 'google_pay', status: 'approved', amount: linePrice(product(1001, 101)) },
+      ]);
+      await sandbox.dispose();
+    });
+  });
+}
