@@ -703,6 +703,8 @@ export const applePayModel: PaymentModel = {
     // Only before the tap: once the sheet shows it is modal, as Safari's is.
     'drawer.close': bySource({ 'applePay.Idle.Preparing': closeDrawer, 'applePay.Idle.AwaitingTap': closeDrawer }),
     'xstate.done.actor.prepareApplePay': outcome(),
+    // Apple's button SDK blocked or down: Apple Pay cannot be offered.
+    'xstate.error.actor.prepareApplePay': outcome({ reply: () => blocked }),
     'applePay.validateMerchant': outcome({
       samples: one({ type: 'applePay.validateMerchant', validationURL: 'https://apple-pay-gateway.apple.com/' }),
     }),
@@ -727,14 +729,13 @@ export const applePayModel: PaymentModel = {
     'applePay.sheetClosed': outcome(),
   },
   states: {
-    // Loading Apple Pay's code takes a moment or none (the chunk may be cached): the loader or the button.
+    // Apple's button SDK is held until this is checked: the loader shows, and no button yet.
     'applePay.Idle.Preparing': {
-      check: ({ page, t }) =>
-        expect(
-          status(page, t, t.payment.applePay.loading)
-            .or(drawerButton(page, t, APPLE_PAY_BUTTON))
-            .first(),
-        ).toBeVisible(),
+      call: { method: 'GET', path: '/sandbox/sdk/apple-pay-sdk.js' },
+      check: async ({ page, t }) => {
+        await expect(status(page, t, t.payment.applePay.loading)).toBeVisible();
+        await expect(drawerButton(page, t, APPLE_PAY_BUTTON)).toHaveCount(0);
+      },
     },
     'applePay.Idle.AwaitingTap': {
       check: async ({ page, t }) => {
@@ -769,8 +770,6 @@ export const applePayModel: PaymentModel = {
       'the wallet sheet is modal (as Safari’s is): the drawer behind it cannot be closed while it shows',
     'applePay.Processing.AwaitingAuthorization -> applePay.Abandoned on drawer.close':
       'the wallet sheet is modal (as Safari’s is): the drawer behind it cannot be closed while it shows',
-    'applePay.Idle.Preparing -> applePay.Failed on xstate.error.actor.prepareApplePay':
-      'the app’s own chunk always loads from the sandbox; a failed load is covered by the machine and path tests',
     'applePay.Processing -> applePay.Failed on applePay.refused':
       'the app creates the session inside the tap, so the stand-in never refuses it; the refusal itself is shown by payments-wallets.spec.ts (“the session inside the tap”)',
   },
