@@ -31,7 +31,7 @@ export function initialSelection(menu: Menu): ProductId[] {
   }
 }
 
-export function findProduct(menu: Menu, id: ProductId): Product | undefined {
+export function findProduct(menu: Menu, id: ProductId | undefined): Product | undefined {
   return menu.products.find((product) => product.id === id);
 }
 
@@ -42,7 +42,7 @@ export function pricedLines(
   const { menu, orderSource } = context;
   if (orderSource.kind === 'fixed') return fixedLines(menu, orderSource);
   if (orderSource.kind === 'hourly') {
-    const product = context.selectedIds[0] === undefined ? undefined : findProduct(menu, context.selectedIds[0]);
+    const product = findProduct(menu, context.selectedIds[0]);
     return product && context.minutes ? [hourlyLine(product, context.minutes)] : [];
   }
   if (menu.product_view === 'PRICE_INPUT') {

@@ -9,9 +9,9 @@ export const PHONE_SEPARATORS = /[\s-]/g;
 /** Digits with an optional leading +, 9 to 15 of them (E.164's longest). */
 const PHONE = /^\+?\d{9,15}$/;
 
-/** The number as it is sent and keyed by: the separators (a global pattern) dropped. */
+/** The number as it is sent and keyed by: the separators (a global pattern, spaces among them) dropped. */
 export function normalisePhone(phone: string, separators: RegExp = PHONE_SEPARATORS): string {
-  return phone.trim().replace(separators, '');
+  return phone.replace(separators, '');
 }
 
 /** The normalised number, or undefined when it is not a plausible phone number. */

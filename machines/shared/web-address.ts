@@ -17,7 +17,8 @@ export function checkHttpUrl(text: string): HttpUrlCheck {
     return { ok: false, problem: 'notUrl' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'notHttp' };
-  if (!/^https?:\/\/[^/?#]/i.test(trimmed) || url.hostname === '') return { ok: false, problem: 'notUrl' };
+  // The parser refuses an http(s) address without a host, so one that passes always has a hostname.
+  if (!/^https?:\/\/[^/?#]/i.test(trimmed)) return { ok: false, problem: 'notUrl' };
   return { ok: true, url };
 }
 

@@ -10,10 +10,10 @@ export function hourlyLine(product: Product, minutes: number): PricedLine {
 
 /**
  * The line to pay for a product over a span, or undefined when there is nothing to charge: no product,
- * no span, or a span so short that its charge rounds to 0.00.
+ * no span (its charge is 0), or a span so short that its charge rounds to 0.00.
  */
 export function chargeableLine(product: Product | undefined, minutes: number): PricedLine | undefined {
-  if (!product || minutes <= 0) return undefined;
+  if (!product) return undefined;
   const line = hourlyLine(product, minutes);
   return line.unitPrice > 0 ? line : undefined;
 }

@@ -27,6 +27,8 @@ describe('checkBaseHost', () => {
     ['javascript:alert(1)', 'notHttp'],
     ['file:///etc/passwd', 'notHttp'],
     ['https://user:secret@api.example.com', 'extraParts'],
+    ['https://user@api.example.com', 'extraParts'],
+    ['https://:secret@api.example.com', 'extraParts'],
     ['https://api.example.com/?debug=1', 'extraParts'],
     ['https://api.example.com/#top', 'extraParts'],
     ['https://api.example.com?', 'extraParts'],

@@ -86,6 +86,8 @@ describe('buildTestLinks', () => {
   it('names only the field that is wrong', () => {
     expect(problems({ amount: '1.234' })).toEqual({ amount: 'tooManyDecimals' });
     expect(problems({ failureUrl: 'ftp://files.example/x' })).toEqual({ failureUrl: 'notHttp' });
+    expect(problems({ machineId: '  ' })).toEqual({ machineId: 'empty' });
+    expect(problems({ description: '' })).toEqual({ description: 'empty' });
   });
 });
 

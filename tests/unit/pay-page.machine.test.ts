@@ -1,7 +1,16 @@
 import { describe, it, expect } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock, waitFor, type AnyActorLogic } from 'xstate';
-import type { EarlyMenu, Language, Menu } from '../../machines/menu/menu.types';
+import { LANGUAGES, type EarlyMenu, type Language, type Menu } from '../../machines/menu/menu.types';
 import { payPageMachine, type PayPageInput } from '../../machines/pay-page/pay-page.machine';
+import {
+  selectLanguage,
+  selectMenuCondition,
+  selectOfferedLanguages,
+  selectPurchase,
+  selectSplash,
+  selectSupportPhone,
+  type MenuCondition,
+} from '../../machines/pay-page/pay-page.selectors';
 import { purchaseMachine } from '../../machines/purchase/purchase.machine';
 import type { PurchaseInput } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
@@ -280,5 +289,54 @@ describe('payPageMachine', () => {
       await waitFor(page.actor, (s) => s.value.splash === 'Finished');
       expect(page.snapshot().value).toEqual({ splash: 'Finished', menu: 'LoadingMenu' });
     });
+  });
+});
+
+describe('pay page selectors: what /pay shows (spec §2, §6, §8)', () => {
+  const never = () => new Promise<Menu>(() => {});
+
+  it('selectMenuCondition: a spinner while the menu loads, then the machine’s condition', async () => {
+    expect(selectMenuCondition(startPage({ fetchMenu: never }).snapshot())).toBe('loading');
+    const cases: [Options['fetchMenu'], Partial<PayPageInput>, MenuCondition][] = [
+      [fails(new ApiError({ kind: 'http', status: 404 })), {}, 'notFound'],
+      [answers(inactiveMenu), {}, 'notActive'],
+      [answers(listMenu), { machineClosed: true }, 'notActive'],
+      [fails(new ApiError({ kind: 'timeout' })), {}, 'unavailable'],
+      [answers(listMenu), {}, 'ready'],
+    ];
+    for (const [fetchMenu, input, condition] of cases) {
+      const page = startPage({ fetchMenu, input });
+      await page.settled();
+      expect(selectMenuCondition(page.snapshot())).toBe(condition);
+    }
+  });
+
+  it('selectSupportPhone: the menu’s technician phone, else the product’s default', async () => {
+    expect(selectSupportPhone(startPage({ fetchMenu: never }).snapshot(), '+972-default')).toBe('+972-default');
+    const page = startPage({ fetchMenu: answers(makeMenu({ technician_phone_number: '+972501112222' })) });
+    await page.settled();
+    expect(selectSupportPhone(page.snapshot(), '+972-default')).toBe('+972501112222');
+    const withoutPhone = startPage({ fetchMenu: answers(makeMenu({ technician_phone_number: '' })) });
+    await withoutPhone.settled();
+    expect(selectSupportPhone(withoutPhone.snapshot(), '+972-default')).toBe('+972-default');
+  });
+
+  it('selectLanguage and selectOfferedLanguages: every supported language until the menu limits them', async () => {
+    const page = startPage({ fetchMenu: never, input: { language: 'fr' } });
+    expect(selectLanguage(page.snapshot())).toBe('fr');
+    expect(selectOfferedLanguages(page.snapshot())).toEqual(LANGUAGES);
+    const ready = startPage({ fetchMenu: answers(makeMenu({ available_languages: ['en', 'he'] })) });
+    await ready.settled();
+    expect(selectOfferedLanguages(ready.snapshot())).toEqual(['en', 'he']);
+  });
+
+  it('selectSplash and selectPurchase: the running splash, and the purchase once the machine is ready', async () => {
+    const page = startPage({ fetchMenu: answers(listMenu) });
+    expect(selectSplash(page.snapshot())).toBe(page.snapshot().children.splash);
+    expect(selectSplash(page.snapshot())).toBeDefined();
+    expect(selectPurchase(page.snapshot())).toBeUndefined();
+    await page.settled();
+    expect(selectPurchase(page.snapshot())).toBe(page.snapshot().children.purchase);
+    expect(selectPurchase(page.snapshot())).toBeDefined();
   });
 });

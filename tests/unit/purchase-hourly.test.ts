@@ -103,6 +103,8 @@ function startHourlyPurchase({
 describe('purchase with an hourly order: before the hours are confirmed', () => {
   it('spawns the vacuum with the menu products, the time the page opened and the membership', () => {
     const { snapshot, vacuum } = startHourlyPurchase({ promotionMember: false });
+    // It is also the child the machine's types name `vacuum`.
+    expect(snapshot().children.vacuum).toBe(vacuum());
     expect(snapshot().value).toBe('SELECT_PRODUCT');
     expect(snapshot().context.selectedIds).toEqual([]);
     expect(vacuum().getSnapshot().context).toMatchObject({

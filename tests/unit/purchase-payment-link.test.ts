@@ -17,7 +17,7 @@ import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/
 import { selectCanContinue, selectCurrencySymbol } from '../../machines/purchase/purchase.selectors';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
-import { cola, listMenu, makeMenu } from '../fixtures/menus';
+import { cola, donation, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
 import { MACHINE_ID, purchaseInput } from '../fixtures/purchases';
 import { fakePaymentMachine, idleMachine, paymentLog, standInFor, type FinishPayment } from '../fixtures/stand-ins';
 
@@ -144,6 +144,26 @@ describe('a payment link without a payment intent', () => {
     const purchase = startPurchase(paymentLink());
     purchase.actor.send({ type: 'product.select', productId: cola.id });
     expect(purchase.actor.getSnapshot().context.selectedIds).toEqual([]);
+  });
+
+  it("on a price-input machine: no amount to type, Continue books the link's amount", async () => {
+    const purchase = startPurchase(paymentLink(), priceInputMenu);
+    expect(purchase.actor.getSnapshot().context.amountEntry).toBeUndefined();
+    expect(selectCanContinue(purchase.actor.getSnapshot())).toBe(true);
+    await purchase.toGooglePay();
+    expect(purchase.setPurchaseCalls).toEqual([
+      { machineId: MACHINE_ID, lines: [{ product_id: donation.id, count: 1, custom_price: 42.5 }] },
+    ]);
+  });
+
+  it('on a quantity machine: the counter is not the link’s, one of its amount is paid', async () => {
+    const purchase = startPurchase(paymentLink(), quantityMenu);
+    purchase.actor.send({ type: 'quantity.increment' });
+    purchase.actor.send({ type: 'quantity.increment' });
+    purchase.actor.send({ type: 'quantity.decrement' });
+    expect(purchase.actor.getSnapshot().context.quantity).toBe(1);
+    await purchase.toGooglePay();
+    expect(purchase.order().order.total).toBe(42.5);
   });
 });
 

@@ -374,6 +374,8 @@ describe('purchaseMachine', () => {
     it('spawns the keypad and selects nothing; Continue alone does nothing', () => {
       const purchase = startPurchase(priceInputMenu);
       expect(purchase.snapshot().context.amountEntry).toBeDefined();
+      // It is also the child the machine's types name `amountEntry`.
+      expect(purchase.snapshot().children.amountEntry).toBe(purchase.snapshot().context.amountEntry);
       expect(purchase.snapshot().context.selectedIds).toEqual([]);
       purchase.actor.send({ type: 'purchase.continue' });
       expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');

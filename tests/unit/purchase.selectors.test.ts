@@ -75,6 +75,10 @@ describe('findProduct', () => {
     expect(findProduct(listMenu, 'chips-3')).toBe(chips);
     expect(findProduct(listMenu, '1')).toBeUndefined();
   });
+
+  it('no id, no product', () => {
+    expect(findProduct(listMenu, undefined)).toBeUndefined();
+  });
 });
 
 describe('pricedLines and purchaseRequest', () => {
@@ -99,6 +103,12 @@ describe('pricedLines and purchaseRequest', () => {
 
   it('PRICE_INPUT without an amount has no line', () => {
     expect(pricedLines(context(priceInputMenu))).toEqual([]);
+  });
+
+  it('hourly (/vacuum): nothing to price or to book before a span is chosen (spec §5)', () => {
+    const ctx = context(gridMenu, { orderSource: { kind: 'hourly', now: '10:00', promotionMember: false } });
+    expect(pricedLines({ ...ctx, selectedIds: [] })).toEqual([]);
+    expect(purchaseRequest({ ...ctx, selectedIds: [] })).toEqual([]);
   });
 
   it('skips ids that are not in the menu', () => {

@@ -40,6 +40,7 @@ describe('parseContact: a mobile number or an e-mail address', () => {
     ['an e-mail without a dot in the domain', 'dana@example'],
     ['an e-mail with a space', 'dana levi@example.com'],
     ['two @', 'dana@@example.com'],
+    ['an e-mail with more after it', 'dana@example.com today'],
     ['a name', 'Dana'],
   ])('%s is invalid: %j', (_, input) => {
     expect(parseContact(input)).toBe('invalid');

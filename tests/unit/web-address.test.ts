@@ -9,6 +9,8 @@ describe('isWebAddress (DESIGN §10)', () => {
     expect(isWebAddress('data:text/html,hi')).toBe(false);
     expect(isWebAddress('/genPaymentIntend')).toBe(false);
     expect(isWebAddress('https:pay.example')).toBe(false);
+    expect(isWebAddress('https:pay.example/?next=https://evil.example')).toBe(false);
+    expect(isWebAddress('https:///pay.example')).toBe(false);
     expect(isWebAddress('')).toBe(false);
     expect(isWebAddress(undefined)).toBe(false);
   });

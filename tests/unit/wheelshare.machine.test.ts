@@ -6,6 +6,12 @@ import { MAX_POLL_FAILURES, POLL_INTERVAL_MS, wheelshareMachine } from '../../ma
 import {
   selectCanSubmit,
   selectEstimate,
+  selectFailureMessage,
+  selectForm,
+  selectLanguage,
+  selectLinkUnusable,
+  selectPaymentUrl,
+  selectReconnecting,
   selectShowsPhoneError,
   selectStage,
 } from '../../machines/wheelshare/wheelshare.selectors';
@@ -404,5 +410,84 @@ describe('wheelshareMachine: returning', () => {
     station.actor.send({ type: 'form.edit' });
     expect(station.stage()).toBe('editing');
     expect(station.snapshot().context.choice).toBe('return');
+  });
+});
+
+describe('wheelshare selectors: what the station shows (spec §2 /wheelshare, §8)', () => {
+  const rentWith = async (fakes: Fakes) => {
+    const station = startStation(fakes);
+    station.fillRent();
+    station.actor.send({ type: 'form.submit' });
+    await station.settle();
+    return station;
+  };
+
+  it('selectForm and selectLanguage: the values the form shows', () => {
+    const station = startStation();
+    station.actor.send({ type: 'language.change', language: 'he' });
+    expect(selectForm(station.snapshot())).toEqual({
+      choice: 'rent',
+      phone: '',
+      option: 'hourly',
+      startTime: '10:30',
+      endTime: '11:30',
+    });
+    expect(selectLanguage(station.snapshot())).toBe('he');
+  });
+
+  it('selectPaymentUrl: the QR code’s link once the payment is offered', async () => {
+    const station = startStation();
+    expect(selectPaymentUrl(station.snapshot())).toBeUndefined();
+    await station.rentUntilQrCode();
+    expect(selectPaymentUrl(station.snapshot())).toBe(PAYMENT_URL);
+  });
+
+  it('selectFailureMessage: the operator’s refusal or its server’s message, nothing else', async () => {
+    expect(selectFailureMessage(startStation().snapshot())).toBeUndefined();
+    const refused = await rentWith({
+      requestPayment: () =>
+        Promise.resolve({ status: 1, message: 'No rental for this phone number', paymentUrl: undefined }),
+    });
+    expect(selectFailureMessage(refused.snapshot())).toBe('No rental for this phone number');
+    const silent = await rentWith({
+      requestPayment: () => Promise.resolve({ status: 1, message: '', paymentUrl: undefined }),
+    });
+    expect(selectFailureMessage(silent.snapshot())).toBeUndefined();
+    const http = await rentWith({
+      setPurchase: failsWith(new ApiError({ kind: 'http', status: 400, message: 'phone_number: invalid' })),
+    });
+    expect(selectFailureMessage(http.snapshot())).toBe('phone_number: invalid');
+    const offline = await rentWith({ setPurchase: failsWith(new ApiError({ kind: 'offline' })) });
+    expect(selectFailureMessage(offline.snapshot())).toBeUndefined();
+    const unusable = await rentWith({
+      requestPayment: () => Promise.resolve({ status: 0, message: 'ok', paymentUrl: '/genPaymentIntend' }),
+    });
+    expect(selectFailureMessage(unusable.snapshot())).toBeUndefined();
+  });
+
+  it('selectLinkUnusable: only when the pay call’s link was not a web address', async () => {
+    const unusable = await rentWith({
+      requestPayment: () => Promise.resolve({ status: 0, message: 'ok', paymentUrl: 'javascript:alert(1)' }),
+    });
+    expect(selectLinkUnusable(unusable.snapshot())).toBe(true);
+    const refused = await rentWith({
+      requestPayment: () => Promise.resolve({ status: 1, message: 'No', paymentUrl: undefined }),
+    });
+    expect(selectLinkUnusable(refused.snapshot())).toBe(false);
+    expect(selectLinkUnusable(startStation().snapshot())).toBe(false);
+  });
+
+  it('selectReconnecting: while a failed poll waits for the next one', async () => {
+    const answers = [false, true];
+    const station = startStation({
+      isWaitingForCard: (poll) =>
+        answers[poll] ? Promise.resolve(true) : Promise.reject(new ApiError({ kind: 'timeout' })),
+    });
+    await station.rentUntilQrCode();
+    expect(selectReconnecting(station.snapshot())).toBe(false);
+    await station.tick();
+    expect(selectReconnecting(station.snapshot())).toBe(true);
+    await station.tick();
+    expect(selectReconnecting(station.snapshot())).toBe(false);
   });
 });
