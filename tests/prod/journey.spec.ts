@@ -8,6 +8,7 @@ import {
   drawerButton,
   expect,
   expectCharges,
+  forEachLanguage,
   linePrice,
   openPayment,
   product,
@@ -19,23 +20,19 @@ import {
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { SANDBOX_ORIGIN } from '../../playwright.prod.config';
 
-for (const lang of ['en', 'he'] as const) {
-  test.describe(lang, () => {
-    test.use({ lang });
+// openPayment waits until the page speaks the language: `lang` and `dir` (right to left in Hebrew) on <html>.
+forEachLanguage('the journey', (lang, t) => {
+  test('pay with Google Pay on /pay: success, one approved charge at the API', async ({ page }) => {
+    const sessionId = await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'google_pay');
+    await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+    await expect(successHeading(page, t)).toBeVisible();
 
-    test('pay with Google Pay on /pay: success, one approved charge at the API', async ({ page, t }) => {
-      const sessionId = await openPayment(page, lang, 1001);
-      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
-      await startMethod(page, t, 'google_pay');
-      await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
-      await sheetButton(page, 'Google Pay', 'Approve').click();
-      await expect(successHeading(page, t)).toBeVisible();
-
-      const sandbox = await newRequest.newContext({ baseURL: SANDBOX_ORIGIN });
-      await expectCharges(sandbox, sessionId, [
-        { method: 'google_pay', status: 'approved', amount: linePrice(product(1001, 101)) },
-      ]);
-      await sandbox.dispose();
-    });
+    const sandbox = await newRequest.newContext({ baseURL: SANDBOX_ORIGIN });
+    await expectCharges(sandbox, sessionId, [
+      { method: 'google_pay', status: 'approved', amount: linePrice(product(1001, 101)) },
+    ]);
+    await sandbox.dispose();
   });
-}
+});
