@@ -40,6 +40,25 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
+    // What ships to phones: iOS 17 Safari and Chrome before 126 have no URL.parse.
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'public/**/*.js'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'URL',
+          property: 'parse',
+          message: 'Use parseUrl (machines/shared/web-address.ts): Safari 18+ only.',
+        },
+        {
+          object: 'URL',
+          property: 'canParse',
+          message: 'Use parseUrl (machines/shared/web-address.ts): Safari 17+ only.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

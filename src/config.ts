@@ -1,4 +1,5 @@
 import { hostedPageOrigin } from '../machines/payment/hosted-page.machine';
+import { parseUrl } from '../machines/shared/web-address';
 
 /** Build-time settings (see .env and .env.sandbox). */
 export const API_BASE_URL = import.meta.env.VITE_API_BASE_URL;
@@ -23,6 +24,6 @@ export const PROVIDER_URLS = {
   tranzilaSdk: import.meta.env.VITE_TRANZILA_SDK_URL,
   stripeJs: import.meta.env.VITE_STRIPE_JS_URL,
   /** The Bit processor's origin: the only place the Bit payment page (init's payment_url) may be. */
-  bitOrigin: URL.parse(import.meta.env.VITE_BIT_ORIGIN)?.origin,
+  bitOrigin: parseUrl(import.meta.env.VITE_BIT_ORIGIN)?.origin,
   cardScan: import.meta.env.VITE_CARD_SCAN_URL,
 };

@@ -1,3 +1,16 @@
+/**
+ * The address the text spells, or undefined when it is none. `URL.parse` does this only from Safari 18
+ * and Chrome 126, newer than the browser floor (package.json's browserslist): the constructor is older.
+ */
+export function parseUrl(text: string | undefined): URL | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why a text is not an absolute http(s) address. */
 export type HttpUrlProblem = 'empty' | 'notUrl' | 'notHttp';
 
@@ -10,12 +23,8 @@ export type HttpUrlCheck = { ok: true; url: URL } | { ok: false; problem: HttpUr
 export function checkHttpUrl(text: string): HttpUrlCheck {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, problem: 'empty' };
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return { ok: false, problem: 'notUrl' };
-  }
+  const url = parseUrl(trimmed);
+  if (!url) return { ok: false, problem: 'notUrl' };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'notHttp' };
   // The parser refuses an http(s) address without a host, so one that passes always has a hostname.
   if (!/^https?:\/\/[^/?#]/i.test(trimmed)) return { ok: false, problem: 'notUrl' };

@@ -1,5 +1,6 @@
 import type { BitPayment } from '../../../machines/payment/bit.machine';
 import type { PaymentOrder } from '../../../machines/payment/payment.types';
+import { parseUrl } from '../../../machines/shared/web-address';
 import { PROVIDER_URLS } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
 
@@ -14,7 +15,7 @@ export function bitReturnUrl(order: PaymentOrder): string {
 
 /** Keeps the pay status pending with the transaction, and sends the browser to the processor's Bit page. */
 export function redirectToBit({ order, payment }: { order: PaymentOrder; payment: BitPayment }): Promise<void> {
-  const page = URL.parse(payment.paymentUrl);
+  const page = parseUrl(payment.paymentUrl);
   // A top-level navigation leaves the app: only to the Bit processor the build names.
   if (!page || page.origin !== PROVIDER_URLS.bitOrigin) {
     return Promise.reject(new Error(`payment_url is not on ${PROVIDER_URLS.bitOrigin}: ${payment.paymentUrl}`));
