@@ -11,6 +11,10 @@ export class CatalogueError extends Error {
 /** One demo machine. */
 export interface CatalogueMachine {
   id: string;
+  /** How the operator prices its products: per item, or per hour of use (the /vacuum flow). */
+  billing: 'per_item' | 'hourly';
+  /** The merchant's key that signs its payment links (sandbox/payment-links.ts). */
+  paymentLinkKey: string;
   /** The menu exactly as the file has it: GET /api/menu/get answers this, unchanged. */
   raw: Readonly<Record<string, unknown>>;
   /** The same menu as the app reads it (defaults filled, amounts as numbers): used for pricing. */
@@ -20,8 +24,17 @@ export interface CatalogueMachine {
 /** Machines by machine_id. */
 export type Catalogue = ReadonlyMap<string, CatalogueMachine>;
 
-// Checked with the app's own schema, so the sandbox can never serve a menu the app would reject.
-const catalogueSchema = v.object({ machines: v.record(v.string(), menuSchema) });
+/**
+ * What only the operator's server knows, never part of a menu answer: the key the merchant signs payment
+ * links with, and which machines bill by the hour (their set_purchase lines carry a span, not a price).
+ */
+const operatorSchema = v.object({
+  payment_link_key: v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  hourly_machines: v.optional(v.array(v.string()), []),
+});
+
+// Menus are checked with the app's own schema, so the sandbox can never serve a menu the app would reject.
+const catalogueSchema = v.object({ operator: operatorSchema, machines: v.record(v.string(), menuSchema) });
 
 /** Reads `{"machines": {"<machine_id>": <menu>}}`; throws a CatalogueError on anything invalid. */
 export function loadCatalogue(path: string): Catalogue {
@@ -49,7 +62,9 @@ export function loadCatalogue(path: string): Catalogue {
     const duplicate = ids.findIndex((productId, index) => ids.indexOf(productId) !== index);
     if (duplicate >= 0) throw fail(`machines.${id}.products.${duplicate}.id: duplicate product id ${ids[duplicate]}`);
     // A menu without product_view is a valid case the app logs; the sandbox stays quiet about it.
-    machines.set(id, { id, raw: raw[id] ?? {}, menu: toMenu(answer, () => {}) });
+    const { payment_link_key: paymentLinkKey, hourly_machines: hourly } = result.output.operator;
+    const billing = hourly.includes(id) ? 'hourly' : 'per_item';
+    machines.set(id, { id, billing, paymentLinkKey, raw: raw[id] ?? {}, menu: toMenu(answer, () => {}) });
   }
   return machines;
 }

@@ -165,7 +165,7 @@ export function checkPaymentLink(query: PaymentLinkQuery): PaymentLinkCheck {
  * intent (the visitor uuid /genPaymentIntend stored for this very link) is the purchase the operator
  * already holds, so nothing is booked again.
  */
-export function orderSourceOf(link: PaymentLink, paymentIntent: string | undefined): OrderSource {
+export function orderSourceOf(link: PaymentLink, paymentIntent: string | undefined, signedQuery: string): OrderSource {
   return {
     kind: 'fixed',
     amount: link.amount,
@@ -173,6 +173,7 @@ export function orderSourceOf(link: PaymentLink, paymentIntent: string | undefin
     label: link.info,
     deferredPayment: link.deferredPayment,
     paymentIntent,
+    signedQuery,
     returnUrls: link.returnUrls,
   };
 }

@@ -58,17 +58,15 @@ export function orderTotals(lines: readonly PricedLine[]): OrderTotals {
   };
 }
 
-/** One line of the body of POST /api/menu/set_purchase (spec §3). */
-export interface PurchaseLineRequest {
-  product_id: ProductId;
-  count: number;
-  custom_price?: number;
-}
+/**
+ * What a set_purchase line may say besides the product and the count, for the operator to price: the
+ * amount typed on a price-input machine, or the span of an hourly machine (DESIGN §10).
+ */
+export type LinePricing = { custom_price: number } | { minutes: number };
 
-export function toPurchaseRequest(lines: readonly PricedLine[], customPrice?: number): PurchaseLineRequest[] {
-  return lines.map((line) =>
-    customPrice === undefined
-      ? { product_id: line.product.id, count: line.count }
-      : { product_id: line.product.id, count: line.count, custom_price: customPrice },
-  );
+/** One line of the body of POST /api/menu/set_purchase (spec §3). */
+export type PurchaseLineRequest = { product_id: ProductId; count: number } & Partial<LinePricing>;
+
+export function toPurchaseRequest(lines: readonly PricedLine[], pricing?: LinePricing): PurchaseLineRequest[] {
+  return lines.map((line) => ({ product_id: line.product.id, count: line.count, ...pricing }));
 }

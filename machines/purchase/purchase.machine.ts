@@ -41,6 +41,12 @@ export interface SetPurchaseInput {
   lines: PurchaseLineRequest[];
 }
 
+export interface BookPaymentLinkInput {
+  machineId: string;
+  /** The payment page's query, with the merchant's signature. */
+  query: string;
+}
+
 const toFailure = (error: unknown): ApiFailure =>
   error instanceof ApiError ? error.failure : { kind: 'invalid-answer', detail: String(error) };
 
@@ -129,6 +135,37 @@ const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>)
 const orderInput = ({ context }: { context: PurchaseContext }) => ({ order: paymentOrder(context) });
 
 /**
+ * A state that has the operator record the purchase (set_purchase, or book_link for a payment link) and
+ * opens the drawer on the methods with the session it answers; a refusal returns to the products with
+ * its failure shown.
+ */
+function submittingState<TId extends 'setPurchase' | 'bookPaymentLink', TInput>(
+  id: TId,
+  input: ({ context }: { context: PurchaseContext }) => TInput,
+) {
+  return {
+    tags: ['busy'],
+    entry: 'clearSubmitFailure',
+    invoke: {
+      id,
+      src: id,
+      input,
+      onDone: {
+        target: 'SELECT_PAYMENT_METHOD',
+        actions: [
+          { type: 'rememberSession', params: ({ event }: { event: { output: string } }) => event.output },
+          { type: 'rememberPurchase', params: ({ context }: { context: PurchaseContext }) => receiptFor(context) },
+        ],
+      },
+      onError: {
+        target: 'SELECT_PRODUCT',
+        actions: { type: 'rememberSubmitFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+      },
+    },
+  } as const;
+}
+
+/**
  * One state of INIT_METHOD_PENDING: it runs the method's machine on the order (and what else the method
  * needs), hands it the drawer's close (the method decides whether leaving is still possible) and moves
  * the purchase on by the result the machine ends with.
@@ -157,6 +194,7 @@ export const purchaseMachine = setup({
       amountEntry: 'amountEntry';
       vacuum: 'vacuum';
       setPurchase: 'setPurchase';
+      bookPaymentLink: 'bookPaymentLink';
       googlePay: 'googlePay';
       applePay: 'applePay';
       cardFields: 'cardFields';
@@ -172,6 +210,8 @@ export const purchaseMachine = setup({
     vacuum: vacuumMachine,
     /** POST /api/menu/set_purchase; resolves with the new session id. */
     setPurchase: fromPromise<string, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
+    /** POST /api/merchants/custom/book_link: the operator books a signed payment link; its session id. */
+    bookPaymentLink: fromPromise<string, BookPaymentLinkInput>(providedAtTheEdge('bookPaymentLink')),
     ...METHOD_MACHINES,
     /** GET /api/payment/bit/status: the verdict the operator's server holds for a returned payment. */
     checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
@@ -210,6 +250,7 @@ export const purchaseMachine = setup({
     /** Spec §4: a payment link's page sends the browser to its success or failure address. */
     leaveForReturnUrl: (_, _url: string | undefined) => {},
     clearSubmitFailure: assign({ submitFailure: undefined }),
+    rememberSubmitFailure: assign({ submitFailure: (_, error: unknown) => toFailure(error) }),
     rememberSession: assign({ sessionId: (_, sessionId: string) => sessionId }),
     chooseMethod: assign({ method: (_, method: PaymentMethod) => method }),
     /** The method's machine decides what closing the drawer means while it runs. */
@@ -252,6 +293,8 @@ export const purchaseMachine = setup({
       context.orderSource.kind !== 'hourly' && !showsView(context, 'PRICE_INPUT') && pricedLines(context).length > 0,
     hasPaymentIntent: ({ context }) =>
       context.orderSource.kind === 'fixed' && context.orderSource.paymentIntent !== undefined,
+    /** A link with a line to book (its amount on the machine's first product). */
+    isPaymentLink: ({ context }) => context.orderSource.kind === 'fixed' && pricedLines(context).length > 0,
     hasProductForAmount: ({ context }) => showsView(context, 'PRICE_INPUT') && context.menu.products[0] !== undefined,
     /** An available product and a span that costs something (1 minute of a cheap product rounds to 0.00). */
     hourlyChargeable: ({ context }, { productId, minutes }: { productId: ProductId; minutes: number }) => {
@@ -329,6 +372,7 @@ export const purchaseMachine = setup({
               { type: 'rememberPurchase', params: ({ context }) => receiptFor(context) },
             ],
           },
+          { guard: 'isPaymentLink', target: 'BookingPaymentLink' },
           { guard: 'hasSelection', target: 'SubmittingPurchase' },
         ],
         'hours.confirmed': {
@@ -399,26 +443,15 @@ export const purchaseMachine = setup({
         Unconfirmed: { on: { 'payment.recheck': 'Polling' } },
       },
     },
-    SubmittingPurchase: {
-      tags: ['busy'],
-      entry: 'clearSubmitFailure',
-      invoke: {
-        id: 'setPurchase',
-        src: 'setPurchase',
-        input: ({ context }) => ({ machineId: context.machineId, lines: purchaseRequest(context) }),
-        onDone: {
-          target: 'SELECT_PAYMENT_METHOD',
-          actions: [
-            { type: 'rememberSession', params: ({ event }) => event.output },
-            { type: 'rememberPurchase', params: ({ context }) => receiptFor(context) },
-          ],
-        },
-        onError: {
-          target: 'SELECT_PRODUCT',
-          actions: assign({ submitFailure: ({ event }) => toFailure(event.error) }),
-        },
-      },
-    },
+    SubmittingPurchase: submittingState('setPurchase', ({ context }) => ({
+      machineId: context.machineId,
+      lines: purchaseRequest(context),
+    })),
+    /** A payment link without the operator's intent: its signed address is booked (DESIGN §10). */
+    BookingPaymentLink: submittingState('bookPaymentLink', ({ context }) => ({
+      machineId: context.machineId,
+      query: context.orderSource.kind === 'fixed' ? context.orderSource.signedQuery : '',
+    })),
     SELECT_PAYMENT_METHOD: {
       tags: ['drawerOpen'],
       initial: 'ChoosingMethod',

@@ -5,7 +5,7 @@ import type { PaymentOrder } from '../payment/payment.types';
 import { isApplePayConfigured } from '../payment/apple-pay.request';
 import { isGooglePayConfigured } from '../payment/google-pay.request';
 import { hourlyLine } from '../vacuum/hourly';
-import { orderTotals, priceLine, toPurchaseRequest, type PricedLine } from './pricing';
+import { orderTotals, priceLine, toPurchaseRequest, type LinePricing, type PricedLine } from './pricing';
 import type { purchaseMachine } from './purchase.machine';
 import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
 
@@ -118,8 +118,21 @@ export function paymentOrder(context: PurchaseContext): PaymentOrder {
   };
 }
 
+/**
+ * What set_purchase is told to price: the products and counts, with the typed amount on a price-input
+ * machine or the chosen span on an hourly one. Never a price the operator would take on trust: it prices
+ * the lines from its own menu (a payment link is booked by its signed address instead: book_link).
+ */
+function linePricing(context: PurchaseContext): LinePricing | undefined {
+  if (context.orderSource.kind === 'hourly') return context.minutes ? { minutes: context.minutes } : undefined;
+  return showsPriceInput(context) && context.customAmount ? { custom_price: context.customAmount } : undefined;
+}
+
+const showsPriceInput = (context: PurchaseContext) =>
+  context.orderSource.kind === 'menu' && context.menu.product_view === 'PRICE_INPUT';
+
 export function purchaseRequest(context: PurchaseContext) {
-  return toPurchaseRequest(pricedLines(context), customPriceOf(context));
+  return toPurchaseRequest(pricedLines(context), linePricing(context));
 }
 
 /** Bit's published terms: a payment to a business is at least 5 NIS, and Bit pays in shekels only. */

@@ -35,7 +35,8 @@ export interface ReturnedPaymentStatus {
  * - menu: the machine's product view (/pay);
  * - hourly: an hourly product and a time span the visitor picks (/vacuum);
  * - fixed: the amount the payment link names (/customPaymentIframe). A link made by /genPaymentIntend
- *   comes with the payment intent the operator already holds (its visitor uuid), so nothing is submitted.
+ *   comes with the payment intent the operator already holds (its visitor uuid), so nothing is submitted;
+ *   any other is booked by its signed address (book_link), which the operator checks and prices.
  */
 export type OrderSource =
   | { kind: 'menu' }
@@ -55,6 +56,8 @@ export type OrderSource =
       label: string;
       deferredPayment: boolean;
       paymentIntent: string | undefined;
+      /** The page's query as the merchant signed it: what book_link sends when there is no intent. */
+      signedQuery: string;
       /** Where the browser goes on the success or failure stage (http or https only). */
       returnUrls: { success: string | undefined; failure: string | undefined };
     };

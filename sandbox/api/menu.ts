@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { Menu } from '../../machines/menu/menu.types';
 import { priceLine, type PricedLine } from '../../machines/purchase/pricing';
 import { checkAmount } from '../../machines/shared/amount';
+import { MINUTES_PER_DAY } from '../../machines/shared/time-of-day';
+import { chargeableLine } from '../../machines/vacuum/hourly';
+import type { CatalogueMachine } from '../catalogue';
 import { fail, jsonBody, recordPurchase, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
 
 const purchaseSchema = v.pipe(
@@ -16,18 +18,33 @@ const purchaseSchema = v.pipe(
         v.maxValue(99, 'must be at most 99'),
       ),
       custom_price: v.optional(v.number('must be a number')),
+      minutes: v.optional(
+        v.pipe(
+          v.number('must be a number'),
+          v.integer('must be a whole number'),
+          v.minValue(1, 'must be at least 1'),
+          v.maxValue(MINUTES_PER_DAY, `must be at most ${MINUTES_PER_DAY}`),
+        ),
+      ),
     }),
-    'must be an array of {product_id, count, custom_price?}',
+    'must be an array of {product_id, count, custom_price?, minutes?}',
   ),
   v.nonEmpty('must name at least one product'),
 );
 
 type PurchaseLine = v.InferOutput<typeof purchaseSchema>[number];
 
-/** Checks the lines against the machine's menu and prices them as the app does. */
-function priceLines(menu: Menu, lines: readonly PurchaseLine[]): PricedLine[] {
+/**
+ * Checks the lines against the machine's menu and prices them: the operator decides every amount
+ * (DESIGN §10). The browser names products and counts; a typed amount only on a price-input machine
+ * (spec §2 PRICE_INPUT), and a span of minutes only on a machine that bills by the hour (/vacuum),
+ * which the menu's hourly price turns into the charge.
+ */
+function priceLines(machine: CatalogueMachine, lines: readonly PurchaseLine[]): PricedLine[] {
+  const { menu } = machine;
   if (lines.length > 1 && !menu.allow_multiple_products) fail(400, 'this machine sells one product per purchase');
   const priceInput = menu.product_view === 'PRICE_INPUT';
+  const hourly = machine.billing === 'hourly';
   return lines.map((line, index) => {
     const at = `line ${index}: product ${line.product_id}`;
     const product = menu.products.find((candidate) => String(candidate.id) === String(line.product_id));
@@ -35,16 +52,20 @@ function priceLines(menu: Menu, lines: readonly PurchaseLine[]): PricedLine[] {
     if (!product.available) fail(400, `${at} is not available`);
     if (lines.findIndex((other) => String(other.product_id) === String(line.product_id)) !== index)
       fail(400, `${at} appears more than once`);
-    if (priceInput && line.custom_price === undefined)
-      fail(400, `${at}: custom_price is required on a price-input machine`);
-    if (line.custom_price === undefined) return priceLine(product, line.count);
-    // Spec §5/§9 as the visitor typed it; exponent forms (1e-7, 1e+21) are not amounts.
-    if (!checkAmount(String(line.custom_price)).ok)
-      fail(400, `${at}: custom_price must be above 0 with at most 2 decimals and 10 digits`);
-    if (priceInput) return priceLine(product, line.count, line.custom_price);
-    // Elsewhere a custom price is the whole charge for one item (a vacuum's hours, a payment link's amount): no fee.
-    if (line.count !== 1) fail(400, `${at}: custom_price prices a single item (count 1)`);
-    return priceLine({ ...product, convenience_fee_value: 0 }, 1, line.custom_price);
+    if (line.custom_price !== undefined && !priceInput)
+      fail(400, `${at}: custom_price is taken only on a price-input machine; the operator prices this product`);
+    if (line.minutes !== undefined && !hourly)
+      fail(400, `${at}: minutes is taken only on a machine billed by the hour`);
+    if (priceInput) {
+      if (line.custom_price === undefined) fail(400, `${at}: custom_price is required on a price-input machine`);
+      // Spec §5/§9 as the visitor typed it; exponent forms (1e-7, 1e+21) are not amounts.
+      if (!checkAmount(String(line.custom_price)).ok)
+        fail(400, `${at}: custom_price must be above 0 with at most 2 decimals and 10 digits`);
+      return priceLine(product, line.count, line.custom_price);
+    }
+    if (line.minutes === undefined) return priceLine(product, line.count);
+    if (line.count !== 1) fail(400, `${at}: a span of minutes prices a single item (count 1)`);
+    return chargeableLine(product, line.minutes) ?? fail(400, `${at}: ${line.minutes} minutes cost nothing to charge`);
   });
 }
 
@@ -62,7 +83,7 @@ export function menuRoutes({ catalogue, purchases }: SandboxState) {
         const [index, ...field] = v.getDotPath(issue)?.split('.') ?? [];
         fail(400, index === undefined ? issue.message : `line ${index}: ${[...field, issue.message].join(' ')}`);
       }
-      const lines = priceLines(machine.menu, parsed.output);
+      const lines = priceLines(machine, parsed.output);
       const purchase = recordPurchase(c, purchases, { machineId: machine.id, currency: machine.menu.currency, lines });
       return c.json({ session_id: purchase.session_id });
     });

@@ -7,6 +7,7 @@ import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import type { ApiClient } from '../api/client';
 import { getMenu } from '../api/menu';
 import { setPurchase } from '../api/purchase';
+import { bookPaymentLink } from '../api/custom-payment';
 import { changeLanguage } from '../i18n/i18n';
 import { COOKIES, readCookie, writeCookie } from '../lib/cookies';
 import { promotionStorage } from '../lib/promotion-storage';
@@ -32,6 +33,7 @@ export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = 
       purchase: purchaseMachine.provide({
         actors: {
           setPurchase: fromPromise(({ input }) => setPurchase(api, input.machineId, input.lines)),
+          bookPaymentLink: fromPromise(({ input }) => bookPaymentLink(api, input.machineId, input.query)),
           vacuum: vacuumMachine.provide({
             actors: {
               joinPromotion: fromPromise(({ input }) => {

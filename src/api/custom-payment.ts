@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { PaymentIntent } from '../../machines/custom-payment/payment-intent.machine';
 import { fetchJson, type ApiClient } from './client';
+import { setPurchaseAnswerSchema } from './purchase';
 
 /** The answer of GET /api/merchants/custom/get_iframe (spec §7): the page to pay on and its visitor uuid. */
 export const iframeAnswerSchema = v.object({
@@ -17,4 +18,18 @@ export async function getPaymentIframe(client: ApiClient, query: string): Promis
     searchParams: Object.fromEntries(new URLSearchParams(query)),
   });
   return { iframeUrl: answer.iframe_url, visitorUuid: answer.payment.visitor_uuid };
+}
+
+/**
+ * POST /api/merchants/custom/book_link: the operator books the payment page's signed query (a link opened
+ * without the visitor uuid /genPaymentIntend kept); its session_id becomes the session uuid.
+ */
+export async function bookPaymentLink(client: ApiClient, machineId: string, query: string): Promise<string> {
+  const answer = await fetchJson(client, setPurchaseAnswerSchema, 'api/merchants/custom/book_link', {
+    method: 'post',
+    searchParams: { machine_id: machineId },
+    json: { query },
+  });
+  client.setSessionUuid(answer.session_id);
+  return answer.session_id;
 }

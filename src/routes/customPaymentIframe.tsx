@@ -13,6 +13,8 @@ const customPaymentSearchSchema = v.object({
   machineId: v.optional(v.string()),
   isDeferredPayment: v.optional(v.string()),
   phoneNumber: v.optional(v.string()),
+  /** The merchant's signature of the link: only the operator checks it (book_link). */
+  signature: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/customPaymentIframe')({
@@ -28,6 +30,7 @@ function CustomPaymentIframeRoute() {
       key={JSON.stringify(query)}
       query={query}
       paymentIntent={paymentIntentStorage.intentFor(window.location.href)}
+      signedQuery={window.location.search.replace(/^\?/, '')}
     />
   );
 }

@@ -27,6 +27,7 @@ import {
 } from '../../src/api/wheelshare';
 import { singleLineOrder } from '../fixtures/orders';
 import { BASE_HOST, catalogue } from './harness';
+import { signedQuery } from '../fixtures/signed-link';
 
 const TIMEOUT_MS = 400;
 
@@ -83,7 +84,7 @@ const GETS: [string, (api: ApiClient) => Promise<unknown>][] = [
       return getPaymentPage(api, order, 'http://localhost/payment-return.html');
     },
   ],
-  ['merchants/custom/get_iframe', (api) => getPaymentIframe(api, 'machine_id=1001&amount=5')],
+  ['merchants/custom/get_iframe', (api) => getPaymentIframe(api, signedQuery({ machine_id: '1001', amount: '5' }))],
 ];
 const POSTS: [string, (api: ApiClient) => Promise<unknown>][] = [
   ['menu/set_purchase', (api) => setPurchase(api, '1001', [{ product_id: 101, count: 1 }])],

@@ -13,6 +13,7 @@ import { providePayPage } from '../../src/actors/pay-page';
 import { providePaymentIntent } from '../../src/actors/payment-intent';
 import { PaymentIntentPage } from '../../src/views/custom/PaymentIntentPage';
 import { PaymentLinkPage } from '../../src/views/custom/PaymentLinkPage';
+import { signedQuery } from '../fixtures/signed-link';
 import { connectSandbox, en, isCall, json, type Intercept, type SentRequest } from './harness';
 
 const LINK: PaymentLinkQuery = { machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental' };
@@ -20,10 +21,17 @@ const LINK: PaymentLinkQuery = { machineId: '1001', totalPrice: '7.50', info: 'W
 /** The sandbox in-process, and an API client that talks to it (through `intercept`, if given). */
 const connect = (intercept?: Intercept) => ({ ...connectSandbox({ intercept }), user: userEvent.setup() });
 
-function renderLink(query: PaymentLinkQuery, paymentIntent?: string) {
+/** The link's values as the merchant signed them. */
+const signed = (query: PaymentLinkQuery) =>
+  signedQuery(Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => !!entry[1])));
+
+/** The page of a link; its address is `signedAs` (by default the signed query itself). */
+function renderLink(query: PaymentLinkQuery, paymentIntent?: string, signedAs = signed(query)) {
   const connection = connect();
   const logic = providePayPage(connection.api, { withSplash: false });
-  const view = render(<PaymentLinkPage query={query} paymentIntent={paymentIntent} logic={logic} />);
+  const view = render(
+    <PaymentLinkPage query={query} paymentIntent={paymentIntent} signedQuery={signedAs} logic={logic} />,
+  );
   return { ...connection, ...view };
 }
 
@@ -60,16 +68,27 @@ describe('/customPaymentIframe', () => {
     expect(screen.getByText(customEn.link.amountToPay).parentElement?.textContent).toMatch(/\$7\.50/);
   });
 
-  it("Continue books the amount on the machine's first product (custom_price, no fee) and opens the drawer", async () => {
+  it('Continue has the operator book the signed link (no price through set_purchase) and opens the drawer', async () => {
     const { app, requests, user } = renderLink(LINK);
     await user.click(await productContinue());
     const drawer = await screen.findByRole('dialog', { name: en.drawer.title });
     expect(await within(drawer).findByRole('group', { name: en.methods.title })).toBeTruthy();
     expect(within(drawer).getByText(/₪7\.50/)).toBeTruthy();
 
-    const [call] = setPurchaseCalls(requests);
-    expect(JSON.parse((await call?.body) ?? 'null')).toEqual([{ product_id: 101, count: 1, custom_price: 7.5 }]);
+    expect(setPurchaseCalls(requests)).toEqual([]);
+    const [call] = requests.filter((request) => isCall(request, 'api/merchants/custom/book_link'));
+    expect(JSON.parse((await call?.body) ?? 'null')).toEqual({ query: signed(LINK) });
     expect([...app.purchases.values()]).toMatchObject([{ machine_id: '1001', totals: { total: 7.5, fees: 0 } }]);
+  });
+
+  it('a link whose amount was edited after signing: the operator refuses it, nothing is booked, the visitor is told', async () => {
+    const edited = { ...LINK, totalPrice: '0.50' };
+    const tampered = signed(LINK).replace('totalPrice=7.50', 'totalPrice=0.50');
+    const { app, user } = renderLink(edited, undefined, tampered);
+    await user.click(await productContinue());
+    expect((await screen.findByRole('alert')).textContent).toContain(en.purchase.error);
+    expect(screen.queryByRole('dialog', { name: en.drawer.title })).toBeNull();
+    expect(app.purchases.size).toBe(0);
   });
 
   it('with a payment intent, Continue opens the drawer without booking again, and the intent is the session', async () => {
@@ -124,7 +143,12 @@ describe('/customPaymentIframe', () => {
   });
 });
 
-const INTENT_QUERY = 'machine_id=1001&amount=7.5&info=Parking%20level%202&success_url=https%3A%2F%2Fm.example%2Fok';
+const INTENT_QUERY = signedQuery({
+  machine_id: '1001',
+  amount: '7.5',
+  info: 'Parking level 2',
+  success_url: 'https://m.example/ok',
+});
 
 function renderIntent(query: string, intercept?: Intercept) {
   const connection = connect(intercept);
@@ -188,7 +212,7 @@ describe('/genPaymentIntend', () => {
     },
   );
 
-  it('a link the operator turns down (no amount): says so, with no retry', async () => {
+  it('a link the operator turns down (not signed by the merchant): says so, with no retry', async () => {
     const { redirects } = renderIntent('machine_id=1001');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(customEn.intent.rejected);

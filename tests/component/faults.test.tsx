@@ -27,6 +27,7 @@ import { WheelshareStation } from '../../src/views/wheelshare/WheelshareStation'
 import { postTranzilaCharge } from '../fixtures/tranzila';
 import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { BASE_HOST, catalogue, en, onTheBuildsOrigins } from './harness';
+import { signedQuery } from '../fixtures/signed-link';
 
 /** What the stand-ins for the provider SDKs need from the test. */
 const providers = vi.hoisted(() => ({
@@ -365,7 +366,9 @@ const ROWS: Row[] = [
     call: 'merchants/custom/get_iframe',
     start: (cell) => {
       const logic = providePaymentIntent(cell.api).provide({ actions: { redirect: () => {} } });
-      render(<PaymentIntentPage query="machine_id=1001&amount=7.5&info=Parking" logic={logic} />);
+      render(
+        <PaymentIntentPage query={signedQuery({ machine_id: '1001', amount: '7.5', info: 'Parking' })} logic={logic} />,
+      );
     },
     answered: async () => {
       await waitFor(() => expect(localStorage.getItem('visitor_uuid')).toBeTruthy(), { timeout: 3000 });

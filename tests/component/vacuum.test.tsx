@@ -228,9 +228,8 @@ describe('the time drawer', () => {
     const booked = await Promise.all(
       harness.requests.filter((request) => isCall(request, 'api/menu/set_purchase')).map((request) => request.body),
     );
-    expect(booked.map((body) => JSON.parse(body) as unknown)).toEqual([
-      [{ product_id: 801, count: 1, custom_price: 18 }],
-    ]);
+    // The span, never a price: the operator prices it from its menu.
+    expect(booked.map((body) => JSON.parse(body) as unknown)).toEqual([[{ product_id: 801, count: 1, minutes: 90 }]]);
     const [purchase] = [...harness.app.purchases.values()];
     expect(purchase?.totals).toEqual({ subtotal: 18, fees: 0, total: 18 });
 

@@ -28,6 +28,7 @@ import {
   test,
   type Texts,
   TEXTS,
+  intentPath,
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
@@ -189,8 +190,7 @@ forEachLanguage('/genPaymentIntend', (lang, t) => {
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === '/v4/api/menu/set_purchase') setPurchases.push(sent.url());
     });
-    const query = new URLSearchParams({ machine_id: '1001', amount: '7.5', info: 'Parking, level 2' });
-    await page.goto(`/genPaymentIntend?${query.toString()}`);
+    await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Parking, level 2' }));
 
     await page.waitForURL((url) => url.pathname === CUSTOM_PAYMENT_PAGE);
     await expectDocumentLanguage(page, lang);
@@ -215,7 +215,7 @@ forEachLanguage('/genPaymentIntend', (lang, t) => {
     await page.route(GET_IFRAME, (route) =>
       route.fulfill({ json: { iframe_url: 'javascript:alert(1)', payment: { visitor_uuid: 'visitor-evil' } } }),
     );
-    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+    await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Parking' }));
     await expectDocumentLanguage(page, lang);
 
     const alert = page.getByRole('alert');
@@ -227,8 +227,10 @@ forEachLanguage('/genPaymentIntend', (lang, t) => {
     expect(dialogs).toEqual([]);
   });
 
-  test('a link the operator turns down (no amount): says so, and offers no retry', async ({ page }) => {
-    await page.goto('/genPaymentIntend?machine_id=1001');
+  test('a link the merchant did not sign: the operator turns it down, the page says so, and offers no retry', async ({
+    page,
+  }) => {
+    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
     await expectDocumentLanguage(page, lang);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(CUSTOM_TEXTS[lang].intent.rejected);
@@ -241,7 +243,7 @@ test.describe('payment intent, once', () => {
   const t = TEXTS.en;
 
   test('a stale intent from another link is not used: that link books its own purchase', async ({ page }) => {
-    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=First');
+    await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'First' }));
     await page.waitForURL((url) => url.pathname === CUSTOM_PAYMENT_PAGE);
     const first = await storedItem(page, 'visitor_uuid');
 
@@ -256,7 +258,7 @@ test.describe('payment intent, once', () => {
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === '/v4/api/menu/set_purchase') setPurchases.push(sent.url());
     });
-    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Reloaded');
+    await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Reloaded' }));
     await page.waitForURL((url) => url.pathname === CUSTOM_PAYMENT_PAGE);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Reloaded' })).toBeVisible();

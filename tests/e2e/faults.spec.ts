@@ -31,6 +31,7 @@ import {
   sheetButton,
   startMethod,
   test,
+  intentPath,
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
@@ -191,7 +192,7 @@ forEachLanguage('faults', (lang, t) => {
     page,
   }) => {
     const intent = await injectFault(page, 'merchants/custom/get_iframe', 'schema-invalid');
-    await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+    await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Parking' }));
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(t.machine.unavailable);
     await expect(alert.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();

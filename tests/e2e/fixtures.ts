@@ -20,6 +20,7 @@ import type { Charge } from '../../sandbox/stores';
 import catalogueJson from '../../sandbox/catalogue.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import he from '../../locales/he.json' with { type: 'json' };
+import { signedQuery } from '../fixtures/signed-link';
 import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 export { expect };
@@ -125,6 +126,11 @@ export const MENU_GET = '**/v4/api/menu/get**';
 
 export const isSetPurchase = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/v4/api/menu/set_purchase');
+
+/** The call that has the operator record a purchase: set_purchase, or book_link for a payment link's page. */
+export const isBooking = (request: Request) =>
+  isSetPurchase(request) ||
+  (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/v4/api/merchants/custom/book_link'));
 
 interface Options {
   /** The interface language under test. */
@@ -388,10 +394,10 @@ export async function enableSandboxApplePay(context: BrowserContext, baseURL: st
 
 /** Clicks the product page's Continue; answers the session_id set_purchase gave this purchase. */
 export async function continueToPayment(page: Page, t: Texts): Promise<string> {
-  const answered = page.waitForResponse((response) => isSetPurchase(response.request()));
+  const answered = page.waitForResponse((response) => isBooking(response.request()));
   await continueButton(page, t).click();
   const response = await answered;
-  expect(response.ok(), 'POST set_purchase').toBe(true);
+  expect(response.ok(), `POST ${new URL(response.url()).pathname}`).toBe(true);
   const { session_id: sessionId } = (await response.json()) as { session_id: string };
   await expect(methodList(page, t)).toBeVisible();
   return sessionId;
@@ -506,10 +512,14 @@ export async function fillCardElement(page: Page, t: Texts, { number, expiry, cv
 /** The custom payment page that a payment link opens (spec §6). */
 export const CUSTOM_PAYMENT_PAGE = '/customPaymentIframe';
 
-/** A payment link: 7.50 on machine 1001 (Google Pay, card fields, Bit), with `extra` values. */
+/** A payment link as the merchant signs it: 7.50 on machine 1001 (Google Pay, card fields, Bit), with `extra` values. */
 export function linkPath(extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental', ...extra });
-  return `${CUSTOM_PAYMENT_PAGE}?${query.toString()}`;
+  return `${CUSTOM_PAYMENT_PAGE}?${signedQuery({ machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental', ...extra })}`;
+}
+
+/** A /genPaymentIntend link as the merchant signs it. */
+export function intentPath(values: Record<string, string>): string {
+  return `/genPaymentIntend?${signedQuery(values)}`;
 }
 
 /** A phone number of a test's own, per language: the sandbox keys rentals by phone and the tests share it. */
@@ -858,4 +868,22 @@ export async function settled(page: Page): Promise<void> {
         setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), 0);
       }),
   );
+}
+
+/**
+ * Rewrites the JSON body of every POST to `path` on its way out, as a visitor could in the browser's
+ * devtools; answers the bodies sent, so a test can first show the edit happened.
+ */
+export async function editRequests(page: Page, path: string, edit: (body: unknown) => unknown): Promise<unknown[]> {
+  const sent: unknown[] = [];
+  await page.route(
+    (url) => url.pathname === path,
+    async (route: Route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const body = edit(route.request().postDataJSON());
+      sent.push(body);
+      return route.continue({ postData: JSON.stringify(body) });
+    },
+  );
+  return sent;
 }

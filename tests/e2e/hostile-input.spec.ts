@@ -36,6 +36,7 @@ import {
   tapScanner,
   test,
   TEXTS,
+  intentPath,
 } from './fixtures';
 
 const CUSTOM_TEXTS: Record<Lang, typeof customEn> = { en: customEn, he: customHe };
@@ -215,7 +216,7 @@ forEachLanguage('/genPaymentIntend answering a page that is not http(s)', (lang,
       await page.route('**/v4/api/merchants/custom/get_iframe**', (route) =>
         route.fulfill({ json: { iframe_url: address, payment: { visitor_uuid: 'visitor-evil' } } }),
       );
-      await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+      await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Parking' }));
       await expectDocumentLanguage(page, lang);
 
       const alert = page.getByRole('alert');

@@ -51,6 +51,7 @@ import {
   TRANZILA_CHARGE,
   WALLET_PAY,
   type SandboxCharge,
+  intentPath,
 } from './fixtures';
 
 const t = TEXTS.en;
@@ -120,8 +121,7 @@ const METHODS: Record<
 
 /** Opens a payment intent for the machine; answers the payment page's address and the purchase (visitor_uuid). */
 async function openIntent(page: Page, machine: number, info: string): Promise<{ url: string; purchase: string }> {
-  const query = new URLSearchParams({ machine_id: String(machine), amount: String(LINK_AMOUNT), info });
-  await page.goto(`/genPaymentIntend?${query.toString()}`);
+  await page.goto(intentPath({ machine_id: String(machine), amount: String(LINK_AMOUNT), info }));
   await page.waitForURL((url) => url.pathname === '/customPaymentIframe');
   await expect(page.getByRole('heading', { level: 1, name: info })).toBeVisible();
   const purchase = await storedItem(page, 'visitor_uuid');

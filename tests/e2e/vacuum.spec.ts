@@ -12,6 +12,7 @@ import {
   continueButton,
   drawer,
   drawerButton,
+  editRequests,
   escapeRegExp,
   expect,
   expectCharges,
@@ -24,6 +25,7 @@ import {
   money,
   product,
   receiptText,
+  SET_PURCHASE_PATH,
   sheetButton,
   successHeading,
   successPage,
@@ -287,5 +289,24 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await expect(grid(page, v)).toBeVisible();
     await expect(gridRadio(page, v, SHAMPOO.name)).toBeChecked();
     await expect(continueButton(page, t)).toBeFocused();
+  });
+
+  test('a price sent instead of the span (an edited request) is refused: nothing is booked, the visitor is told', async ({
+    page,
+  }) => {
+    // Before the operator priced the span, a vacuum line carried its charge as custom_price.
+    const sent = await editRequests(page, SET_PURCHASE_PATH, () => [
+      { product_id: VACUUM.id, count: 1, custom_price: 0.01 },
+    ]);
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+    await endInput(page, v).fill('11:30');
+    const answered = page.waitForResponse((response) => isSetPurchase(response.request()));
+    await payButton(page, v).click();
+
+    expect((await answered).status()).toBe(400);
+    expect(sent).toHaveLength(1);
+    await expect(page.getByRole('alert')).toContainText(t.purchase.error);
+    await expect(drawer(page, t).getByRole('group', { name: t.methods.title })).toHaveCount(0);
   });
 });

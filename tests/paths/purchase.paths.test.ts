@@ -12,6 +12,7 @@ import {
   METHOD_ENDINGS,
   purchaseMachine,
   type MethodActor,
+  type BookPaymentLinkInput,
   type SetPurchaseInput,
 } from '../../machines/purchase/purchase.machine';
 import {
@@ -56,6 +57,7 @@ const machine = purchaseMachine.provide({
     amountEntry: standInFor(amountEntryMachine, idleMachine('amountEntry')),
     vacuum: standInFor(vacuumMachine, idleMachine('vacuum')),
     setPurchase: pendingPromise<string, SetPurchaseInput>(),
+    bookPaymentLink: pendingPromise<string, BookPaymentLinkInput>(),
     googlePay: standInFor(googlePayMachine, idleMachine('googlePay')),
     applePay: standInFor(applePayMachine, idleMachine('applePay')),
     cardFields: standInFor(cardFieldsMachine, idleMachine('cardFields')),
@@ -112,6 +114,8 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         { type: 'purchase.continue' },
         { type: 'xstate.done.actor.setPurchase', output: 'session-1' },
         { type: 'xstate.error.actor.setPurchase', error: new ApiError({ kind: 'http', status: 500 }) },
+        { type: 'xstate.done.actor.bookPaymentLink', output: 'session-2' },
+        { type: 'xstate.error.actor.bookPaymentLink', error: new ApiError({ kind: 'http', status: 403 }) },
         ...methods.map((method): PurchaseEvent => ({ type: 'method.select', method })),
         { type: 'method.continue' },
         { type: 'popup.continue' },
@@ -188,6 +192,7 @@ function paymentLink(paymentIntent: string | undefined): OrderSource {
     label: 'Wheelchair rental',
     deferredPayment: true,
     paymentIntent,
+    signedQuery: 'machineId=machine-7&totalPrice=42.00&signature=00ff',
     returnUrls: { success: 'https://merchant.example/ok', failure: 'https://merchant.example/failed' },
   };
 }
@@ -293,7 +298,9 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
       // A payment link with an intent is already booked at the operator: straight to the methods.
       if (orderSource.kind === 'fixed' && orderSource.paymentIntent)
         return to(CHOOSING, (after) => expect(contextOf(after).sessionId).toBe(orderSource.paymentIntent));
-      return hasOrder(context) ? to('SubmittingPurchase') : stays();
+      if (!hasOrder(context)) return stays();
+      // Any other link is booked by its signed address: the operator, not set_purchase, prices it.
+      return to(orderSource.kind === 'fixed' ? 'BookingPaymentLink' : 'SubmittingPurchase');
     case 'hours.confirmed': {
       const product = menu.products.find((candidate) => candidate.id === sample.productId);
       if (orderSource.kind !== 'hourly' || !product?.available || product.price <= 0) return stays();
@@ -307,8 +314,10 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
     case 'payment.returned':
       return to(POLLING('Asking'), (after) => expect(contextOf(after).returnedPayment).toEqual(sample.returned));
     case 'xstate.done.actor.setPurchase':
+    case 'xstate.done.actor.bookPaymentLink':
       return to(CHOOSING, (after) => expect(contextOf(after).sessionId).toBe(sample.output));
     case 'xstate.error.actor.setPurchase':
+    case 'xstate.error.actor.bookPaymentLink':
       return to('SELECT_PRODUCT', (after) => expect(contextOf(after).submitFailure).toBeDefined());
     case 'method.select': {
       const chosen = selectOfferedMethods(before).includes(sample.method) ? sample.method : context.method;
@@ -327,7 +336,9 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
       return to(CHOOSING);
     case 'drawer.close':
       // While a method runs, the method decides (its own chart); everywhere else the drawer closes.
-      return at('INIT_METHOD_PENDING') || at('SubmittingPurchase') || at('SELECT_PRODUCT') ? stays() : backToProducts();
+      return at('INIT_METHOD_PENDING') || at('SubmittingPurchase') || at('BookingPaymentLink') || at('SELECT_PRODUCT')
+        ? stays()
+        : backToProducts();
     case 'xstate.done.actor.checkReturnedPayment': {
       const { status, transactionId } = sample.output as ReturnedPaymentStatus;
       if (status === 'pending') return to(POLLING('Waiting'));
@@ -369,7 +380,7 @@ function contract(snapshot: AnyMachineSnapshot): void {
       'PAYMENT_SUCCESS',
       'PAYMENT_FAILURE',
     ],
-    busy: ['SubmittingPurchase', { CheckingReturnedPayment: 'Polling' }],
+    busy: ['SubmittingPurchase', 'BookingPaymentLink', { CheckingReturnedPayment: 'Polling' }],
   });
   const lines = selectLines(snapshot);
   // The vacuum's hourly charge carries no fee (spec §2 hourly products); a payment link's line neither.

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { FAULT_HEADER } from '../../sandbox/faults';
+import { signedQuery } from '../fixtures/signed-link';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 const APP = 'http://localhost:4173';
@@ -113,9 +114,12 @@ describe('the operator API on its own origin: CORS', () => {
     const app = newSandbox();
     const API = 'http://localhost:4175';
     const link = async (origin?: string) => {
-      const response = await app.api.request(`${API}/v4/api/merchants/custom/get_iframe?machine_id=1001&amount=7.50`, {
-        headers: origin ? { origin } : {},
-      });
+      const response = await app.api.request(
+        `${API}/v4/api/merchants/custom/get_iframe?${signedQuery({ machine_id: '1001', amount: '7.50' })}`,
+        {
+          headers: origin ? { origin } : {},
+        },
+      );
       return new URL(((await response.json()) as { iframe_url: string }).iframe_url);
     };
     expect((await link(PRODUCTION)).origin).toBe(PRODUCTION);

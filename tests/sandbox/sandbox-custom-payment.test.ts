@@ -2,14 +2,33 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
+import { signedQuery } from '../fixtures/signed-link';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 
 const ORIGIN = 'http://localhost';
 const PHONE = '050-123-4567';
 
-const getIframe = (app: SandboxApp, params: Record<string, string>) =>
-  app.request(`/v4/api/merchants/custom/get_iframe?${new URLSearchParams(params).toString()}`);
+/** get_iframe with the link's values, as the merchant signed them unless `unsigned`. */
+const getIframe = (app: SandboxApp, params: Record<string, string>, { unsigned = false } = {}) =>
+  app.request(
+    `/v4/api/merchants/custom/get_iframe?${unsigned ? new URLSearchParams(params).toString() : signedQuery(params)}`,
+  );
+
+/** The page's address without its signature, having checked that the operator signed it. */
+function operatorSigned(url: URL): Record<string, string> {
+  const { signature, ...values } = Object.fromEntries(url.searchParams);
+  expect(signature, 'the page is signed').toBeDefined();
+  expect(url.searchParams.toString()).toBe(signedQuery(values));
+  return values;
+}
+
+const bookLink = (app: SandboxApp, machineId: string, query: string) =>
+  app.request(`/v4/api/merchants/custom/book_link?machine_id=${machineId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
 
 interface IframeAnswer {
   iframe_url: string;
@@ -21,7 +40,7 @@ async function linkFor(app: SandboxApp, params: Record<string, string>) {
   expect(response.status, await response.clone().text()).toBe(200);
   const answer = (await response.json()) as IframeAnswer;
   const url = new URL(answer.iframe_url);
-  return { answer, url, query: Object.fromEntries(url.searchParams) };
+  return { answer, url, query: operatorSigned(url) };
 }
 
 /** Pays a purchase through the real wallet contract, as the payment page does. */
@@ -151,6 +170,68 @@ describe('GET /v4/api/merchants/custom/get_iframe: a new payment link', () => {
     });
     expect(app.purchases.size).toBe(0);
   });
+
+  it.each([
+    ['without a signature', { unsigned: true }, (query: string) => query],
+    [
+      'with its amount edited after signing',
+      { unsigned: false },
+      (query: string) => query.replace('amount=7.5', 'amount=0.75'),
+    ],
+    ['with a value added after signing', { unsigned: false }, (query: string) => `${query}&currency=USD`],
+    [
+      'signed with another key',
+      { unsigned: false },
+      (query: string) => signedQuery(Object.fromEntries(new URLSearchParams(query)), 'x'.repeat(32)),
+    ],
+  ])('refuses a link %s with 403 and books nothing', async (_, options, edit) => {
+    const app = createSandboxApp({ catalogue });
+    const values = { machine_id: '1001', amount: '7.5', info: 'Parking' };
+    const query = edit(options.unsigned ? new URLSearchParams(values).toString() : signedQuery(values));
+    const response = await app.request(`/v4/api/merchants/custom/get_iframe?${query}`);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      message: 'the payment link is not signed by the merchant (its signature is missing or does not match)',
+    });
+    expect(app.purchases.size).toBe(0);
+  });
+
+  it('the session uuid the client adds to every query is not part of the signed link', async () => {
+    const app = createSandboxApp({ catalogue });
+    const query = `${signedQuery({ machine_id: '1001', amount: '7.5' })}&session_uuid=visitor-1`;
+    expect((await app.request(`/v4/api/merchants/custom/get_iframe?${query}`)).status).toBe(200);
+  });
+});
+
+describe('POST /v4/api/merchants/custom/book_link: the payment page without its visitor uuid', () => {
+  const PAGE = { machineId: '1001', totalPrice: '7.50', info: 'Parking', currency: 'ILS' };
+
+  it('books the signed page: its amount, fee-free, on the machine; answers the session', async () => {
+    const app = createSandboxApp({ catalogue });
+    const response = await bookLink(app, '1001', signedQuery(PAGE));
+    expect(response.status).toBe(200);
+    const { session_id: sessionId } = (await response.json()) as { session_id: string };
+    expect(app.purchases.get(sessionId)).toMatchObject({ machine_id: '1001', totals: { total: 7.5, fees: 0 } });
+  });
+
+  it('books again the very page get_iframe answered', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await linkFor(app, { machine_id: '1001', amount: '7.5', info: 'Parking' });
+    const response = await bookLink(app, '1001', url.search.slice(1));
+    expect(response.status).toBe(200);
+    expect(app.purchases.size).toBe(2);
+  });
+
+  it.each([
+    ['an edited amount', 403, signedQuery(PAGE).replace('totalPrice=7.50', 'totalPrice=0.75')],
+    ['no signature', 403, new URLSearchParams(PAGE).toString()],
+    ['another machine', 400, signedQuery({ ...PAGE, machineId: '1002' })],
+    ['a bad amount', 400, signedQuery({ ...PAGE, totalPrice: '0' })],
+  ])('refuses %s with %i and books nothing', async (_, status, query) => {
+    const app = createSandboxApp({ catalogue });
+    expect((await bookLink(app, '1001', query)).status).toBe(status);
+    expect(app.purchases.size).toBe(0);
+  });
 });
 
 describe('GET /v4/api/merchants/custom/get_iframe: a wheelshare rental awaiting its card', () => {
@@ -174,7 +255,10 @@ describe('GET /v4/api/merchants/custom/get_iframe: a wheelshare rental awaiting 
     const app = createSandboxApp({ catalogue });
     const { sessionId, paymentUrl } = await awaitingRental(app);
     // The station's link (/genPaymentIntend?machine_id=15&phone_number=…) passes its query on unchanged.
-    const { answer, url, query } = await linkFor(app, Object.fromEntries(paymentUrl.searchParams));
+    const response = await getIframe(app, Object.fromEntries(paymentUrl.searchParams), { unsigned: true });
+    const answer = (await response.json()) as IframeAnswer;
+    const url = new URL(answer.iframe_url);
+    const query = operatorSigned(url);
 
     expect(answer.payment.visitor_uuid).toBe(sessionId);
     expect(url.pathname).toBe('/customPaymentIframe');
@@ -200,14 +284,11 @@ describe('GET /v4/api/merchants/custom/get_iframe: a wheelshare rental awaiting 
   it('a rental not yet awaiting its card, or on another machine, is not used: the query must name a payment', async () => {
     const app = createSandboxApp({ catalogue });
     const { paymentUrl } = await awaitingRental(app);
-    const other = await getIframe(app, { phone_number: PHONE, machine_id: '1001' });
-    expect(other.status).toBe(400); // 1001 is not the rental's station, and no amount is given
+    const other = await getIframe(app, { phone_number: PHONE, machine_id: '1001' }, { unsigned: true });
+    expect(other.status).toBe(403); // 1001 is not the rental's station: a link the merchant did not sign
 
     app.rentals.setStatus(PHONE, 'returned');
-    const returned = await getIframe(app, Object.fromEntries(paymentUrl.searchParams));
-    expect(returned.status).toBe(400);
-    expect(await returned.json()).toEqual({
-      message: 'amount: must be above 0 with at most 2 decimals and 10 digits (required)',
-    });
+    const returned = await getIframe(app, Object.fromEntries(paymentUrl.searchParams), { unsigned: true });
+    expect(returned.status).toBe(403);
   });
 });

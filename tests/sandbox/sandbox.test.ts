@@ -9,7 +9,10 @@ import { CatalogueError, loadCatalogue } from '../../sandbox/catalogue';
 
 const cataloguePath = fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url));
 const catalogue = loadCatalogue(cataloguePath);
-const catalogueJson = JSON.parse(readFileSync(cataloguePath, 'utf8')) as { machines: Record<string, unknown> };
+const catalogueJson = JSON.parse(readFileSync(cataloguePath, 'utf8')) as {
+  operator: unknown;
+  machines: Record<string, unknown>;
+};
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'sandbox-test-'));
 
@@ -90,9 +93,24 @@ describe('POST /v4/api/menu/set_purchase', () => {
       '&session_uuid=visitor-2',
     );
     expect(typed).toMatchObject({ session_uuid: 'visitor-2', totals: { total: 12.34 } });
-    // a vacuum's hours or a payment link's amount: the whole charge, with no convenience fee (1001 has 2.5 %)
-    const charged = await totalOf('1001', [{ product_id: 101, count: 1, custom_price: 18.5 }]);
-    expect(charged?.totals).toEqual({ subtotal: 18.5, fees: 0, total: 18.5 });
+  });
+
+  it('prices a span on a machine billed by the hour: hours × the hourly price, no service fee (spec §5, §9)', async () => {
+    const app = createSandboxApp({ catalogue });
+    const totalOf = async (lines: unknown) => {
+      const response = await app.request('/v4/api/menu/set_purchase?machine_id=1008', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(lines),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const { session_id: sessionId } = (await response.json()) as { session_id: string };
+      return app.purchases.get(sessionId)?.totals;
+    };
+    // 1008's vacuum is ₪12 an hour, its vacuum with shampoo ₪18 (sandbox/catalogue.json)
+    expect(await totalOf([{ product_id: 801, count: 1, minutes: 90 }])).toEqual({ subtotal: 18, fees: 0, total: 18 });
+    expect(await totalOf([{ product_id: 802, count: 1, minutes: 120 }])).toEqual({ subtotal: 36, fees: 0, total: 36 });
+    expect(await totalOf([{ product_id: 801, count: 1, minutes: 1 }])).toEqual({ subtotal: 0.2, fees: 0, total: 0.2 });
   });
 
   it.each([
@@ -121,12 +139,20 @@ describe('POST /v4/api/menu/set_purchase', () => {
       ],
       /more than once/,
     ],
+    // The operator prices every product (DESIGN §10): a price from the browser only where the visitor types one.
     [
-      'custom_price on more than one item off a price-input machine',
+      'custom_price off a price-input machine',
       '1001',
-      [{ product_id: 101, count: 2, custom_price: 5 }],
-      /single item/,
+      [{ product_id: 101, count: 1, custom_price: 0.01 }],
+      /custom_price is taken only on a price-input machine/,
     ],
+    ['custom_price on an hourly machine', '1008', [{ product_id: 801, count: 1, custom_price: 0.01 }], /price-input/],
+    ['minutes off an hourly machine', '1001', [{ product_id: 101, count: 1, minutes: 1 }], /billed by the hour/],
+    ['minutes on a price-input machine', '1006', [{ product_id: 601, count: 1, minutes: 60 }], /billed by the hour/],
+    ['minutes of 0', '1008', [{ product_id: 801, count: 1, minutes: 0 }], /minutes must be at least 1/],
+    ['more minutes than a day', '1008', [{ product_id: 801, count: 1, minutes: 1441 }], /minutes must be at most 1440/],
+    ['fractional minutes', '1008', [{ product_id: 801, count: 1, minutes: 1.5 }], /minutes must be a whole number/],
+    ['minutes for more than one item', '1008', [{ product_id: 801, count: 2, minutes: 60 }], /single item/],
     ['no custom_price on a price-input machine', '1006', [{ product_id: 601, count: 1 }], /custom_price is required/],
     ['custom_price with 3 decimals', '1006', [{ product_id: 601, count: 1, custom_price: 1.234 }], /2 decimals/],
     ['custom_price of 0', '1006', [{ product_id: 601, count: 1, custom_price: 0 }], /above 0/],
@@ -234,7 +260,7 @@ describe('loadCatalogue errors', () => {
   it('names the file and the bad field', () => {
     const menu = catalogueJson.machines['1001'] as { products: Record<string, unknown>[] };
     const bad = { ...menu, products: [{ ...menu.products[0], price: true }] };
-    const path = write(JSON.stringify({ machines: { '1001': bad } }));
+    const path = write(JSON.stringify({ operator: catalogueJson.operator, machines: { '1001': bad } }));
     const error = errorOf(path);
     expect(error).toBeInstanceOf(CatalogueError);
     expect((error as Error).message).toMatch(`sandbox catalogue ${path}: machines.1001.products.0.price: Invalid type`);
@@ -242,10 +268,17 @@ describe('loadCatalogue errors', () => {
 
   it.each([
     ['invalid JSON', '{"machines": ', /invalid JSON/],
-    ['no machines object', '{"menus": {}}', /: machines: Invalid key/],
+    ['no machines object', JSON.stringify({ operator: catalogueJson.operator, menus: {} }), /: machines: Invalid key/],
+    ['no operator settings', '{"machines": {}}', /: operator: Invalid key/],
+    [
+      'a payment-link key too short to sign with',
+      JSON.stringify({ operator: { payment_link_key: 'short' }, machines: {} }),
+      /operator\.payment_link_key: must be at least 16 characters/,
+    ],
     [
       'a duplicate product id',
       JSON.stringify({
+        operator: catalogueJson.operator,
         machines: {
           '7': {
             is_active: true,

@@ -41,6 +41,7 @@ import {
   product,
   scannerButton,
   VIEWPORT_HEIGHT,
+  intentPath,
 } from '../e2e/fixtures';
 import type { SHOTS } from './shots';
 import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
@@ -401,7 +402,7 @@ const linkScreens: ScreenGroup = {
 
       const getIframe = '**/v4/api/merchants/custom/get_iframe**';
       await page.route(getIframe, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
-      await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+      await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Parking' }));
       await expect(alert(page).getByRole('button', { name: t.machine.retry })).toBeVisible();
       await at('intentFailed');
 
@@ -409,7 +410,7 @@ const linkScreens: ScreenGroup = {
       await page.route(getIframe, (route) =>
         route.fulfill({ json: { iframe_url: 'javascript:alert(1)', payment: { visitor_uuid: 'visitor-evil' } } }),
       );
-      await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Parking');
+      await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Parking' }));
       await expect(alert(page)).toContainText(t.payment.errors.internal);
       await expect(alert(page).getByRole('button', { name: t.machine.retry })).toBeVisible();
       await at('intentRefused');

@@ -13,6 +13,7 @@ import { loadCatalogue } from '../../sandbox/catalogue';
 import { FAULT_HEADER } from '../../sandbox/faults';
 import { hypSign } from '../../sandbox/standins/hyp-terminal';
 import { ContractError, loadContract, validateDocument, type ContractChecker } from '../fixtures/contract';
+import { signedQuery } from '../fixtures/signed-link';
 import { postTranzilaCharge } from '../fixtures/tranzila';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -329,17 +330,28 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       body: { return_url: 'https://evil.example/pay' },
     });
 
-    // A payment link: with a parameter of the link's own, a bad amount, an inactive machine.
-    const link = {
-      machine_id: '1001',
-      amount: '7.5',
-      info: 'Parking',
-      success_url: 'https://m.example/ok',
-      utm_source: 'qr',
-    };
+    // A payment link: with a parameter of the link's own, an edited amount, a bad amount, an inactive machine.
+    const values = { machine_id: '1001', amount: '7.5', info: 'Parking', success_url: 'https://m.example/ok' };
+    const link = Object.fromEntries(new URLSearchParams(signedQuery({ ...values, utm_source: 'qr' })));
+    const signed = (query: Record<string, string>) => Object.fromEntries(new URLSearchParams(signedQuery(query)));
     await call(app, 'GET', 'merchants/custom/get_iframe', 200, { query: link });
-    await call(app, 'GET', 'merchants/custom/get_iframe', 400, { query: { ...link, amount: '0' } });
-    await call(app, 'GET', 'merchants/custom/get_iframe', 409, { query: { ...link, machine_id: '1007' } });
+    await call(app, 'GET', 'merchants/custom/get_iframe', 403, { query: { ...link, amount: '0.75' } });
+    await call(app, 'GET', 'merchants/custom/get_iframe', 400, { query: signed({ ...values, amount: '0' }) });
+    await call(app, 'GET', 'merchants/custom/get_iframe', 409, { query: signed({ ...values, machine_id: '1007' }) });
+    // The page opened without its visitor uuid books its signed address.
+    const linkPage = signedQuery({ machineId: '1001', totalPrice: '7.50', info: 'Parking' });
+    await call(app, 'POST', 'merchants/custom/book_link', 200, {
+      query: { machine_id: '1001' },
+      body: { query: linkPage },
+    });
+    await call(app, 'POST', 'merchants/custom/book_link', 403, {
+      query: { machine_id: '1001' },
+      body: { query: linkPage.replace('totalPrice=7.50', 'totalPrice=0.75') },
+    });
+    await call(app, 'POST', 'merchants/custom/book_link', 400, {
+      query: { machine_id: '1001' },
+      body: { query: signedQuery({ machineId: '1002', totalPrice: '7.50' }) },
+    });
 
     // A wheelchair rental from booking to return, paid on the visitor's phone.
     const rental = await call(app, 'POST', 'merchants/wheelshare/set_purchase', 200, {

@@ -207,15 +207,16 @@ describe('orderSourceOf', () => {
   it('the purchase order of a link: amount, currency, description, deferral, intent and return addresses', () => {
     const check = checkPaymentLink(full);
     if (!check.ok) throw new Error('the full link is valid');
-    expect(orderSourceOf(check.link, 'intent-1')).toEqual({
+    expect(orderSourceOf(check.link, 'intent-1', 'machineId=1001&signature=ab')).toEqual({
       kind: 'fixed',
       amount: 42.5,
       currency: 'USD',
       label: 'Wheelchair rental',
       deferredPayment: true,
       paymentIntent: 'intent-1',
+      signedQuery: 'machineId=1001&signature=ab',
       returnUrls: { success: 'https://merchant.example/ok?ref=1', failure: 'http://merchant.example/failed' },
     });
-    expect(orderSourceOf(check.link, undefined)).toMatchObject({ paymentIntent: undefined });
+    expect(orderSourceOf(check.link, undefined, '')).toMatchObject({ paymentIntent: undefined });
   });
 });

@@ -160,7 +160,7 @@ describe('toPurchaseRequest (set_purchase lines, spec §3)', () => {
   });
 
   it('adds custom_price to every line when given', () => {
-    expect(toPurchaseRequest([priceLine(donation, 1, 12.5)], 12.5)).toEqual([
+    expect(toPurchaseRequest([priceLine(donation, 1, 12.5)], { custom_price: 12.5 })).toEqual([
       { product_id: 'custom-9', count: 1, custom_price: 12.5 },
     ]);
   });

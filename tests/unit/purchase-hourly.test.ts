@@ -140,7 +140,7 @@ describe('purchase with an hourly order: before the hours are confirmed', () => 
 });
 
 describe('purchase with an hourly order: booking and paying', () => {
-  it('10:00 → 11:30 at ₪12: set_purchase gets one line with custom_price 18, and the drawer opens on the methods', async () => {
+  it('10:00 → 11:30 at ₪12: set_purchase gets the span (90 minutes), never a price, and the drawer opens on the methods', async () => {
     const { actor, snapshot, vacuum, calls, remembered } = startHourlyPurchase();
     vacuum().send({ type: 'product.select', productId: 801 });
     vacuum().send({ type: 'selection.continue' });
@@ -150,7 +150,7 @@ describe('purchase with an hourly order: booking and paying', () => {
     expect(snapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => !s.hasTag('busy'));
 
-    expect(calls).toEqual([{ machineId: 'machine-7', lines: [{ product_id: 801, count: 1, custom_price: 18 }] }]);
+    expect(calls).toEqual([{ machineId: 'machine-7', lines: [{ product_id: 801, count: 1, minutes: 90 }] }]);
     expect(snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
     expect(snapshot().context).toMatchObject({ selectedIds: [801], minutes: 90, sessionId: 'session-1' });
     expect(selectTotals(snapshot())).toEqual({ subtotal: 18, fees: 0, total: 18 });
@@ -171,14 +171,14 @@ describe('purchase with an hourly order: booking and paying', () => {
   it('an end earlier than the start is the next day: 23:00 → 01:00 at ₪18 books 2 hours, ₪36', async () => {
     const { snapshot, confirmHours, calls } = startHourlyPurchase();
     await confirmHours(802, '23:00', '01:00');
-    expect(calls[0]?.lines).toEqual([{ product_id: 802, count: 1, custom_price: 36 }]);
+    expect(calls[0]?.lines).toEqual([{ product_id: 802, count: 1, minutes: 120 }]);
     expect(snapshot().context.minutes).toBe(120);
   });
 
   it("charges hours × hourly price without the product's convenience fee (spec §9: service fee 0)", async () => {
     const { snapshot, confirmHours, calls } = startHourlyPurchase();
     await confirmHours(804, '10:00', '10:20'); // 20 min × ₪20 = ₪6.67
-    expect(calls[0]?.lines).toEqual([{ product_id: 804, count: 1, custom_price: 6.67 }]);
+    expect(calls[0]?.lines).toEqual([{ product_id: 804, count: 1, minutes: 20 }]);
     expect(selectLines(snapshot())).toMatchObject([{ unitPrice: 6.67, unitFee: 0, unitTotal: 6.67, lineTotal: 6.67 }]);
     expect(selectTotals(snapshot())).toEqual({ subtotal: 6.67, fees: 0, total: 6.67 });
   });
@@ -239,8 +239,8 @@ describe('purchase with an hourly order: booking and paying', () => {
     expect(snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
     expect(snapshot().context.submitFailure).toBeUndefined();
     expect(calls.map((call) => call.lines)).toEqual([
-      [{ product_id: 801, count: 1, custom_price: 12 }],
-      [{ product_id: 801, count: 1, custom_price: 24 }],
+      [{ product_id: 801, count: 1, minutes: 60 }],
+      [{ product_id: 801, count: 1, minutes: 120 }],
     ]);
   });
 
@@ -257,7 +257,7 @@ describe('purchase with an hourly order: booking and paying', () => {
     vacuum().send({ type: 'time.confirm' });
     await settle();
     expect(joined).toEqual([{ kind: 'phone', value: '0501234567' }]);
-    expect(calls[0]?.lines).toEqual([{ product_id: 801, count: 1, custom_price: 12 }]);
+    expect(calls[0]?.lines).toEqual([{ product_id: 801, count: 1, minutes: 60 }]);
     expect(snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
   });
 });

@@ -13,15 +13,21 @@ import { googlePayMachine } from '../../machines/payment/google-pay.machine';
 import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
 import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
-import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/purchase.machine';
+import {
+  purchaseMachine,
+  type BookPaymentLinkInput,
+  type SetPurchaseInput,
+} from '../../machines/purchase/purchase.machine';
 import { selectCanContinue, selectCurrencySymbol } from '../../machines/purchase/purchase.selectors';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
-import { cola, donation, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
+import { cola, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
 import { MACHINE_ID, purchaseInput } from '../fixtures/purchases';
 import { fakePaymentMachine, idleMachine, paymentLog, standInFor, type FinishPayment } from '../fixtures/stand-ins';
 
 const RETURN_URLS = { success: 'https://merchant.example/ok?ref=1', failure: 'https://merchant.example/failed' };
+/** The page's query as the merchant signed it: the app passes it on, only the operator reads the signature. */
+const SIGNED_QUERY = 'machineId=machine-7&totalPrice=42.50&signature=0123abcd';
 
 function paymentLink(overrides: Partial<Extract<OrderSource, { kind: 'fixed' }>> = {}): OrderSource {
   return {
@@ -31,6 +37,7 @@ function paymentLink(overrides: Partial<Extract<OrderSource, { kind: 'fixed' }>>
     label: 'Wheelchair rental',
     deferredPayment: true,
     paymentIntent: undefined,
+    signedQuery: SIGNED_QUERY,
     returnUrls: RETURN_URLS,
     ...overrides,
   };
@@ -38,6 +45,7 @@ function paymentLink(overrides: Partial<Extract<OrderSource, { kind: 'fixed' }>>
 
 function startPurchase(orderSource: OrderSource | undefined, menu = listMenu) {
   const setPurchaseCalls: SetPurchaseInput[] = [];
+  const bookCalls: BookPaymentLinkInput[] = [];
   const sessions: (string | undefined)[] = [];
   const remembered: Receipt[] = [];
   const leftFor: (string | undefined)[] = [];
@@ -48,6 +56,10 @@ function startPurchase(orderSource: OrderSource | undefined, menu = listMenu) {
       actors: {
         setPurchase: fromPromise<string, SetPurchaseInput>(({ input }) => {
           setPurchaseCalls.push(input);
+          return Promise.resolve('session-1');
+        }),
+        bookPaymentLink: fromPromise<string, BookPaymentLinkInput>(({ input }) => {
+          bookCalls.push(input);
           return Promise.resolve('session-1');
         }),
         googlePay: standInFor(googlePayMachine, fakePaymentMachine('googlePay', { log: googlePay })),
@@ -87,7 +99,7 @@ function startPurchase(orderSource: OrderSource | undefined, menu = listMenu) {
     googlePayActor?.send({ type: 'fake.finish', result } satisfies FinishPayment);
   }
   const order = () => googlePay.inputs.at(-1) as { order: PaymentOrder };
-  return { actor, setPurchaseCalls, sessions, remembered, leftFor, toGooglePay, finish, order };
+  return { actor, setPurchaseCalls, bookCalls, sessions, remembered, leftFor, toGooglePay, finish, order };
 }
 
 describe('a payment link with a payment intent', () => {
@@ -97,6 +109,7 @@ describe('a payment link with a payment intent', () => {
     await purchase.toGooglePay();
 
     expect(purchase.setPurchaseCalls).toEqual([]);
+    expect(purchase.bookCalls).toEqual([]);
     expect(purchase.sessions).toEqual(['intent-1']);
     expect(purchase.actor.getSnapshot().context.sessionId).toBe('intent-1');
     expect(purchase.remembered).toEqual([
@@ -120,13 +133,12 @@ describe('a payment link with a payment intent', () => {
 });
 
 describe('a payment link without a payment intent', () => {
-  it("Continue books the amount with set_purchase as custom_price on the machine's first product", async () => {
+  it('Continue has the operator book the signed link (book_link), never a price through set_purchase', async () => {
     const purchase = startPurchase(paymentLink());
     await purchase.toGooglePay();
 
-    expect(purchase.setPurchaseCalls).toEqual([
-      { machineId: MACHINE_ID, lines: [{ product_id: cola.id, count: 1, custom_price: 42.5 }] },
-    ]);
+    expect(purchase.bookCalls).toEqual([{ machineId: MACHINE_ID, query: SIGNED_QUERY }]);
+    expect(purchase.setPurchaseCalls).toEqual([]);
     expect(purchase.sessions).toEqual([]);
     expect(purchase.actor.getSnapshot().context.sessionId).toBe('session-1');
     expect(purchase.remembered.map((receipt) => receipt.total)).toEqual([42.5]);
@@ -137,7 +149,7 @@ describe('a payment link without a payment intent', () => {
     expect(selectCanContinue(purchase.actor.getSnapshot())).toBe(false);
     purchase.actor.send({ type: 'purchase.continue' });
     expect(purchase.actor.getSnapshot().value).toBe('SELECT_PRODUCT');
-    expect(purchase.setPurchaseCalls).toEqual([]);
+    expect(purchase.bookCalls).toEqual([]);
   });
 
   it('ignores product choices: the link decides the order', () => {
@@ -151,9 +163,7 @@ describe('a payment link without a payment intent', () => {
     expect(purchase.actor.getSnapshot().context.amountEntry).toBeUndefined();
     expect(selectCanContinue(purchase.actor.getSnapshot())).toBe(true);
     await purchase.toGooglePay();
-    expect(purchase.setPurchaseCalls).toEqual([
-      { machineId: MACHINE_ID, lines: [{ product_id: donation.id, count: 1, custom_price: 42.5 }] },
-    ]);
+    expect(purchase.bookCalls).toEqual([{ machineId: MACHINE_ID, query: SIGNED_QUERY }]);
   });
 
   it('on a quantity machine: the counter is not the link’s, one of its amount is paid', async () => {

@@ -48,19 +48,21 @@ interface PaymentLinkPageProps {
   query: PaymentLinkQuery;
   /** The visitor uuid /genPaymentIntend stored for this very link, if any. */
   paymentIntent: string | undefined;
+  /** The page's query as the merchant signed it (its `signature` included), booked when there is no intent. */
+  signedQuery: string;
   /** The machines with their effects; tests pass ones wired to the in-process sandbox. */
   logic?: typeof paymentLinkLogic;
 }
 
 /** Spec §2 /customPaymentIframe: the link's payment on its machine's page, or why the link cannot be used. */
-export function PaymentLinkPage({ query, paymentIntent, logic = paymentLinkLogic }: PaymentLinkPageProps) {
+export function PaymentLinkPage({ query, paymentIntent, signedQuery, logic = paymentLinkLogic }: PaymentLinkPageProps) {
   const check = checkPaymentLink(query);
   if (!check.ok) return <PaymentLinkProblems issues={check.issues} />;
   return (
     <PayPage
       machineId={check.link.machineId}
       machineClosed={false}
-      orderSource={orderSourceOf(check.link, paymentIntent)}
+      orderSource={orderSourceOf(check.link, paymentIntent, signedQuery)}
       logic={logic}
     />
   );

@@ -71,6 +71,7 @@ import {
   WALLET_DECLINED,
   WALLET_PAY,
   walletSheet,
+  intentPath,
 } from '../fixtures';
 import { runs, type Move } from './paths';
 import {
@@ -295,7 +296,7 @@ const SCENARIOS = {
   paymentIntent: {
     label: '/genPaymentIntend',
     open: async ({ page, t }) => {
-      await page.goto('/genPaymentIntend?machine_id=1001&amount=7.5&info=Model%20path');
+      await page.goto(intentPath({ machine_id: '1001', amount: '7.5', info: 'Model path' }));
       await page.waitForURL((url) => url.pathname === '/customPaymentIframe');
       await expect(continueButton(page, t)).toBeVisible();
     },
@@ -307,6 +308,7 @@ const SCENARIOS = {
         label: 'Model path',
         deferredPayment: false,
         paymentIntent: 'model-intent',
+        signedQuery: '',
         returnUrls: { success: undefined, failure: undefined },
       },
     }),
