@@ -139,12 +139,13 @@ export const hostedPageMachine = setup({
     },
     Processing: {
       tags: ['processing'],
-      // The visitor may still leave while the provider's form waits for them.
-      on: { 'drawer.close': { target: 'Abandoned', actions: 'abandon' } },
       initial: 'Framed',
       states: {
         Framed: {
           on: {
+            // The visitor may still leave while the provider's form waits for them; once the provider
+            // has sent them back (Verifying), it may have charged: only the operator's answer ends it.
+            'drawer.close': { target: '#hostedPage.Abandoned', actions: 'abandon' },
             'frame.loaded': [
               {
                 guard: { type: 'atReturnPage', params: ({ event }) => event.url },

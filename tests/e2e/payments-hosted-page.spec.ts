@@ -100,6 +100,36 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     expect(await storedItem(page, 'payStatus')).toBeNull();
   });
 
+  test('closing the drawer while the operator verifies what Hyp sent back does not drop the payment: the success page and its one charge', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = await openHostedPage(page, lang, t);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const verifying = page.waitForRequest((sent) => new URL(sent.url()).pathname === VERIFY);
+    await page.route(
+      (url) => url.pathname === VERIFY,
+      async (route: Route) => {
+        await released;
+        await route.fallback();
+      },
+      { times: 1 },
+    );
+    await fillFrame(page, t, card());
+    await framePayButton(page, t).click();
+    await verifying;
+
+    await drawer(page, t).getByRole('button', { name: t.drawer.close }).click();
+    await expect(drawer(page, t)).toBeVisible();
+    release();
+
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectCharges(request, sessionId, [
+      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
+    ]);
+  });
+
   test('a declined card: the provider returns the payer with its error code, and the failure page gives the operator’s reason; one declined charge', async ({
     page,
     request,

@@ -274,7 +274,7 @@ describe('hostedPageMachine', () => {
       expect(page.snapshot().output).toEqual({ outcome: 'abandoned' });
     });
 
-    it('while the frame loads, shows the page or the payment is verified', async () => {
+    it('while the frame loads or shows the page', async () => {
       const loading = startHostedPage();
       await loading.pageFetched();
       loading.actor.send({ type: 'drawer.close' });
@@ -285,12 +285,20 @@ describe('hostedPageMachine', () => {
       showing.actor.send({ type: 'drawer.close' });
       expect(showing.snapshot().value).toBe('Abandoned');
       expect(showing.snapshot().output).toEqual({ outcome: 'abandoned' });
-
-      const verifying = startHostedPage({ verify: () => never() });
-      await verifying.toShowingPage();
-      verifying.frameLoaded(APPROVED_RETURN);
-      verifying.actor.send({ type: 'drawer.close' });
-      expect(verifying.snapshot().output).toEqual({ outcome: 'abandoned' });
     });
+  });
+
+  it('does not abandon while the operator verifies what Hyp sent back: the provider may have charged, so its answer ends the payment', async () => {
+    let answer: (response: PayResponse) => void = () => {};
+    const verifying = startHostedPage({ verify: () => new Promise<PayResponse>((resolve) => (answer = resolve)) });
+    await verifying.toShowingPage();
+    verifying.frameLoaded(APPROVED_RETURN);
+    verifying.actor.send({ type: 'drawer.close' });
+    expect(verifying.snapshot().value).toEqual({ Processing: 'Verifying' });
+    expect(verifying.snapshot().status).toBe('active');
+
+    answer({ status: 0, msg: 'Payment approved.', transactionId: 'tx-300' });
+    await vi.waitFor(() => expect(verifying.snapshot().value).toBe('Success'));
+    expect(verifying.snapshot().output).toMatchObject({ outcome: 'succeeded', transactionId: 'tx-300' });
   });
 });
