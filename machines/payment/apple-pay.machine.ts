@@ -10,6 +10,7 @@ import {
   resultOfPayCallError,
   resultOfPayResponse,
   type PaymentContext,
+  attemptInput,
 } from './payment.shared';
 import type { PaymentOrder, PayResponse, UncancellableResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
@@ -161,7 +162,7 @@ export const applePayMachine = setup({
           invoke: {
             id: 'payWithWallet',
             src: 'payWithWallet',
-            input: ({ context }) => ({ order: context.order, payment: context.token }),
+            input: (args) => ({ ...attemptInput(args), payment: args.context.token }),
             onDone: {
               target: 'ClosingSheet',
               actions: [

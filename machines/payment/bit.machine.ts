@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
-import type { PaymentOrder, ResultWith } from './payment.types';
+import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext, attemptInput } from './payment.shared';
+import { type PaymentOrder, type ResultWith, type AttemptInput } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Where the processor's Bit page waits for the visitor (POST /payment/pre/bit/init's data). */
@@ -38,7 +38,7 @@ export const bitMachine = setup({
   },
   actors: {
     /** POST /api/payment/pre/bit/init with the address Bit's page returns to. */
-    initBitPayment: fromPromise<BitInitAnswer, { order: PaymentOrder }>(providedAtTheEdge('initBitPayment')),
+    initBitPayment: fromPromise<BitInitAnswer, AttemptInput>(providedAtTheEdge('initBitPayment')),
     /** Remembers the purchase (pay status pending, the transaction id) and sends the browser to Bit's page. */
     redirectToBit: fromPromise<unknown, { order: PaymentOrder; payment: BitPayment }>(
       providedAtTheEdge('redirectToBit'),
@@ -63,7 +63,7 @@ export const bitMachine = setup({
           invoke: {
             id: 'initBitPayment',
             src: 'initBitPayment',
-            input: ({ context }) => ({ order: context.order }),
+            input: attemptInput,
             onDone: [
               {
                 guard: { type: 'initAccepted', params: ({ event }) => event.output },

@@ -1,3 +1,4 @@
+import { newAttemptKey } from '../shared/attempt-key';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   ABANDONED,
@@ -8,8 +9,15 @@ import {
   resultOfCallError,
   resultOfPayResponse,
   type PaymentContext,
+  attemptInput,
 } from './payment.shared';
-import type { PaymentOrder, PayResponse, ResultWith, UncancellableResult } from './payment.types';
+import {
+  type PaymentOrder,
+  type PayResponse,
+  type ResultWith,
+  type UncancellableResult,
+  type AttemptInput,
+} from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
@@ -112,11 +120,11 @@ export const cardFieldsMachine = setup({
     /** Loads the processor's hosted-fields script and mounts the three fields. */
     mountCardFields: fromPromise<unknown, { terminal: string }>(providedAtTheEdge('mountCardFields')),
     /** POST /api/payment/pre/tranzila/handshake: the operator's handshake (thtk) for the order's total. */
-    createHandshake: fromPromise<string, { order: PaymentOrder }>(providedAtTheEdge('createHandshake')),
+    createHandshake: fromPromise<string, AttemptInput>(providedAtTheEdge('createHandshake')),
     /** hostedFields.charge(): resolves with the processor's response, rejects with a CardProcessorError. */
     chargeCard: fromPromise<unknown, HandshakeChargeInput>(providedAtTheEdge('chargeCard')),
     /** POST /api/payment/post/payment_succeeded_callback */
-    confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(
+    confirmCharge: fromPromise<PayResponse, AttemptInput & { chargeResponse: unknown }>(
       providedAtTheEdge('confirmCharge'),
     ),
   },
@@ -164,7 +172,8 @@ export const cardFieldsMachine = setup({
               {
                 guard: 'chargeablePrice',
                 target: '#cardFields.Processing',
-                actions: assign({ fieldErrors: {}, chargeFailed: false, thtk: '' }),
+                // Paying again after a refusal is a new attempt, with a key of its own.
+                actions: assign({ fieldErrors: {}, chargeFailed: false, thtk: '', attemptKey: newAttemptKey }),
               },
               {
                 target: '#cardFields.Failed',
@@ -184,7 +193,7 @@ export const cardFieldsMachine = setup({
           invoke: {
             id: 'createHandshake',
             src: 'createHandshake',
-            input: ({ context }) => ({ order: context.order }),
+            input: attemptInput,
             onDone: { target: 'Charging', actions: assign({ thtk: ({ event }) => event.output }) },
             // Nothing was charged: the failure page offers Try again and the support call.
             onError: {
@@ -223,7 +232,7 @@ export const cardFieldsMachine = setup({
         ConfirmingCharge: {
           invoke: {
             ...payCall({ machine: 'cardFields', src: 'confirmCharge', approved: confirmedCharge }),
-            input: ({ context }) => ({ order: context.order, chargeResponse: context.chargeResponse }),
+            input: (args) => ({ ...attemptInput(args), chargeResponse: args.context.chargeResponse }),
           },
         },
       },

@@ -7,8 +7,15 @@ import {
   payCall,
   paymentOutput,
   type PaymentContext,
+  attemptInput,
 } from './payment.shared';
-import type { PaymentOrder, PayResponse, ResultWith, UncancellableResult } from './payment.types';
+import {
+  type PaymentOrder,
+  type PayResponse,
+  type ResultWith,
+  type UncancellableResult,
+  type AttemptInput,
+} from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §9: the Google Pay loader shows for 1 s. */
@@ -30,8 +37,7 @@ export function resultOfGooglePayError(error: unknown): ResultWith<'failed'> {
   return { outcome: 'failed', reason: statusCode === 'CANCELED' ? 'sheetClosed' : 'paymentFailed', code: statusCode };
 }
 
-export interface WalletPayInput {
-  order: PaymentOrder;
+export interface WalletPayInput extends AttemptInput {
   /** Google: the PaymentData; Apple: the payment token. */
   payment: unknown;
 }
@@ -123,7 +129,7 @@ export const googlePayMachine = setup({
         Paying: {
           invoke: {
             ...payCall({ machine: 'googlePay', src: 'payWithWallet' }),
-            input: ({ context }) => ({ order: context.order, payment: context.paymentData }),
+            input: (args) => ({ ...attemptInput(args), payment: args.context.paymentData }),
           },
         },
       },

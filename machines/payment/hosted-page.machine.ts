@@ -7,9 +7,16 @@ import {
   paymentOutput,
   resultOfCallError,
   type PaymentContext,
+  attemptInput,
 } from './payment.shared';
 import { checkHttpUrl } from '../shared/web-address';
-import type { PaymentOrder, PayResponse, ResultWith, UncancellableResult } from './payment.types';
+import {
+  type PaymentOrder,
+  type PayResponse,
+  type ResultWith,
+  type UncancellableResult,
+  type AttemptInput,
+} from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** Spec §3 "Pay status", kept in local storage while the hosted page is in use. */
@@ -79,11 +86,9 @@ export const hostedPageMachine = setup({
   },
   actors: {
     /** GET /api/payment/pay/pay_ajax: the payment page's address. */
-    fetchPaymentPage: fromPromise<string, { order: PaymentOrder; returnUrl: string }>(
-      providedAtTheEdge('fetchPaymentPage'),
-    ),
+    fetchPaymentPage: fromPromise<string, AttemptInput & { returnUrl: string }>(providedAtTheEdge('fetchPaymentPage')),
     /** POST /api/payment/post/hosted_page/verify: the operator checks what the provider sent back. */
-    verifyHostedPayment: fromPromise<PayResponse, { order: PaymentOrder; returned: ReturnedPayment }>(
+    verifyHostedPayment: fromPromise<PayResponse, AttemptInput & { returned: ReturnedPayment }>(
       providedAtTheEdge('verifyHostedPayment'),
     ),
   },
@@ -118,7 +123,7 @@ export const hostedPageMachine = setup({
       invoke: {
         id: 'fetchPaymentPage',
         src: 'fetchPaymentPage',
-        input: ({ context }) => ({ order: context.order, returnUrl: context.returnUrl }),
+        input: (args) => ({ ...attemptInput(args), returnUrl: args.context.returnUrl }),
         onDone: [
           {
             guard: { type: 'onProviderOrigin', params: ({ event }) => event.output },
@@ -172,7 +177,7 @@ export const hostedPageMachine = setup({
           tags: ['loading'],
           invoke: {
             ...payCall({ machine: 'hostedPage', src: 'verifyHostedPayment' }),
-            input: ({ context }) => ({ order: context.order, returned: context.returned }),
+            input: (args) => ({ ...attemptInput(args), returned: args.context.returned }),
           },
         },
       },

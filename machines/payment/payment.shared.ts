@@ -1,6 +1,8 @@
 import type { ApiError } from '../shared/api-failure';
+import { newAttemptKey } from '../shared/attempt-key';
 import {
   PAY_STATUS_OK,
+  type AttemptInput,
   type PaymentOrder,
   type PaymentResult,
   type PayResponse,
@@ -11,6 +13,8 @@ import {
 export interface PaymentContext<TResult extends PaymentResult = PaymentResult> {
   order: PaymentOrder;
   result: TResult;
+  /** The Idempotency-Key of the attempt under way: one per run, a new one when the visitor pays again. */
+  attemptKey: string;
 }
 
 /** The visitor closed the drawer before paying: back to product selection. */
@@ -21,7 +25,13 @@ export const initialPaymentContext = ({
   input,
 }: {
   input: { order: PaymentOrder };
-}): PaymentContext<ResultWith<'abandoned'>> => ({ order: input.order, result: ABANDONED });
+}): PaymentContext<ResultWith<'abandoned'>> => ({ order: input.order, result: ABANDONED, attemptKey: newAttemptKey() });
+
+/** The input of a call that moves money: the order and the attempt's key. */
+export const attemptInput = ({ context }: { context: PaymentContext }): AttemptInput => ({
+  order: context.order,
+  attemptKey: context.attemptKey,
+});
 
 export const paymentOutput = <TResult extends PaymentResult>({ context }: { context: PaymentContext<TResult> }) =>
   context.result;

@@ -51,6 +51,15 @@ export type ResultWith<TOutcome extends PaymentOutcome> = Extract<PaymentResult,
  */
 export type UncancellableResult = ResultWith<'succeeded' | 'failed' | 'abandoned'>;
 
+/**
+ * What a call that moves money carries besides the order: the payment attempt's Idempotency-Key (DESIGN
+ * §10), the same on every call of one attempt and on a resend of it, a new one for the next attempt.
+ */
+export interface AttemptInput {
+  order: PaymentOrder;
+  attemptKey: string;
+}
+
 /** The answer of the operator's pay calls (spec §3 "Pay response"). */
 export interface PayResponse {
   status: number;

@@ -1,7 +1,8 @@
+import { newAttemptKey } from '../shared/attempt-key';
 import { assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../shared/api-failure';
-import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
-import type { PaymentOrder, UncancellableResult } from './payment.types';
+import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext, attemptInput } from './payment.shared';
+import { type PaymentOrder, type UncancellableResult, type AttemptInput } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 import { stripeMinorUnits } from './stripe.amount';
 
@@ -73,7 +74,7 @@ export const stripeMachine = setup({
     /** stripe.createPaymentMethod({type: 'card', card}): rejects with the element's validation error. */
     createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(providedAtTheEdge('createPaymentMethod')),
     /** POST /api/payment/pre/stripe: the payment intent's client secret. */
-    createPaymentIntent: fromPromise<string, { order: PaymentOrder }>(providedAtTheEdge('createPaymentIntent')),
+    createPaymentIntent: fromPromise<string, AttemptInput>(providedAtTheEdge('createPaymentIntent')),
     /** stripe.confirmCardPayment(clientSecret, {payment_method}): resolves with the intent's id and status. */
     confirmCardPayment: fromPromise<ConfirmedIntent, StripeConfirmInput>(providedAtTheEdge('confirmCardPayment')),
   },
@@ -122,6 +123,8 @@ export const stripeMachine = setup({
     },
     Processing: {
       tags: ['processing'],
+      // Paying again after a refusal is a new attempt, with a key of its own.
+      entry: assign({ attemptKey: newAttemptKey }),
       initial: 'ValidatingCard',
       states: {
         ValidatingCard: {
@@ -145,7 +148,7 @@ export const stripeMachine = setup({
           invoke: {
             id: 'createPaymentIntent',
             src: 'createPaymentIntent',
-            input: ({ context }) => ({ order: context.order }),
+            input: attemptInput,
             onDone: { target: 'Confirming', actions: assign({ clientSecret: ({ event }) => event.output }) },
             onError: {
               target: '#stripe.Idle.EnteringCard',

@@ -84,7 +84,7 @@ export function providePayments(api: ApiClient) {
         }),
         requestGooglePayment: fromPromise(async ({ input }) => (await googlePay()).requestGooglePayment(input)),
         payWithWallet: fromPromise(async ({ input }) =>
-          (await paymentApi()).payWithWallet(api, input.order, 'google_pay', input.payment),
+          (await paymentApi()).payWithWallet(api, input, 'google_pay', input.payment),
         ),
       },
     }),
@@ -110,29 +110,27 @@ export function providePayments(api: ApiClient) {
           (await paymentApi()).validateApplePayMerchant(api, input.validationURL),
         ),
         payWithWallet: fromPromise(async ({ input }) =>
-          (await paymentApi()).payWithWallet(api, input.order, 'apple_pay', input.payment),
+          (await paymentApi()).payWithWallet(api, input, 'apple_pay', input.payment),
         ),
       },
     }),
     cardFields: cardFieldsMachine.provide({
       actors: {
         mountCardFields: fromPromise<unknown, { terminal: string }>(async () => (await tranzila()).mountCardFields()),
-        createHandshake: fromPromise(async ({ input }) =>
-          (await tranzilaApi()).createTranzilaHandshake(api, input.order),
-        ),
+        createHandshake: fromPromise(async ({ input }) => (await tranzilaApi()).createTranzilaHandshake(api, input)),
         chargeCard: fromPromise(async ({ input }) => (await tranzila()).chargeCard(input, i18next.language)),
         confirmCharge: fromPromise(async ({ input }) =>
-          (await paymentApi()).confirmCardCharge(api, input.order, input.chargeResponse),
+          (await paymentApi()).confirmCardCharge(api, input, input.chargeResponse),
         ),
       },
     }),
     hostedPage: hostedPageMachine.provide({
       actors: {
         fetchPaymentPage: fromPromise(async ({ input }) =>
-          (await paymentApi()).getPaymentPage(api, input.order, input.returnUrl),
+          (await paymentApi()).getPaymentPage(api, input, input.returnUrl),
         ),
         verifyHostedPayment: fromPromise(async ({ input }) =>
-          (await hostedPageApi()).verifyHostedPayment(api, input.order, input.returned),
+          (await hostedPageApi()).verifyHostedPayment(api, input, input.returned),
         ),
       },
       actions: { storePayStatus: (_, status) => purchaseStorage.setPayStatus(status) },
@@ -142,7 +140,7 @@ export function providePayments(api: ApiClient) {
         loadStripe: fromPromise(async ({ input }) => (await stripe()).loadStripeJs(input.publishableKey)),
         createPaymentMethod: fromPromise(async ({ input }) => (await stripe()).createPaymentMethod(input)),
         createPaymentIntent: fromPromise(async ({ input }) =>
-          (await paymentApi()).createStripeIntent(api, input.order, i18next.language),
+          (await paymentApi()).createStripeIntent(api, input, i18next.language),
         ),
         confirmCardPayment: fromPromise(async ({ input }) => (await stripe()).confirmCardPayment(input)),
       },
@@ -153,7 +151,7 @@ export function providePayments(api: ApiClient) {
     bit: bitMachine.provide({
       actors: {
         initBitPayment: fromPromise(async ({ input }) =>
-          (await bitApi()).initBitPayment(api, input.order, (await bit()).bitReturnUrl(input.order)),
+          (await bitApi()).initBitPayment(api, input, (await bit()).bitReturnUrl(input.order)),
         ),
         redirectToBit: fromPromise(async ({ input, signal }) => {
           const { redirectToBit } = await bit();

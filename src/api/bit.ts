@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import type { BitInitAnswer } from '../../machines/payment/bit.machine';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { AttemptInput } from '../../machines/payment/payment.types';
 import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import { fetchJson, type ApiClient } from './client';
 
@@ -29,13 +29,14 @@ const statusSchema = v.object({
 /** POST /api/payment/pre/bit/init: the processor's Bit page for this purchase, returning to returnUrl. */
 export async function initBitPayment(
   client: ApiClient,
-  order: PaymentOrder,
+  { order, attemptKey }: AttemptInput,
   returnUrl: string,
 ): Promise<BitInitAnswer> {
   const answer = await fetchJson(client, initSchema, 'api/payment/pre/bit/init', {
     method: 'post',
     searchParams: { machine_id: order.machineId },
     json: { return_url: returnUrl },
+    attemptKey,
   });
   const { data } = answer;
   return {

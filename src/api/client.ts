@@ -71,6 +71,8 @@ export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'fetch'>
   searchParams?: Record<string, string>;
   /** The session this call belongs to, when it is not the client's current one (a purchase made before this page). */
   sessionUuid?: string | undefined;
+  /** A call that moves money: its payment attempt's key, sent as `Idempotency-Key` (DESIGN §10). */
+  attemptKey?: string;
 }
 
 /** Calls one endpoint and checks its answer; any failure becomes an ApiError with a typed reason. */
@@ -78,7 +80,7 @@ export async function fetchJson<TSchema extends v.GenericSchema>(
   client: ApiClient,
   schema: TSchema,
   path: string,
-  { searchParams = {}, sessionUuid, ...options }: RequestOptions = {},
+  { searchParams = {}, sessionUuid, attemptKey, ...options }: RequestOptions = {},
 ): Promise<v.InferOutput<TSchema>> {
   const session = sessionUuid ?? client.sessionUuid();
   try {
@@ -87,7 +89,7 @@ export async function fetchJson<TSchema extends v.GenericSchema>(
         method: 'get',
         ...options,
         searchParams: withSessionQuery(searchParams, session),
-        headers: sessionHeaders(session),
+        headers: { ...sessionHeaders(session), ...(attemptKey ? { 'Idempotency-Key': attemptKey } : {}) },
       })
       .json();
     return v.parse(schema, body);

@@ -1,5 +1,5 @@
 import type { ReturnedPayment } from '../../machines/payment/hosted-page.machine';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { AttemptInput } from '../../machines/payment/payment.types';
 import { fetchJson, type ApiClient } from './client';
 import { payResponseSchema } from './payment';
 
@@ -8,10 +8,11 @@ import { payResponseSchema } from './payment';
  * payer back with (Id, CCode, Amount, ACode, Order, Fild1..3, Sign, in Hyp's order) and answers the
  * pay response: status 0 is a verified approved payment.
  */
-export function verifyHostedPayment(client: ApiClient, order: PaymentOrder, returned: ReturnedPayment) {
+export function verifyHostedPayment(client: ApiClient, { order, attemptKey }: AttemptInput, returned: ReturnedPayment) {
   return fetchJson(client, payResponseSchema, 'api/payment/post/hosted_page/verify', {
     method: 'post',
     searchParams: { machine_id: order.machineId },
     json: returned,
+    attemptKey,
   });
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { formatWalletAmount } from '../../machines/payment/google-pay.request';
-import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import type { AttemptInput, PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { stripeAmount } from '../../machines/payment/stripe.machine';
 import { ApiError } from '../../machines/shared/api-failure';
 import { fetchJson, type ApiClient } from './client';
@@ -24,7 +24,12 @@ export const payResponseSchema = v.pipe(
 export type WalletMethod = 'google_pay' | 'apple_pay';
 
 /** POST /api/payment/pay/wallet: Google sends its PaymentData with the amount; Apple its payment token. */
-export function payWithWallet(client: ApiClient, order: PaymentOrder, method: WalletMethod, payment: unknown) {
+export function payWithWallet(
+  client: ApiClient,
+  { order, attemptKey }: AttemptInput,
+  method: WalletMethod,
+  payment: unknown,
+) {
   const json =
     method === 'google_pay'
       ? { paymentData: payment, amount: formatWalletAmount(order.total), currencyCode: order.currency }
@@ -33,6 +38,7 @@ export function payWithWallet(client: ApiClient, order: PaymentOrder, method: Wa
     method: 'post',
     searchParams: { machine_id: order.machineId, payment_method: method },
     json,
+    attemptKey,
   });
 }
 
@@ -67,7 +73,7 @@ export function productToBuy(order: PaymentOrder, locale: string) {
 }
 
 /** POST /api/payment/pre/stripe: the payment intent's client secret. */
-export async function createStripeIntent(client: ApiClient, order: PaymentOrder, locale: string) {
+export async function createStripeIntent(client: ApiClient, { order, attemptKey }: AttemptInput, locale: string) {
   const answer = await fetchJson(
     client,
     v.object({ client_secret: v.pipe(v.string(), v.nonEmpty()) }),
@@ -76,17 +82,19 @@ export async function createStripeIntent(client: ApiClient, order: PaymentOrder,
       method: 'post',
       searchParams: { machine_id: order.machineId },
       json: productToBuy(order, locale),
+      attemptKey,
     },
   );
   return answer.client_secret;
 }
 
 /** POST /api/payment/post/payment_succeeded_callback: the operator confirms a card charge (status 0). */
-export function confirmCardCharge(client: ApiClient, order: PaymentOrder, chargeResponse: unknown) {
+export function confirmCardCharge(client: ApiClient, { order, attemptKey }: AttemptInput, chargeResponse: unknown) {
   return fetchJson(client, payResponseSchema, 'api/payment/post/payment_succeeded_callback', {
     method: 'post',
     searchParams: { machine_id: order.machineId, payment_type: 'ajax', simulate_error: 'false' },
     json: chargeResponse,
+    attemptKey,
   });
 }
 
@@ -106,9 +114,10 @@ const paymentPageSchema = v.object({
  * GET /api/payment/pay/pay_ajax: the hosted payment page's address (http or https only), which sends
  * the payer back to return_url (the app's return page).
  */
-export async function getPaymentPage(client: ApiClient, order: PaymentOrder, returnUrl: string) {
+export async function getPaymentPage(client: ApiClient, { order, attemptKey }: AttemptInput, returnUrl: string) {
   const answer = await fetchJson(client, paymentPageSchema, 'api/payment/pay/pay_ajax', {
     searchParams: { machine_id: order.machineId, return_url: returnUrl },
+    attemptKey,
   });
   const url = new URL(answer.data.data.payment_url);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {

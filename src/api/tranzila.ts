@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { AttemptInput } from '../../machines/payment/payment.types';
 import { fetchJson, type ApiClient } from './client';
 
 /**
@@ -7,12 +7,12 @@ import { fetchJson, type ApiClient } from './client';
  * purchase's total (its password never reaches the page) and answers the token the charge must carry.
  * A payment POST: never retried.
  */
-export async function createTranzilaHandshake(client: ApiClient, order: PaymentOrder): Promise<string> {
+export async function createTranzilaHandshake(client: ApiClient, { order, attemptKey }: AttemptInput): Promise<string> {
   const answer = await fetchJson(
     client,
     v.object({ thtk: v.pipe(v.string(), v.nonEmpty()) }),
     'api/payment/pre/tranzila/handshake',
-    { method: 'post', searchParams: { machine_id: order.machineId } },
+    { method: 'post', searchParams: { machine_id: order.machineId }, attemptKey },
   );
   return answer.thtk;
 }

@@ -25,7 +25,7 @@ import {
   returnRental,
   setWheelsharePurchase,
 } from '../../src/api/wheelshare';
-import { singleLineOrder } from '../fixtures/orders';
+import { attempt, singleLineOrder } from '../fixtures/orders';
 import { BASE_HOST, catalogue } from './harness';
 import { signedQuery } from '../fixtures/signed-link';
 
@@ -81,18 +81,18 @@ const GETS: [string, (api: ApiClient) => Promise<unknown>][] = [
     'payment/pay/pay_ajax',
     async (api) => {
       await setPurchase(api, '1001', [{ product_id: 101, count: 1 }]);
-      return getPaymentPage(api, order, 'http://localhost/payment-return.html');
+      return getPaymentPage(api, attempt(order), 'http://localhost/payment-return.html');
     },
   ],
   ['merchants/custom/get_iframe', (api) => getPaymentIframe(api, signedQuery({ machine_id: '1001', amount: '5' }))],
 ];
 const POSTS: [string, (api: ApiClient) => Promise<unknown>][] = [
   ['menu/set_purchase', (api) => setPurchase(api, '1001', [{ product_id: 101, count: 1 }])],
-  ['payment/pay/wallet', (api) => payWithWallet(api, order, 'google_pay', {})],
+  ['payment/pay/wallet', (api) => payWithWallet(api, attempt(order), 'google_pay', {})],
   ['payment/pre/apple_pay/validate_merchant', (api) => validateApplePayMerchant(api, 'https://apple.example/start')],
-  ['payment/pre/stripe', (api) => createStripeIntent(api, order, 'en')],
-  ['payment/post/payment_succeeded_callback', (api) => confirmCardCharge(api, order, {})],
-  ['payment/post/hosted_page/verify', (api) => verifyHostedPayment(api, order, {})],
+  ['payment/pre/stripe', (api) => createStripeIntent(api, attempt(order), 'en')],
+  ['payment/post/payment_succeeded_callback', (api) => confirmCardCharge(api, attempt(order), {})],
+  ['payment/post/hosted_page/verify', (api) => verifyHostedPayment(api, attempt(order), {})],
   ['merchants/wheelshare/set_purchase', (api) => setWheelsharePurchase(api, { ...station, rental: RENTAL })],
   ['merchants/wheelshare/pay', (api) => requestDeferredPayment(api, station)],
   ['integration/wheelshare/return', (api) => returnRental(api, station.phone)],

@@ -1,6 +1,6 @@
 import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/bit.machine';
 import type { PaymentContext } from '../../machines/payment/payment.shared';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { PaymentOrder, AttemptInput } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
 import { describeEdgePaths, samplesOf, stays, to } from './edge-coverage';
@@ -10,7 +10,7 @@ import type { EventObject } from 'xstate';
 /** The init call and the redirect never settle by themselves: each path sends their answers. */
 const machine = bitMachine.provide({
   actors: {
-    initBitPayment: pendingPromise<BitInitAnswer, { order: PaymentOrder }>(),
+    initBitPayment: pendingPromise<BitInitAnswer, AttemptInput>(),
     redirectToBit: pendingPromise<unknown, { order: PaymentOrder; payment: BitPayment }>(),
   },
 });

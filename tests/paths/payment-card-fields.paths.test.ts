@@ -1,5 +1,5 @@
 import { cardFieldsMachine, type HandshakeChargeInput } from '../../machines/payment/card-fields.machine';
-import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import type { PaymentOrder, PayResponse, AttemptInput } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder, twoLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';
@@ -13,9 +13,9 @@ import { expect } from 'vitest';
 const machine = cardFieldsMachine.provide({
   actors: {
     mountCardFields: pendingPromise<unknown, { terminal: string }>(),
-    createHandshake: pendingPromise<string, { order: PaymentOrder }>(),
+    createHandshake: pendingPromise<string, AttemptInput>(),
     chargeCard: pendingPromise<unknown, HandshakeChargeInput>(),
-    confirmCharge: pendingPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(),
+    confirmCharge: pendingPromise<PayResponse, AttemptInput & { chargeResponse: unknown }>(),
   },
 });
 

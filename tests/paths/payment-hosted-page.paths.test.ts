@@ -3,7 +3,7 @@ import {
   type HostedPageInput,
   type ReturnedPayment,
 } from '../../machines/payment/hosted-page.machine';
-import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import type { PayResponse, AttemptInput } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
 import { HOSTED_PAGE } from '../fixtures/purchases';
@@ -17,8 +17,8 @@ const PAGE_URL = `${input.pageOrigin}/p/?action=pay&Masof=4500`;
 
 const machine = hostedPageMachine.provide({
   actors: {
-    fetchPaymentPage: pendingPromise<string, { order: PaymentOrder; returnUrl: string }>(),
-    verifyHostedPayment: pendingPromise<PayResponse, { order: PaymentOrder; returned: ReturnedPayment }>(),
+    fetchPaymentPage: pendingPromise<string, AttemptInput & { returnUrl: string }>(),
+    verifyHostedPayment: pendingPromise<PayResponse, AttemptInput & { returned: ReturnedPayment }>(),
   },
   actions: { storePayStatus: () => {} },
 });

@@ -1,4 +1,4 @@
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { AttemptInput } from '../../machines/payment/payment.types';
 import {
   stripeMachine,
   type ConfirmedIntent,
@@ -17,7 +17,7 @@ const machine = stripeMachine.provide({
   actors: {
     loadStripe: pendingPromise<unknown, { publishableKey: string }>(),
     createPaymentMethod: pendingPromise<string, { card: StripeCardHandle }>(),
-    createPaymentIntent: pendingPromise<string, { order: PaymentOrder }>(),
+    createPaymentIntent: pendingPromise<string, AttemptInput>(),
     confirmCardPayment: pendingPromise<ConfirmedIntent, StripeConfirmInput>(),
   },
 });

@@ -13,7 +13,7 @@ import { setPurchase } from '../../src/api/purchase';
 import { createTranzilaHandshake } from '../../src/api/tranzila';
 import type { ReturnedPayment } from '../../machines/payment/hosted-page.machine';
 import { fakeApi, query, type Sent } from '../fixtures/fake-api';
-import { twoLineOrder } from '../fixtures/orders';
+import { attempt, twoLineOrder } from '../fixtures/orders';
 
 const product = { id: 1, name: 'Cola', price: 12.9 };
 const menuAnswer = (fields: object = {}) => ({ products: [product], is_active: true, ...fields });
@@ -189,7 +189,7 @@ describe('menu and purchase calls (spec §7)', () => {
   it('POST hosted_page/verify sends what the hosted page returned and answers the pay response', async () => {
     const { client, sent } = fakeApi({ status: 0, msg: 'ok', data: { transaction_id: 5 } });
     const returned = { Id: '5', CCode: '0' } as unknown as ReturnedPayment;
-    await expect(verifyHostedPayment(client, twoLineOrder, returned)).resolves.toEqual({
+    await expect(verifyHostedPayment(client, attempt(twoLineOrder), returned)).resolves.toEqual({
       status: 0,
       msg: 'ok',
       transactionId: '5',
@@ -203,12 +203,12 @@ describe('menu and purchase calls (spec §7)', () => {
 
   it('POST tranzila/handshake answers the non-empty token the charge carries', async () => {
     const { client, sent } = fakeApi({ thtk: 'token' });
-    await expect(createTranzilaHandshake(client, twoLineOrder)).resolves.toBe('token');
+    await expect(createTranzilaHandshake(client, attempt(twoLineOrder))).resolves.toBe('token');
     const call = only(sent);
     expect(call.method).toBe('POST');
     expect(call.url.pathname).toBe('/v4/api/payment/pre/tranzila/handshake');
     expect(query(call)).toEqual({ machine_id: 'machine-7', session_uuid: 'session-1' });
-    await expect(createTranzilaHandshake(fakeApi({ thtk: '' }).client, twoLineOrder)).rejects.toMatchObject({
+    await expect(createTranzilaHandshake(fakeApi({ thtk: '' }).client, attempt(twoLineOrder))).rejects.toMatchObject({
       failure: { kind: 'invalid-answer' },
     });
   });

@@ -16,7 +16,7 @@ import {
 } from '../../src/api/wheelshare';
 import * as v from 'valibot';
 import { fakeApi, query, type Sent } from '../fixtures/fake-api';
-import { twoLineOrder } from '../fixtures/orders';
+import { attempt, twoLineOrder } from '../fixtures/orders';
 
 const station = { machineId: 'station-3', phone: '0501234567' };
 const only = (sent: Sent[]) => {
@@ -107,7 +107,7 @@ describe('the station poll', () => {
 describe('Bit calls', () => {
   it('init posts return_url with machine_id and answers the transaction and its payment page', async () => {
     const { client, sent } = fakeApi({ status: 0, data: { transaction_id: 41, payment_url: 'https://bit.example/p' } });
-    await expect(initBitPayment(client, twoLineOrder, 'https://app.example/back')).resolves.toEqual({
+    await expect(initBitPayment(client, attempt(twoLineOrder), 'https://app.example/back')).resolves.toEqual({
       status: 0,
       msg: '',
       payment: { transactionId: '41', paymentUrl: 'https://bit.example/p' },
@@ -117,15 +117,17 @@ describe('Bit calls', () => {
     expect(call.url.pathname).toBe('/v4/api/payment/pre/bit/init');
     expect(query(call)).toEqual({ machine_id: 'machine-7', session_uuid: 'session-1' });
     expect(call.body).toEqual({ return_url: 'https://app.example/back' });
-    await expect(initBitPayment(fakeApi({ status: 5, msg: 'no' }).client, twoLineOrder, 'r')).resolves.toEqual({
-      status: 5,
-      msg: 'no',
-      payment: undefined,
-    });
+    await expect(initBitPayment(fakeApi({ status: 5, msg: 'no' }).client, attempt(twoLineOrder), 'r')).resolves.toEqual(
+      {
+        status: 5,
+        msg: 'no',
+        payment: undefined,
+      },
+    );
     await expect(
       initBitPayment(
         fakeApi({ status: 0, data: { transaction_id: '', payment_url: 'https://b/' } }).client,
-        twoLineOrder,
+        attempt(twoLineOrder),
         'r',
       ),
     ).rejects.toMatchObject({ failure: { kind: 'invalid-answer' } });

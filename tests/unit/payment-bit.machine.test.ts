@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/bit.machine';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { PaymentOrder, AttemptInput } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 
 const payment: BitPayment = {
@@ -20,7 +20,7 @@ function startBit(
   const actor = createActor(
     bitMachine.provide({
       actors: {
-        initBitPayment: fromPromise<BitInitAnswer, { order: PaymentOrder }>(({ input }) => initBitPayment(input)),
+        initBitPayment: fromPromise<BitInitAnswer, AttemptInput>(({ input }) => initBitPayment(input)),
         redirectToBit: fromPromise<unknown, { order: PaymentOrder; payment: BitPayment }>(({ input }) =>
           redirectToBit(input),
         ),
@@ -36,7 +36,10 @@ describe('bitMachine', () => {
     const bit = startBit(never);
     expect(bit.snapshot().value).toEqual({ Processing: 'Initialising' });
     expect(bit.snapshot().hasTag('processing')).toBe(true);
-    expect(bit.initBitPayment).toHaveBeenCalledExactlyOnceWith({ order: singleLineOrder });
+    expect(bit.initBitPayment).toHaveBeenCalledExactlyOnceWith({
+      order: singleLineOrder,
+      attemptKey: expect.any(String),
+    });
     expect(bit.redirectToBit).not.toHaveBeenCalled();
   });
 

@@ -11,7 +11,7 @@ import {
   isDeclined,
   resultOfDecline,
 } from '../../machines/payment/card-fields.machine';
-import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import type { PaymentOrder, PayResponse, AttemptInput } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { deferredOrder, singleLineOrder, twoLineOrder } from '../fixtures/orders';
 
@@ -28,9 +28,9 @@ const never = <T>() => new Promise<T>(() => {});
 
 interface Fakes {
   mountCardFields?: (input: { terminal: string }) => Promise<unknown>;
-  createHandshake?: (input: { order: PaymentOrder }) => Promise<string>;
+  createHandshake?: (input: AttemptInput) => Promise<string>;
   chargeCard?: (input: HandshakeChargeInput) => Promise<unknown>;
-  confirmCharge?: (input: { order: PaymentOrder; chargeResponse: unknown }) => Promise<PayResponse>;
+  confirmCharge?: (input: AttemptInput & { chargeResponse: unknown }) => Promise<PayResponse>;
 }
 
 function startCardFields(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
@@ -43,9 +43,9 @@ function startCardFields(order: PaymentOrder = singleLineOrder, fakes: Fakes = {
     cardFieldsMachine.provide({
       actors: {
         mountCardFields: fromPromise<unknown, { terminal: string }>(({ input }) => mountCardFields(input)),
-        createHandshake: fromPromise<string, { order: PaymentOrder }>(({ input }) => createHandshake(input)),
+        createHandshake: fromPromise<string, AttemptInput>(({ input }) => createHandshake(input)),
         chargeCard: fromPromise<unknown, HandshakeChargeInput>(({ input }) => chargeCard(input)),
-        confirmCharge: fromPromise<PayResponse, { order: PaymentOrder; chargeResponse: unknown }>(({ input }) =>
+        confirmCharge: fromPromise<PayResponse, AttemptInput & { chargeResponse: unknown }>(({ input }) =>
           confirmCharge(input),
         ),
       },
@@ -153,7 +153,10 @@ describe('cardFieldsMachine', () => {
       card.actor.send({ type: 'payment.start' });
       expect(card.snapshot().value).toEqual({ Processing: 'CreatingHandshake' });
       expect(card.snapshot().hasTag('processing')).toBe(true);
-      expect(card.createHandshake).toHaveBeenCalledExactlyOnceWith({ order: singleLineOrder });
+      expect(card.createHandshake).toHaveBeenCalledExactlyOnceWith({
+        order: singleLineOrder,
+        attemptKey: expect.any(String),
+      });
       expect(card.chargeCard).not.toHaveBeenCalled();
     });
 
@@ -204,7 +207,11 @@ describe('cardFieldsMachine', () => {
     it('a charge confirmed with status 0 succeeds with the message and transaction id', async () => {
       const card = startCardFields();
       await card.submit();
-      expect(card.confirmCharge).toHaveBeenCalledWith({ order: singleLineOrder, chargeResponse: CHARGE_RESPONSE });
+      expect(card.confirmCharge).toHaveBeenCalledWith({
+        order: singleLineOrder,
+        chargeResponse: CHARGE_RESPONSE,
+        attemptKey: expect.any(String),
+      });
       expect(card.snapshot().value).toBe('Success');
       expect(card.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-400' });
     });
@@ -294,6 +301,26 @@ describe('cardFieldsMachine', () => {
       // Tranzila's handshakes are single use: every attempt gets its own.
       expect(card.createHandshake).toHaveBeenCalledTimes(2);
       expect(card.chargeCard).toHaveBeenLastCalledWith(expect.objectContaining({ thtk: 'thtk-2' }));
+    });
+
+    it('each attempt has its own Idempotency-Key, shared by its handshake and its confirmation (DESIGN §10)', async () => {
+      let attempt = 0;
+      const card = startCardFields(singleLineOrder, {
+        chargeCard: () =>
+          ++attempt === 1
+            ? Promise.reject(chargeError({ param: 'cvv', message: 'Bad CVV' }))
+            : Promise.resolve(CHARGE_RESPONSE),
+      });
+      await card.submit();
+      card.actor.send({ type: 'payment.start' });
+      await card.settled();
+
+      const keyOf = (call: unknown[]) => (call[0] as AttemptInput).attemptKey;
+      const [first, second] = card.createHandshake.mock.calls.map(keyOf);
+      const [confirmed] = card.confirmCharge.mock.calls.map(keyOf);
+      expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(second).not.toBe(first);
+      expect(confirmed).toBe(second);
     });
   });
 

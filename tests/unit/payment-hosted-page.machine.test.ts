@@ -9,7 +9,7 @@ import {
   type PayStatus,
   type ReturnedPayment,
 } from '../../machines/payment/hosted-page.machine';
-import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
+import type { AttemptInput, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { HOSTED_PAGE } from '../fixtures/purchases';
 import { singleLineOrder } from '../fixtures/orders';
@@ -26,8 +26,8 @@ function startHostedPage({
   fetchPaymentPage = () => Promise.resolve(PAGE_URL),
   verify = () => Promise.resolve(APPROVED),
 }: {
-  fetchPaymentPage?: (input: { order: PaymentOrder; returnUrl: string }) => Promise<string>;
-  verify?: (input: { order: PaymentOrder; returned: ReturnedPayment }) => Promise<PayResponse>;
+  fetchPaymentPage?: (input: AttemptInput & { returnUrl: string }) => Promise<string>;
+  verify?: (input: AttemptInput & { returned: ReturnedPayment }) => Promise<PayResponse>;
 } = {}) {
   const statuses: PayStatus[] = [];
   const fetchPage = vi.fn(fetchPaymentPage);
@@ -74,7 +74,7 @@ describe('hostedPageMachine', () => {
       const page = startHostedPage({ fetchPaymentPage: () => never() });
       expect(page.snapshot().value).toBe('Idle');
       expect(page.snapshot().hasTag('loading')).toBe(true);
-      expect(page.fetchPage).toHaveBeenCalledWith({ order: singleLineOrder, returnUrl: RETURN_URL });
+      expect(page.fetchPage).toHaveBeenCalledWith({ order: singleLineOrder, returnUrl: RETURN_URL, attemptKey: expect.any(String) });
       expect(page.statuses).toEqual([]);
     });
 
@@ -149,6 +149,8 @@ describe('hostedPageMachine', () => {
       expect(page.verifyPayment).toHaveBeenCalledWith({
         order: singleLineOrder,
         returned: expect.anything() as unknown,
+        // One attempt: the page's address and its verification carry the same Idempotency-Key.
+        attemptKey: page.fetchPage.mock.calls[0]?.[0].attemptKey,
       });
       const returned = page.verifyPayment.mock.calls[0]?.[0].returned ?? {};
       expect(Object.entries(returned)).toEqual([

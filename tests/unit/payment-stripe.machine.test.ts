@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import type { PaymentOrder, AttemptInput } from '../../machines/payment/payment.types';
 import {
   stripeAmount,
   stripeMachine,
@@ -43,7 +43,7 @@ function startStripe(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
       actors: {
         loadStripe: fromPromise<unknown, { publishableKey: string }>(({ input }) => loadStripe(input)),
         createPaymentMethod: fromPromise<string, { card: StripeCardHandle }>(({ input }) => createPaymentMethod(input)),
-        createPaymentIntent: fromPromise<string, { order: PaymentOrder }>(({ input }) => createPaymentIntent(input)),
+        createPaymentIntent: fromPromise<string, AttemptInput>(({ input }) => createPaymentIntent(input)),
         confirmCardPayment: fromPromise<ConfirmedIntent, StripeConfirmInput>(({ input }) => confirmCardPayment(input)),
       },
     }),
@@ -175,7 +175,10 @@ describe('stripeMachine', () => {
       expect(stripe.snapshot().hasTag('processing')).toBe(true);
       await stripe.settled();
       expect(stripe.createPaymentMethod).toHaveBeenCalledWith({ card: CARD });
-      expect(stripe.createPaymentIntent).toHaveBeenCalledWith({ order: singleLineOrder });
+      expect(stripe.createPaymentIntent).toHaveBeenCalledWith({
+        order: singleLineOrder,
+        attemptKey: expect.any(String),
+      });
       expect(stripe.confirmCardPayment).toHaveBeenCalledWith({
         card: CARD,
         clientSecret: CLIENT_SECRET,
