@@ -24,6 +24,7 @@ import { stripeRoutes } from './standins/stripe';
 import { tranzilaRoutes } from './standins/tranzila';
 import { operatorCors } from './cors';
 import { sandboxFaults, type SandboxFaults } from './faults';
+import { idempotency } from './idempotency';
 import { createRentalStore } from './rentals';
 import { createChargeStore } from './stores';
 
@@ -105,6 +106,7 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
     c.set('sessionUuid', c.req.header('session-uuid') ?? c.req.query('session_uuid'));
     await next();
   });
+  api.use('/v4/api/*', idempotency());
   api.route('/v4/api/menu', menuRoutes(state));
   api.route('/v4/api/payment', paymentRoutes(state));
   api.route('/v4/api/payment', tranzilaHandshakeRoutes(state));

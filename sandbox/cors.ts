@@ -18,7 +18,7 @@ import type { MiddlewareHandler } from 'hono';
  */
 export const API_CORS = {
   allowMethods: 'GET, POST',
-  allowHeaders: 'session-uuid, content-type',
+  allowHeaders: 'session-uuid, content-type, idempotency-key',
   maxAgeSeconds: 600,
 } as const;
 

@@ -38,7 +38,7 @@ describe('the operator API on its own origin: CORS', () => {
       'access-control-allow-origin': origin,
       'access-control-allow-credentials': 'true',
       'access-control-allow-methods': 'GET, POST',
-      'access-control-allow-headers': 'session-uuid, content-type',
+      'access-control-allow-headers': 'session-uuid, content-type, idempotency-key',
       'access-control-max-age': '600',
     });
     expect(response.headers.get('vary')).toBe('Origin');

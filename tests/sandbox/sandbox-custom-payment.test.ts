@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
@@ -47,7 +48,7 @@ async function linkFor(app: SandboxApp, params: Record<string, string>) {
 function payWithGooglePay(app: SandboxApp, machineId: string, sessionId: string, amount: string, currency = 'ILS') {
   return app.request(`/v4/api/payment/pay/wallet?machine_id=${machineId}&payment_method=google_pay`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'session-uuid': sessionId },
+    headers: { 'content-type': 'application/json', 'session-uuid': sessionId, 'idempotency-key': randomUUID() },
     body: JSON.stringify({
       paymentData: { paymentMethodData: { tokenizationData: { token: 'sandbox-approve' } } },
       amount,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,11 +35,18 @@ async function newPurchase(app: SandboxApp, machineId = '1005', lines: unknown =
   return ((await response.json()) as { session_id: string }).session_id;
 }
 
-/** A /v4/api/payment call as the app makes it: the session uuid in the header. */
+/**
+ * A /v4/api/payment call as the app makes it: the session uuid in the header, and each call a payment
+ * attempt of its own (its own Idempotency-Key; sandbox-idempotency.test.ts resends one).
+ */
 async function payment(app: SandboxApp, session: string | undefined, path: string, body?: unknown) {
   return app.request(`/v4/api/payment${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(session ? { 'session-uuid': session } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+      ...(session ? { 'session-uuid': session } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The stand-in SDKs as a page runs them: served by the sandbox, run in a DOM, their calls
 // answered by the same sandbox app (fetch goes to app.request).
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInThisContext } from 'node:vm';
@@ -315,7 +316,7 @@ describe('Apple Pay stand-in', () => {
     const session_uuid = await newPurchase();
     const paid = await app.request(`/v4/api/payment/pay/wallet?machine_id=1005&payment_method=apple_pay`, {
       method: 'POST',
-      headers: { 'session-uuid': session_uuid },
+      headers: { 'session-uuid': session_uuid, 'idempotency-key': randomUUID() },
       body: JSON.stringify(token),
     });
     expect(await paid.json()).toMatchObject({ status: 0 });
@@ -386,7 +387,7 @@ describe('Stripe.js stand-in', () => {
     const session = await newPurchase();
     const intent = await app.request('/v4/api/payment/pre/stripe?machine_id=1005', {
       method: 'POST',
-      headers: { 'session-uuid': session },
+      headers: { 'session-uuid': session, 'idempotency-key': randomUUID() },
       body: JSON.stringify({ totalPrice: 5, currencyCode: 'ILS', amount: 500, currency: 'ils' }),
     });
     const { client_secret } = (await intent.json()) as { client_secret: string };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rentalPrice } from '../../machines/wheelshare/rental-rules';
@@ -43,7 +44,7 @@ const giveBack = (app: SandboxApp, phone = PHONE) =>
 function payWithGooglePay(app: SandboxApp, sessionId: string, amount: number, token = 'sandbox-approve') {
   return app.request('/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'session-uuid': sessionId },
+    headers: { 'content-type': 'application/json', 'session-uuid': sessionId, 'idempotency-key': randomUUID() },
     body: JSON.stringify({
       paymentData: { paymentMethodData: { tokenizationData: { token } } },
       amount: amount.toFixed(2),

@@ -3,6 +3,7 @@
  * call the app makes and the sandbox serves, and a journey through every call of the in-process sandbox
  * (answers that succeed and answers that fail) keeps to it, request and answer.
  */
+import { randomUUID } from 'node:crypto';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -89,6 +90,8 @@ async function exchange(
     headers: {
       ...(session ? { 'session-uuid': session } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      // Each call a payment attempt of its own: the calls that move money require a key (IdempotencyKey).
+      'idempotency-key': randomUUID(),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

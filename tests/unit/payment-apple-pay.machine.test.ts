@@ -278,7 +278,11 @@ describe('applePayMachine', () => {
       const pay = startApplePay();
       await pay.authorize();
       expect(pay.payWithWallet).toHaveBeenCalledTimes(1);
-      expect(pay.payWithWallet).toHaveBeenCalledWith({ order: singleLineOrder, payment: TOKEN, attemptKey: expect.any(String) });
+      expect(pay.payWithWallet).toHaveBeenCalledWith({
+        order: singleLineOrder,
+        payment: TOKEN,
+        attemptKey: expect.any(String),
+      });
       expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: true });
       // still processing until Apple's sheet has closed
       expect(pay.snapshot().status).toBe('active');

@@ -200,7 +200,11 @@ describe('googlePayMachine', () => {
       pay.actor.send({ type: 'payment.start' });
       await pay.finished();
       expect(pay.payWithWallet).toHaveBeenCalledTimes(1);
-      expect(pay.payWithWallet).toHaveBeenCalledWith({ order: singleLineOrder, payment: PAYMENT_DATA, attemptKey: expect.any(String) });
+      expect(pay.payWithWallet).toHaveBeenCalledWith({
+        order: singleLineOrder,
+        payment: PAYMENT_DATA,
+        attemptKey: expect.any(String),
+      });
       expect(pay.snapshot().value).toBe('Success');
       expect(pay.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-100' });
     });

@@ -74,7 +74,11 @@ describe('hostedPageMachine', () => {
       const page = startHostedPage({ fetchPaymentPage: () => never() });
       expect(page.snapshot().value).toBe('Idle');
       expect(page.snapshot().hasTag('loading')).toBe(true);
-      expect(page.fetchPage).toHaveBeenCalledWith({ order: singleLineOrder, returnUrl: RETURN_URL, attemptKey: expect.any(String) });
+      expect(page.fetchPage).toHaveBeenCalledWith({
+        order: singleLineOrder,
+        returnUrl: RETURN_URL,
+        attemptKey: expect.any(String),
+      });
       expect(page.statuses).toEqual([]);
     });
 

@@ -1,0 +1,86 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { SandboxEnv } from './api/shared';
+
+/**
+ * Idempotency-Key on the calls that move money (DESIGN §10, the contract's `IdempotencyKey`), with
+ * Stripe's semantics (docs.stripe.com/api/idempotent_requests) and the IETF draft's status codes
+ * (draft-ietf-httpapi-idempotency-key-header, §2.7):
+ * - the key is required (400 without one), 1–255 characters (Stripe's limit);
+ * - the first request with a key runs, and its answer, whatever its status, is kept for 24 hours;
+ * - the same key with the same request (method, path, query without the session uuid, body) answers the
+ *   kept answer again, with `Idempotent-Replayed: true`, and runs nothing: no second charge;
+ * - the same key with another request is refused with 422 (Stripe answers 400 there);
+ * - the same key while its first request is still running is refused with 409.
+ * A key belongs to the session that sent it: another visitor's key is another key.
+ */
+export const MONEY_CALLS: readonly string[] = [
+  'POST /v4/api/payment/pay/wallet',
+  'POST /v4/api/payment/pre/stripe',
+  'POST /v4/api/payment/pre/tranzila/handshake',
+  'POST /v4/api/payment/post/payment_succeeded_callback',
+  'GET /v4/api/payment/pay/pay_ajax',
+  'POST /v4/api/payment/post/hosted_page/verify',
+  'POST /v4/api/payment/pre/bit/init',
+];
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+interface KeptAnswer {
+  /** What the first request was: a later one with the key must be the same. */
+  fingerprint: string;
+  keptAt: number;
+  /** Undefined while the first request still runs. */
+  answer?: { status: number; contentType: string; body: string };
+}
+
+const refuse = (c: Context, status: ContentfulStatusCode, message: string) => c.json({ message }, status);
+
+async function fingerprintOf(c: Context): Promise<string> {
+  const url = new URL(c.req.url);
+  url.searchParams.delete('session_uuid');
+  url.searchParams.sort();
+  return `${c.req.method} ${url.pathname}?${url.searchParams.toString()}\n${await c.req.text()}`;
+}
+
+export function idempotency(now: () => number = Date.now): MiddlewareHandler<SandboxEnv> {
+  const kept = new Map<string, KeptAnswer>();
+  const forget = () => {
+    for (const [key, entry] of kept) if (now() - entry.keptAt > KEPT_FOR_MS) kept.delete(key);
+  };
+
+  return async (c, next) => {
+    if (!MONEY_CALLS.includes(`${c.req.method} ${c.req.path}`)) return next();
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined) return refuse(c, 400, 'Idempotency-Key: required on a call that moves money');
+    if (!KEY_FORMAT.test(key)) return refuse(c, 400, 'Idempotency-Key: 1 to 255 visible ASCII characters');
+    forget();
+    const scoped = `${c.get('sessionUuid') ?? ''} ${key}`;
+    const fingerprint = await fingerprintOf(c);
+    const entry = kept.get(scoped);
+    if (entry) {
+      if (entry.fingerprint !== fingerprint)
+        return refuse(c, 422, 'Idempotency-Key: this key was used with another request');
+      if (!entry.answer) return refuse(c, 409, 'Idempotency-Key: the first request with this key is still running');
+      c.header('Idempotent-Replayed', 'true');
+      c.header('Content-Type', entry.answer.contentType);
+      return c.body(entry.answer.body, entry.answer.status as ContentfulStatusCode);
+    }
+
+    const running: KeptAnswer = { fingerprint, keptAt: now() };
+    kept.set(scoped, running);
+    try {
+      await next();
+    } catch (error) {
+      kept.delete(scoped); // nothing ran to its end: the key is free again
+      throw error;
+    }
+    running.answer = {
+      status: c.res.status,
+      contentType: c.res.headers.get('content-type') ?? 'application/json',
+      body: await c.res.clone().text(),
+    };
+  };
+}
