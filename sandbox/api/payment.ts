@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
 import type { ChargeResult } from '../cashier';
 import type { PaymentIntent, Purchase } from '../stores';
+import { validationUrlProblem } from './apple-pay-gateway';
 import { hostedPageAddress } from './hosted-page';
 import { appOriginOf, fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
@@ -20,9 +21,7 @@ const applePayTokenSchema = v.object({ paymentData: v.object({ data: v.string() 
 // The ApplePayPaymentToken itself, or the ApplePayPayment that holds it.
 const applePaySchema = v.union([applePayTokenSchema, v.object({ token: applePayTokenSchema })]);
 
-const validateMerchantSchema = v.object({
-  validationURL: v.pipe(v.string(), v.url(), v.startsWith('https://', 'must be an https URL')),
-});
+const validateMerchantSchema = v.object({ validationURL: v.string() });
 
 const stripeIntentSchema = v.object({
   amount: v.pipe(v.number(), v.integer('must be a whole number of minor units')),
@@ -94,7 +93,10 @@ export function paymentRoutes(state: SandboxState) {
       return c.json(payResponse(await cashier.charge(purchase, method, !token.includes('decline'))));
     })
     .post('/pre/apple_pay/validate_merchant', async (c) => {
-      parseOrFail(validateMerchantSchema, await jsonBody(c));
+      const { validationURL } = parseOrFail(validateMerchantSchema, await jsonBody(c));
+      // Refused before anything is called: the operator must never follow a page's address off Apple's hosts.
+      const problem = validationUrlProblem(validationURL);
+      if (problem) fail(400, `validationURL ${problem}`);
       // Apple issues the session for the merchant's domain: the page's, not the API's.
       return c.json(merchantSession(new URL(appOriginOf(c, state)).hostname));
     })

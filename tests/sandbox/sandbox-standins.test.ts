@@ -303,11 +303,13 @@ describe('Apple Pay stand-in', () => {
     expect(getByRole(sheet(), 'button', { name: 'Approve' })).toHaveProperty('disabled', true);
 
     const validationURL = await validated;
-    expect(validationURL).toBe('https://apple-pay-gateway.apple.com/paymentservices/startSession');
+    expect(validationURL).toBe('https://apple-pay-gateway-cert.apple.com/paymentservices/startSession');
     const merchantSession = await app.request('/v4/api/payment/pre/apple_pay/validate_merchant', {
       method: 'POST',
       body: JSON.stringify({ validationURL }),
     });
+    // The operator calls only Apple's hosts: the stand-in's address must be one.
+    expect(merchantSession.status).toBe(200);
     session.completeMerchantValidation(await merchantSession.json());
     fireEvent.click(getByRole(sheet(), 'button', { name: 'Approve' }));
 

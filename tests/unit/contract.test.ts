@@ -30,7 +30,11 @@ const operations = () =>
   Object.entries(contract.document.paths).flatMap(([path, item]) =>
     (['get', 'post'] as const).flatMap((method) => {
       const operation = item[method];
-      return operation ? [{ path, method: method.toUpperCase(), operationId: operation.operationId }] : [];
+      if (!operation) return [];
+      const security = operation.security ?? contract.document.security ?? [];
+      // No requirement, or an empty one among them: the call answers without a credential.
+      const sessionRequired = security.length > 0 && security.every((needs) => Object.keys(needs).length > 0);
+      return [{ path, method: method.toUpperCase(), operationId: operation.operationId, sessionRequired }];
     }),
   );
 
@@ -53,6 +57,24 @@ describe('the contract document', () => {
       .flatMap((file) => [...readFileSync(resolve(dir, file), 'utf8').matchAll(/'(api\/[\w/]+)'/g)])
       .map((match) => `/v4/${match[1] ?? ''}`);
     expect(new Set(called)).toEqual(new Set(Object.keys(contract.document.paths)));
+  });
+
+  it('requires the session uuid (security) on exactly the calls the sandbox refuses without one', async () => {
+    const app = createSandboxApp({ catalogue });
+    const refused: Record<string, boolean> = {};
+    for (const { path, method, operationId } of operations()) {
+      const response = await app.request(`${path}?machine_id=1005`, {
+        method,
+        headers: method === 'POST' ? { 'content-type': 'application/json' } : {},
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      const answer = (await response.json()) as { message?: string };
+      refused[operationId] = response.status === 400 && answer.message === 'the session uuid is required';
+    }
+    const required = Object.fromEntries(operations().map((op) => [op.operationId, op.sessionRequired]));
+    expect(refused).toEqual(required);
+    expect(Object.values(required)).toContain(true);
+    expect(Object.values(required)).toContain(false);
   });
 
   it('describes every /v4/api route of the sandbox, and only those', () => {

@@ -2,7 +2,12 @@
 // Stand-in for Safari's ApplePaySession, served only when the cookie sandbox_apple_pay=1 is set.
 // https://developer.apple.com/documentation/apple_pay_on_the_web/applepaysession
 
-const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
+/**
+ * Apple's sandbox-testing host (Listing 2 of "Setting Up Your Server",
+ * https://developer.apple.com/documentation/applepayontheweb/setting-up-your-server): a test
+ * environment's session comes from there, and the operator accepts only Apple's hosts. Nothing calls it.
+ */
+const VALIDATION_URL = 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession';
 const LATEST_VERSION = 14;
 const REQUIRED_FIELDS = ['countryCode', 'currencyCode', 'supportedNetworks', 'merchantCapabilities', 'total'];
 /**
