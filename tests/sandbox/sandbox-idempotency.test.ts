@@ -60,8 +60,8 @@ describe('Idempotency-Key on the calls that move money', () => {
   it('a declined attempt resent with its key is still the same decline, not a second attempt', async () => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
-    const declined = await (await post(app, WALLET, session, 'attempt-1', googlePay('decline'))).json();
-    const again = await (await post(app, WALLET, session, 'attempt-1', googlePay('decline'))).json();
+    const declined: unknown = await (await post(app, WALLET, session, 'attempt-1', googlePay('decline'))).json();
+    const again: unknown = await (await post(app, WALLET, session, 'attempt-1', googlePay('decline'))).json();
     expect(again).toEqual(declined);
     expect(app.charges.list().map((charge) => charge.status)).toEqual(['declined']);
     // The visitor's next attempt has a key of its own, and is a payment of its own.

@@ -281,7 +281,7 @@ describe('applePayMachine', () => {
       expect(pay.payWithWallet).toHaveBeenCalledWith({
         order: singleLineOrder,
         payment: TOKEN,
-        attemptKey: expect.any(String),
+        attemptKey: expect.any(String) as unknown,
       });
       expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: true });
       // still processing until Apple's sheet has closed

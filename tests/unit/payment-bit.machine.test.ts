@@ -38,7 +38,7 @@ describe('bitMachine', () => {
     expect(bit.snapshot().hasTag('processing')).toBe(true);
     expect(bit.initBitPayment).toHaveBeenCalledExactlyOnceWith({
       order: singleLineOrder,
-      attemptKey: expect.any(String),
+      attemptKey: expect.any(String) as unknown,
     });
     expect(bit.redirectToBit).not.toHaveBeenCalled();
   });

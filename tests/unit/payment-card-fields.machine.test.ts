@@ -155,7 +155,7 @@ describe('cardFieldsMachine', () => {
       expect(card.snapshot().hasTag('processing')).toBe(true);
       expect(card.createHandshake).toHaveBeenCalledExactlyOnceWith({
         order: singleLineOrder,
-        attemptKey: expect.any(String),
+        attemptKey: expect.any(String) as unknown,
       });
       expect(card.chargeCard).not.toHaveBeenCalled();
     });
@@ -210,7 +210,7 @@ describe('cardFieldsMachine', () => {
       expect(card.confirmCharge).toHaveBeenCalledWith({
         order: singleLineOrder,
         chargeResponse: CHARGE_RESPONSE,
-        attemptKey: expect.any(String),
+        attemptKey: expect.any(String) as unknown,
       });
       expect(card.snapshot().value).toBe('Success');
       expect(card.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-400' });

@@ -203,7 +203,7 @@ describe('googlePayMachine', () => {
       expect(pay.payWithWallet).toHaveBeenCalledWith({
         order: singleLineOrder,
         payment: PAYMENT_DATA,
-        attemptKey: expect.any(String),
+        attemptKey: expect.any(String) as unknown,
       });
       expect(pay.snapshot().value).toBe('Success');
       expect(pay.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-100' });

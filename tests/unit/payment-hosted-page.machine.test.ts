@@ -77,7 +77,7 @@ describe('hostedPageMachine', () => {
       expect(page.fetchPage).toHaveBeenCalledWith({
         order: singleLineOrder,
         returnUrl: RETURN_URL,
-        attemptKey: expect.any(String),
+        attemptKey: expect.any(String) as unknown,
       });
       expect(page.statuses).toEqual([]);
     });

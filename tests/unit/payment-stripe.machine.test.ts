@@ -177,7 +177,7 @@ describe('stripeMachine', () => {
       expect(stripe.createPaymentMethod).toHaveBeenCalledWith({ card: CARD });
       expect(stripe.createPaymentIntent).toHaveBeenCalledWith({
         order: singleLineOrder,
-        attemptKey: expect.any(String),
+        attemptKey: expect.any(String) as unknown,
       });
       expect(stripe.confirmCardPayment).toHaveBeenCalledWith({
         card: CARD,
