@@ -19,6 +19,7 @@ import {
   selectCanContinue,
   selectLines,
   selectOfferedMethods,
+  selectShownProduct,
   selectTotals,
 } from '../../machines/purchase/purchase.selectors';
 import type {
@@ -31,7 +32,14 @@ import type {
 } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
-import { allMethodsConfig, gridMenu, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
+import {
+  allMethodsConfig,
+  gridMenu,
+  listMenu,
+  makeMenu,
+  priceInputMenu,
+  soldOutFirstQuantityMenu,
+} from '../fixtures/menus';
 import { bitStatus, purchaseInput, returnedFromBit } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
 import { expect } from 'vitest';
@@ -405,6 +413,15 @@ function contract(snapshot: AnyMachineSnapshot): void {
   // Only available products are ever selected (spec §2).
   for (const id of context.selectedIds)
     expect(context.menu.products.find((product) => product.id === id)?.available, `product ${String(id)}`).toBe(true);
+  // Spec §2: SINGLE and QUANTITY hold one available product (the first, until another is chosen), and
+  // show the very product the purchase is for, never merely the menu's first.
+  const { menu, orderSource } = context;
+  if (orderSource.kind === 'menu' && (menu.product_view === 'SINGLE' || menu.product_view === 'QUANTITY')) {
+    const anyAvailable = menu.products.some((product) => product.available);
+    expect(context.selectedIds, 'one product held').toHaveLength(anyAvailable ? 1 : 0);
+    const held = menu.products.find((product) => product.id === context.selectedIds[0]);
+    expect(selectShownProduct(snapshot), 'the product shown').toBe(held);
+  }
   // Busy (or a method running): no second set_purchase and no second payment can start.
   if (snapshot.hasTag('busy') || snapshot.matches('INIT_METHOD_PENDING')) {
     expect(selectCanContinue(snapshot), 'continue while busy').toBe(false);
@@ -431,7 +448,7 @@ describeEdgePaths({
   oracle,
   machine,
   scenarios: [
-    ...[listMenu, gridMenu, quantityMenu, priceInputMenu].map((menu) =>
+    ...[listMenu, gridMenu, soldOutFirstQuantityMenu, priceInputMenu].map((menu) =>
       scenario({ label: `${menu.product_view} menu`, menu, methods: FEW_METHODS, walkProducts: true }),
     ),
     scenario({

@@ -12,6 +12,7 @@ import {
   purchaseRequest,
   selectApplePayUnavailable,
   selectOfferedMethods,
+  selectShownProduct,
 } from '../../machines/purchase/purchase.selectors';
 import type { PurchaseContext } from '../../machines/purchase/purchase.types';
 import { receiptOf } from '../../machines/purchase/receipt';
@@ -262,6 +263,22 @@ describe('snapshot selectors', () => {
     expect(selectApplePayUnavailable(snapshotOf(makeMenu({ frontend_config: googlePayOnlyConfig }), false))).toBe(
       false,
     );
+  });
+
+  it('selectShownProduct: SINGLE and QUANTITY show the first available product, the one set_purchase is sent', () => {
+    for (const product_view of ['SINGLE', 'QUANTITY'] as const) {
+      // Chips, listed first, is sold out.
+      const menu = makeMenu({ product_view, products: [chips, water, cola] });
+      const snapshot = snapshotOf(menu, false);
+      expect(selectShownProduct(snapshot), product_view).toBe(water);
+      expect(purchaseRequest(snapshot.context), product_view).toEqual([{ product_id: water.id, count: 1 }]);
+    }
+  });
+
+  it('selectShownProduct: none when no product is available', () => {
+    const shown = (menu: Menu) => selectShownProduct(snapshotOf(menu, false));
+    expect(shown(makeMenu({ product_view: 'SINGLE', products: [chips] }))).toBeUndefined();
+    expect(shown(makeMenu({ product_view: 'QUANTITY', products: [] }))).toBeUndefined();
   });
 
   it('selectOfferedMethods follows the browser support', () => {
