@@ -436,7 +436,18 @@ function contract(snapshot: AnyMachineSnapshot): void {
     expect(context.sessionId).toBeDefined();
   if (snapshot.matches('PAYMENT_SUCCESS')) {
     expect(context.result?.outcome).toBe('succeeded');
-    expect(context.receipt).toBeDefined();
+    const { receipt } = context;
+    expect(receipt).toBeDefined();
+    // Spec §2: the items at their price without the fee add up to the subtotal; subtotal + service fee = total.
+    const amounts = receipt?.items.map((item) => cents(item.amount)) ?? [];
+    expect(cents(receipt?.subtotal ?? NaN), 'subtotal = the items').toBe(amounts.reduce((sum, cent) => sum + cent, 0));
+    expect(cents(receipt?.total ?? NaN), 'total = subtotal + fee').toBe(
+      cents(receipt?.subtotal ?? NaN) + cents(receipt?.serviceFee ?? NaN),
+    );
+    // Paid here, the items are what is being bought; back from Bit, what was sent there.
+    if (context.method)
+      expect(amounts, 'the items without their fees').toEqual(lines.map((line) => cents(line.unitPrice) * line.count));
+    expect(receipt?.paidWith, 'the method it was paid with').toBe(context.method ?? 'bit');
   }
   if (snapshot.matches('PAYMENT_FAILURE')) expect(context.result?.outcome).toBe('failed');
 }
