@@ -255,10 +255,11 @@ export const purchaseMachine = setup({
     chooseMethod: assign({ method: (_, method: PaymentMethod) => method }),
     /** The method's machine decides what closing the drawer means while it runs. */
     forwardToMethod: forwardTo((_, method: MethodActor) => method),
-    /** Keeps the payment's result and the receipt the success page shows. */
+    /** Keeps the payment's result and the receipt the success page shows, naming the method used. */
     keepResult: assign(({ context }, result: PaymentResult) => {
       const transactionId = 'transactionId' in result ? result.transactionId : undefined;
-      return { result, receipt: { ...receiptFor(context), transactionId, paidAt: new Date().toISOString() } };
+      const paid = { transactionId, paidAt: new Date().toISOString(), paidWith: context.method };
+      return { result, receipt: { ...receiptFor(context), ...paid } };
     }),
     keepReturnedPayment: assign({ returnedPayment: (_, returned: ReturnedPayment) => returned }),
     /** The operator's verdict on the returned payment, never one the address brought. */
@@ -268,7 +269,9 @@ export const purchaseMachine = setup({
         status === 'approved'
           ? { outcome: 'succeeded', transactionId }
           : { outcome: 'failed', message: msg, transactionId };
-      const paid = status === 'approved' ? { transactionId, paidAt: new Date().toISOString() } : {};
+      // Only a Bit payment comes back to a new page: its status is Bit's (GET /api/payment/bit/status).
+      const paid =
+        status === 'approved' ? { transactionId, paidAt: new Date().toISOString(), paidWith: 'bit' as const } : {};
       return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined };
     }),
     forgetPayment: assign({ method: undefined, result: undefined, receipt: undefined, returnedPayment: undefined }),

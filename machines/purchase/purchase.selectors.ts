@@ -168,6 +168,12 @@ type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
 
 export const selectLines = (snapshot: PurchaseSnapshot) => pricedLines(snapshot.context);
 export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotals(pricedLines(snapshot.context));
+/**
+ * The one product the SINGLE and QUANTITY views show: the product the purchase charges (its first
+ * available one, spec §2), read from the priced order so the two cannot differ. None when none is available.
+ */
+export const selectShownProduct = (snapshot: PurchaseSnapshot): Product | undefined =>
+  pricedLines(snapshot.context)[0]?.product;
 export const selectCurrencySymbol = (snapshot: PurchaseSnapshot) => orderCurrency(snapshot.context).symbol;
 export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
 /** Spec §2: Apple Pay is configured but this browser cannot pay with it. */

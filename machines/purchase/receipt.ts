@@ -1,10 +1,23 @@
 import type { PricedLine } from './pricing';
-import { orderTotals } from './pricing';
+import { orderTotals, roundToCents } from './pricing';
+import type { PaymentMethod } from './purchase.types';
+
+/** One purchased product on the receipt. */
+export interface ReceiptItem {
+  name: string;
+  /** The unit price including the fee: spec §3's stored pay_data line, kept in that shape. */
+  price: number;
+  symbol: string;
+  count: number;
+  /** What the success page lists (spec §2 "item price"): unit price × count, without the fee. */
+  amount: number;
+}
 
 /** What the success page lists and what the machine's history keeps (spec §2, §3 "pay_data"). */
 export interface Receipt {
   machineId: string;
-  items: { name: string; price: number; symbol: string; count: number }[];
+  /** Their amounts add up to the subtotal; subtotal + service fee = total. */
+  items: ReceiptItem[];
   subtotal: number;
   serviceFee: number;
   total: number;
@@ -12,18 +25,20 @@ export interface Receipt {
   transactionId?: string | undefined;
   /** ISO time of the payment. */
   paidAt?: string | undefined;
+  /** The method the visitor paid with; unknown until one was used. */
+  paidWith?: PaymentMethod | undefined;
 }
 
 export function receiptOf(machineId: string, lines: readonly PricedLine[], currencySymbol: string): Receipt {
   const totals = orderTotals(lines);
   return {
     machineId,
-    // Spec §3: stored lines carry the price including the fee.
     items: lines.map((line) => ({
       name: line.product.name,
       price: line.unitTotal,
       symbol: currencySymbol,
       count: line.count,
+      amount: roundToCents(line.unitPrice * line.count),
     })),
     subtotal: totals.subtotal,
     serviceFee: totals.fees,

@@ -26,7 +26,19 @@ function readJson(key: string): unknown {
   }
 }
 
-type History = Record<string, Receipt[]>;
+type History = Record<string, unknown[]>;
+
+/**
+ * A stored receipt. One an earlier version wrote has items with only their price including the fee (no
+ * amount without it): its totals still stand, its item lines are left out rather than shown wrong.
+ */
+function storedReceipt(value: unknown): Receipt | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { items } = value as { items?: unknown };
+  const itemsReadable =
+    Array.isArray(items) && items.every((item) => typeof (item as { amount?: unknown } | null)?.amount === 'number');
+  return itemsReadable ? (value as Receipt) : { ...(value as Receipt), items: [] };
+}
 
 /** The purchase on its way to being paid, its pay status, and each machine's history. */
 export const purchaseStorage = {
@@ -35,7 +47,7 @@ export const purchaseStorage = {
     localStore.setItem(PURCHASE_STORAGE_KEYS.machineId, receipt.machineId);
     localStore.setItem(PURCHASE_STORAGE_KEYS.price, String(receipt.total));
   },
-  rememberedPurchase: (): Receipt | undefined => readJson(PURCHASE_STORAGE_KEYS.payData) as Receipt | undefined,
+  rememberedPurchase: (): Receipt | undefined => storedReceipt(readJson(PURCHASE_STORAGE_KEYS.payData)),
   setPayStatus(status: PayStatus): void {
     localStore.setItem(PURCHASE_STORAGE_KEYS.payStatus, status);
   },
@@ -73,5 +85,5 @@ export const purchaseStorage = {
     localStore.setItem(PURCHASE_STORAGE_KEYS.history, JSON.stringify(history));
   },
   latestPurchase: (machineId: string): Receipt | undefined =>
-    (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined)?.[machineId]?.[0],
+    storedReceipt((readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined)?.[machineId]?.[0]),
 };

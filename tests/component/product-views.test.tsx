@@ -5,12 +5,36 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { en, renderPayPage } from './harness';
+import { en, isCall, json, renderPayPage, type Intercept, type SentRequest } from './harness';
 
 const productContinue = () => screen.getByRole('button', { name: en.purchase.continue });
 const drawerTotal = (dialog: HTMLElement) =>
   within(dialog).getByText(en.methods.includingFees).closest('p')?.textContent;
 const totalLine = (amount: string) => `${en.methods.total} ${amount} ${en.methods.includingFees}`;
+
+interface MenuProduct {
+  id: number;
+  name: string;
+  price: number;
+  available: boolean;
+}
+
+/** The operator's menu with `change` applied to its products (the sandbox still prices the purchase). */
+const productsChanged =
+  (change: (products: MenuProduct[]) => MenuProduct[]): Intercept =>
+  async (request, sandbox) => {
+    const response = await sandbox(request);
+    if (!isCall(request, 'api/menu/get')) return response;
+    const menu = (await response.json()) as { products: MenuProduct[] };
+    return json({ ...menu, products: change(menu.products) });
+  };
+
+/** The products set_purchase was sent, by id and count. */
+async function purchasedLines(requests: SentRequest[]) {
+  const call = requests.find((request) => isCall(request, 'api/menu/set_purchase'));
+  const lines = JSON.parse(await (call?.body ?? Promise.resolve('[]'))) as { product_id: number; count: number }[];
+  return lines.map(({ product_id, count }) => [product_id, count]);
+}
 
 describe('GRID with several products (1002)', () => {
   // Cola 6.50 + 0.50 = 7.00; Water 5.00 + 0.50 = 5.50; Chips 7.00 + 3 % (0.21) = 7.21; Chocolate 8.00 + 0.24
@@ -223,4 +247,54 @@ describe('PRICE_INPUT (1006)', () => {
     await user.keyboard('123456789012');
     expect(display().textContent).toBe('₪1234567890');
   });
+});
+
+describe('SINGLE and QUANTITY show the product that is charged (spec §2)', () => {
+  // A sold-out product listed first: the visitor is shown, and pays for, the first available one.
+  const soldOutFirst = productsChanged(([first, ...rest]) =>
+    first ? [{ ...first, id: 999, name: 'Deluxe wash', price: 35, available: false }, first, ...rest] : [],
+  );
+
+  it('SINGLE (1004): the sold-out first product is not shown; the available one is, and set_purchase buys it', async () => {
+    const { user, requests } = renderPayPage({ machineId: '1004', intercept: soldOutFirst });
+    expect(await screen.findByRole('heading', { name: 'Car wash' })).toBeTruthy();
+    expect(screen.queryByText('Deluxe wash')).toBeNull();
+    // Car wash 20.00 + 2 % (0.40)
+    expect(screen.getByText('₪20.00')).toBeTruthy();
+    expect(screen.getByText('+ ₪0.40 convenience fee')).toBeTruthy();
+
+    await user.click(productContinue());
+    expect(drawerTotal(await screen.findByRole('dialog', { name: en.drawer.title }))).toBe(totalLine('₪20.40'));
+    expect(await purchasedLines(requests)).toEqual([[401, 1]]);
+  });
+
+  it('QUANTITY (1005): the available product, its price per item and total; set_purchase buys it', async () => {
+    const { user, requests } = renderPayPage({ machineId: '1005', intercept: soldOutFirst });
+    expect(await screen.findByRole('heading', { name: 'Laundry token' })).toBeTruthy();
+    expect(screen.queryByText('Deluxe wash')).toBeNull();
+    // Laundry token 4.50 + 0.50
+    expect(screen.getByText('₪5.00 per item')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: en.products.increase }));
+    await user.click(productContinue());
+    expect(drawerTotal(await screen.findByRole('dialog', { name: en.drawer.title }))).toBe(totalLine('₪10.00'));
+    expect(await purchasedLines(requests)).toEqual([[501, 2]]);
+  });
+
+  for (const [view, machineId] of [
+    ['SINGLE', '1004'],
+    ['QUANTITY', '1005'],
+  ] as const) {
+    it(`${view} (${machineId}) with nothing available says so, and Continue buys nothing`, async () => {
+      const soldOut = productsChanged((products) => products.map((product) => ({ ...product, available: false })));
+      const { user, app } = renderPayPage({ machineId, intercept: soldOut });
+      expect(await screen.findByText(en.products.empty)).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: /Car wash|Laundry token/ })).toBeNull();
+
+      expect(productContinue().getAttribute('aria-disabled')).toBe('true');
+      await user.click(productContinue());
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(app.purchases.size).toBe(0);
+    });
+  }
 });

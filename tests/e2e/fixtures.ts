@@ -565,36 +565,33 @@ export function failurePage(page: Page, t: Texts): Locator {
 
 export interface ReceiptLine {
   name: string;
-  /** What the line costs, fees included. */
+  /** The product's own price, without its fee (spec §2: the item price). */
   price: number;
 }
 
+/** How the visitor paid, as the receipt names it (locales: success.paymentMethods). */
+export type PaidWith = keyof Texts['success']['paymentMethods'];
+
 /**
- * A receipt as the success page writes it: each item with its price (fees included), then the
- * subtotal, service fee and total.
+ * A receipt as the success page writes it (spec §2): each item at its price without the fee, the
+ * subtotal (the items' sum), the service fee, the total (subtotal + fee), and the method it was paid with.
  */
-export function receiptText(
-  t: Texts,
-  lines: readonly ReceiptLine[],
-  totals: { subtotal: number; fee: number; total: number },
-): RegExp {
+export function receiptText(t: Texts, lines: readonly ReceiptLine[], serviceFee: number, paidWith: PaidWith): RegExp {
+  const subtotal = cents(lines.reduce((sum, line) => sum + line.price, 0));
   const items = lines.map(({ name, price }) => `${escapeRegExp(name)}\\s*${escapeRegExp(money(price))}`);
-  const sums = [
-    [t.success.subtotal, totals.subtotal],
-    [t.success.serviceFee, totals.fee],
-    [t.success.total, totals.total],
+  const rows = [
+    [t.success.subtotal, money(subtotal)],
+    [t.success.serviceFee, money(serviceFee)],
+    [t.success.total, money(cents(subtotal + serviceFee))],
+    [t.success.paidWith, t.success.paymentMethods[paidWith]],
   ] as const;
-  const totalsText = sums.map(([label, amount]) => `${escapeRegExp(label)}\\s*${escapeRegExp(money(amount))}`);
+  const totalsText = rows.map(([label, value]) => `${escapeRegExp(label)}\\s*${escapeRegExp(value)}`);
   return new RegExp([...items, ...totalsText].join('\\s*'));
 }
 
-/** The receipt of one line of one catalogue product (spec §5 figures). */
-export function receiptOfProduct(t: Texts, item: ReturnType<typeof product>): RegExp {
-  return receiptText(t, [{ name: item.name, price: linePrice(item) }], {
-    subtotal: item.price,
-    fee: fee(item),
-    total: linePrice(item),
-  });
+/** The receipt of one unit of a catalogue product, paid with `paidWith` (spec §5 figures). */
+export function receiptOfProduct(t: Texts, item: ReturnType<typeof product>, paidWith: PaidWith): RegExp {
+  return receiptText(t, [{ name: item.name, price: item.price }], fee(item), paidWith);
 }
 
 /** Local storage of the page's origin, by key (spec §3 keys: payStatus, pay_data, pay_history ...). */

@@ -106,7 +106,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     expect(askedAbout(statusCalls)).toContain(transactionId);
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: transactionId }));
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'bit'));
     expect(bitPosts).toHaveLength(1);
 
     await page.reload();

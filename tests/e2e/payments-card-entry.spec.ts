@@ -94,7 +94,7 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
       { method: 'tranzila', status: 'approved', amount: linePrice(cola) },
     ]);
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'credit_card'));
   });
 
   // Tranzila answers a decline as a response (transaction_response.success false), not as an error: the

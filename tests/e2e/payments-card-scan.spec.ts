@@ -49,7 +49,7 @@ forEachLanguage('card scan (1001)', (lang, t) => {
       { method: 'card_scan', status: 'approved', amount: linePrice(cola) },
     ]);
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'card_scan'));
   });
 
   test('a declined card: the failure page with the reason; one declined charge', async ({ page, request }) => {

@@ -92,7 +92,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
       { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
     ]);
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, chocolate));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, chocolate, 'credit_card'));
 
     await drawerButton(page, t, t.success.morePurchases).click();
     await expect(drawer(page, t)).toHaveCount(0);

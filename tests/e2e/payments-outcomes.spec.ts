@@ -88,7 +88,7 @@ forEachLanguage('outcome pages', (lang, t) => {
     const retried = await continueToPayment(page, t);
     expect(retried).not.toBe(sessionId);
     await payByScan(page, t);
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, water));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, water, 'card_scan'));
   });
 
   test('success: support calls the technician; "Make more purchases" returns to the products and keeps the purchase in the machine\'s history', async ({
@@ -121,9 +121,9 @@ forEachLanguage('outcome pages', (lang, t) => {
     await productInput(page, t, water.name).check();
     await continueToPayment(page, t);
     await payByScan(page, t);
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, water));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, water, 'card_scan'));
     const latest = await showLatest(page, t);
-    await expect(latest).toContainText(receiptOfProduct(t, cola));
+    await expect(latest).toContainText(receiptOfProduct(t, cola, 'card_scan'));
     await expect(latest).not.toContainText(t.success.noLatest);
     await expect(latest).not.toContainText(water.name);
   });
@@ -143,7 +143,7 @@ test.describe('latest purchase, per machine', () => {
     await productInput(page, t, water.name).check();
     await continueToPayment(page, t);
     await payByScan(page, t);
-    await expect(await showLatest(page, t)).toContainText(receiptOfProduct(t, cola));
+    await expect(await showLatest(page, t)).toContainText(receiptOfProduct(t, cola, 'card_scan'));
   });
 
   test('another machine has no latest purchase', async ({ page }) => {

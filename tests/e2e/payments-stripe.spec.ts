@@ -73,7 +73,7 @@ forEachLanguage('Stripe card element (1004)', (lang, t) => {
 
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'stripe', status: 'approved', amount: linePrice(carWash) }]);
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, carWash));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, carWash, 'stripe'));
   });
 
   test("an empty card: Stripe's validation message, and no payment intent is asked for", async ({ page, request }) => {

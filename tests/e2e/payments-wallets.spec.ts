@@ -56,7 +56,7 @@ async function startGooglePay(page: Page, lang: Lang, t: Texts): Promise<string>
 }
 
 forEachLanguage('Google Pay (1001)', (lang, t) => {
-  test('Approve: the success page with the transaction number, the item with its fee, the totals and the time; one approved charge', async ({
+  test('Approve: the success page with the transaction number, the item at its price, the fee, the totals, the method and the time; one approved charge', async ({
     page,
     request,
   }) => {
@@ -74,7 +74,7 @@ forEachLanguage('Google Pay (1001)', (lang, t) => {
     const success = successPage(page, t);
     await expect(success).toContainText(t.success.text);
     await expect(success).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
-    await expect(success).toContainText(receiptOfProduct(t, cola));
+    await expect(success).toContainText(receiptOfProduct(t, cola, 'google_pay'));
     await expect(success).toContainText(t.success.date);
     const paidAt = Date.parse((await success.locator('time').getAttribute('datetime')) ?? '');
     expect(paidAt).toBeGreaterThanOrEqual(startedAt - 1000);
@@ -207,7 +207,7 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
       { method: 'apple_pay', status: 'approved', amount: linePrice(cola) },
     ]);
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'apple_pay'));
     expect(payCalls).toHaveLength(1);
   });
 

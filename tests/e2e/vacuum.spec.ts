@@ -272,7 +272,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
 
     await expect(successHeading(page, t)).toBeVisible();
     await expect(successPage(page, t)).toContainText(
-      receiptText(t, [{ name: VACUUM.name, price: 18 }], { subtotal: 18, fee: 0, total: 18 }),
+      receiptText(t, [{ name: VACUUM.name, price: 18 }], 0, 'google_pay'),
     );
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: 18 }]);
   });

@@ -19,6 +19,7 @@ import {
   selectCanContinue,
   selectLines,
   selectOfferedMethods,
+  selectShownProduct,
   selectTotals,
 } from '../../machines/purchase/purchase.selectors';
 import type {
@@ -31,7 +32,14 @@ import type {
 } from '../../machines/purchase/purchase.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
-import { allMethodsConfig, gridMenu, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
+import {
+  allMethodsConfig,
+  gridMenu,
+  listMenu,
+  makeMenu,
+  priceInputMenu,
+  soldOutFirstQuantityMenu,
+} from '../fixtures/menus';
 import { bitStatus, purchaseInput, returnedFromBit } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
 import { expect } from 'vitest';
@@ -405,6 +413,15 @@ function contract(snapshot: AnyMachineSnapshot): void {
   // Only available products are ever selected (spec §2).
   for (const id of context.selectedIds)
     expect(context.menu.products.find((product) => product.id === id)?.available, `product ${String(id)}`).toBe(true);
+  // Spec §2: SINGLE and QUANTITY hold one available product (the first, until another is chosen), and
+  // show the very product the purchase is for, never merely the menu's first.
+  const { menu, orderSource } = context;
+  if (orderSource.kind === 'menu' && (menu.product_view === 'SINGLE' || menu.product_view === 'QUANTITY')) {
+    const anyAvailable = menu.products.some((product) => product.available);
+    expect(context.selectedIds, 'one product held').toHaveLength(anyAvailable ? 1 : 0);
+    const held = menu.products.find((product) => product.id === context.selectedIds[0]);
+    expect(selectShownProduct(snapshot), 'the product shown').toBe(held);
+  }
   // Busy (or a method running): no second set_purchase and no second payment can start.
   if (snapshot.hasTag('busy') || snapshot.matches('INIT_METHOD_PENDING')) {
     expect(selectCanContinue(snapshot), 'continue while busy').toBe(false);
@@ -419,7 +436,18 @@ function contract(snapshot: AnyMachineSnapshot): void {
     expect(context.sessionId).toBeDefined();
   if (snapshot.matches('PAYMENT_SUCCESS')) {
     expect(context.result?.outcome).toBe('succeeded');
-    expect(context.receipt).toBeDefined();
+    const { receipt } = context;
+    expect(receipt).toBeDefined();
+    // Spec §2: the items at their price without the fee add up to the subtotal; subtotal + service fee = total.
+    const amounts = receipt?.items.map((item) => cents(item.amount)) ?? [];
+    expect(cents(receipt?.subtotal ?? NaN), 'subtotal = the items').toBe(amounts.reduce((sum, cent) => sum + cent, 0));
+    expect(cents(receipt?.total ?? NaN), 'total = subtotal + fee').toBe(
+      cents(receipt?.subtotal ?? NaN) + cents(receipt?.serviceFee ?? NaN),
+    );
+    // Paid here, the items are what is being bought; back from Bit, what was sent there.
+    if (context.method)
+      expect(amounts, 'the items without their fees').toEqual(lines.map((line) => cents(line.unitPrice) * line.count));
+    expect(receipt?.paidWith, 'the method it was paid with').toBe(context.method ?? 'bit');
   }
   if (snapshot.matches('PAYMENT_FAILURE')) expect(context.result?.outcome).toBe('failed');
 }
@@ -431,7 +459,7 @@ describeEdgePaths({
   oracle,
   machine,
   scenarios: [
-    ...[listMenu, gridMenu, quantityMenu, priceInputMenu].map((menu) =>
+    ...[listMenu, gridMenu, soldOutFirstQuantityMenu, priceInputMenu].map((menu) =>
       scenario({ label: `${menu.product_view} menu`, menu, methods: FEW_METHODS, walkProducts: true }),
     ),
     scenario({

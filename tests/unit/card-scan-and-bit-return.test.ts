@@ -91,7 +91,7 @@ describe('card scan', () => {
 });
 
 describe('Bit', () => {
-  const receipt = { machineId: 'machine-7', total: 25.22 } as Receipt;
+  const receipt = { machineId: 'machine-7', items: [], total: 25.22 } as unknown as Receipt;
 
   it("returns to this machine's /pay with a new one-time token", () => {
     const first = new URL(bitReturnUrl(twoLineOrder));

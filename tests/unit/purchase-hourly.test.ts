@@ -157,7 +157,7 @@ describe('purchase with an hourly order: booking and paying', () => {
     expect(remembered).toEqual([
       {
         machineId: 'machine-7',
-        items: [{ name: 'Vacuum — 1 hour', price: 18, symbol: '₪', count: 1 }],
+        items: [{ name: 'Vacuum — 1 hour', price: 18, symbol: '₪', count: 1, amount: 18 }],
         subtotal: 18,
         serviceFee: 0,
         total: 18,
@@ -201,11 +201,12 @@ describe('purchase with an hourly order: booking and paying', () => {
 
     expect(snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
     expect(snapshot().context.receipt).toMatchObject({
-      items: [{ name: 'Vacuum — 1 hour', price: 18, count: 1 }],
+      items: [{ name: 'Vacuum — 1 hour', price: 18, count: 1, amount: 18 }],
       subtotal: 18,
       serviceFee: 0,
       total: 18,
       transactionId: 'tx-9',
+      paidWith: 'google_pay',
     });
 
     actor.send({ type: 'drawer.close' });

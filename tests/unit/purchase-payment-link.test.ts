@@ -115,7 +115,7 @@ describe('a payment link with a payment intent', () => {
     expect(purchase.remembered).toEqual([
       {
         machineId: MACHINE_ID,
-        items: [{ name: 'Wheelchair rental', price: 42.5, symbol: '₪', count: 1 }],
+        items: [{ name: 'Wheelchair rental', price: 42.5, symbol: '₪', count: 1, amount: 42.5 }],
         subtotal: 42.5,
         serviceFee: 0,
         total: 42.5,

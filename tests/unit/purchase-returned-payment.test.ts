@@ -43,13 +43,13 @@ describe('a payment back from Bit (input.returnedPayment)', () => {
     expect(purchase.asked).toEqual([{ machineId: 'machine-7', transactionId: returnedFromBit.transactionId }]);
   });
 
-  it('approved: PAYMENT_SUCCESS with the operator’s transaction on the receipt, stored once', async () => {
+  it('approved: PAYMENT_SUCCESS with the operator’s transaction on the receipt, paid with Bit, stored once', async () => {
     const purchase = startReturned([() => Promise.resolve(bitStatus('approved'))]);
     await purchase.flush();
     expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
     expect(purchase.snapshot().context).toMatchObject({
       result: { outcome: 'succeeded', transactionId: returnedFromBit.transactionId },
-      receipt: { ...returnedFromBit.receipt, transactionId: returnedFromBit.transactionId },
+      receipt: { ...returnedFromBit.receipt, transactionId: returnedFromBit.transactionId, paidWith: 'bit' },
       returnedPayment: undefined,
     });
     purchase.actor.send({ type: 'drawer.close' });

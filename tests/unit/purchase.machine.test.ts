@@ -479,7 +479,7 @@ describe('purchaseMachine', () => {
   });
 
   describe('rememberPurchase (pay_data) once set_purchase has answered', () => {
-    it('keeps the receipt of what is being bought: prices with their fees, subtotal, fee, total', async () => {
+    it('keeps the receipt of what is being bought: items, subtotal, fee, total, and no method yet', async () => {
       const purchase = startPurchase(gridMenu);
       purchase.actor.send({ type: 'product.select', productId: cola.id });
       purchase.actor.send({ type: 'product.select', productId: water.id });
@@ -490,8 +490,8 @@ describe('purchaseMachine', () => {
         {
           machineId: 'machine-7',
           items: [
-            { name: 'Cola', price: 13.22, symbol: '₪', count: 1 },
-            { name: 'Water', price: 6, symbol: '₪', count: 1 },
+            { name: 'Cola', price: 13.22, symbol: '₪', count: 1, amount: 12.9 },
+            { name: 'Water', price: 6, symbol: '₪', count: 1, amount: 5 },
           ],
           subtotal: 17.9,
           serviceFee: 1.32,
@@ -506,14 +506,19 @@ describe('purchaseMachine', () => {
       quantity.actor.send({ type: 'quantity.increment' });
       await continueToMethods(quantity);
       expect(quantity.remembered).toMatchObject([
-        { items: [{ name: 'Water', price: 6, count: 2 }], subtotal: 10, serviceFee: 2, total: 12 },
+        { items: [{ name: 'Water', price: 6, count: 2, amount: 10 }], subtotal: 10, serviceFee: 2, total: 12 },
       ]);
 
       const typed = startPurchase(priceInputMenu);
       typed.actor.send({ type: 'amount.confirmed', amount: 12.5 });
       await typed.settle();
       expect(typed.remembered).toMatchObject([
-        { items: [{ name: 'Pay any amount', price: 13.75, count: 1 }], subtotal: 12.5, serviceFee: 1.25, total: 13.75 },
+        {
+          items: [{ name: 'Pay any amount', price: 13.75, count: 1, amount: 12.5 }],
+          subtotal: 12.5,
+          serviceFee: 1.25,
+          total: 13.75,
+        },
       ]);
     });
 
@@ -701,7 +706,7 @@ describe('purchaseMachine', () => {
       }
     }
 
-    it('succeeded keeps the result and the receipt: items with their fees, subtotal, fee, total, transaction, time', async () => {
+    it('succeeded keeps the result and the receipt: items, subtotal, fee, total, transaction, time, method', async () => {
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date(PAID_AT));
       const purchase = startPurchase(gridMenu);
@@ -716,8 +721,8 @@ describe('purchaseMachine', () => {
       expect(purchase.snapshot().context.receipt).toEqual({
         machineId: 'machine-7',
         items: [
-          { name: 'Cola', price: 13.22, symbol: '₪', count: 1 },
-          { name: 'Water', price: 6, symbol: '₪', count: 1 },
+          { name: 'Cola', price: 13.22, symbol: '₪', count: 1, amount: 12.9 },
+          { name: 'Water', price: 6, symbol: '₪', count: 1, amount: 5 },
         ],
         subtotal: 17.9,
         serviceFee: 1.32,
@@ -725,6 +730,7 @@ describe('purchaseMachine', () => {
         currencySymbol: '₪',
         transactionId: 'tx-9',
         paidAt: PAID_AT,
+        paidWith: 'google_pay',
       });
       // Nothing is stored in the history until the visitor leaves the success page.
       expect(purchase.stored).toEqual([]);
@@ -735,9 +741,10 @@ describe('purchaseMachine', () => {
       purchase.actor.send({ type: 'quantity.increment' });
       await payWith(purchase, 'card_scan');
       expect(purchase.snapshot().context.receipt).toMatchObject({
-        items: [{ name: 'Water', price: 6, count: 2 }],
+        items: [{ name: 'Water', price: 6, count: 2, amount: 10 }],
         total: 12,
         transactionId: undefined,
+        paidWith: 'card_scan',
       });
     });
 

@@ -12,6 +12,7 @@ import {
   purchaseRequest,
   selectApplePayUnavailable,
   selectOfferedMethods,
+  selectShownProduct,
 } from '../../machines/purchase/purchase.selectors';
 import type { PurchaseContext } from '../../machines/purchase/purchase.types';
 import { receiptOf } from '../../machines/purchase/receipt';
@@ -146,13 +147,15 @@ describe('paymentOrder: what every payment method is told', () => {
 });
 
 describe('receiptOf: what the success page lists and the history keeps (spec §2, §3)', () => {
-  it('items priced with their fee, subtotal, service fee and total', () => {
+  it('items at their price without the fee, adding up to the subtotal; subtotal + service fee = total', () => {
+    // Cola 12.90 + 2.5 % (0.32); Water 5.00 + 1.00 flat.
     const lines = pricedLines(context(gridMenu, { selectedIds: [cola.id, water.id] }));
-    expect(receiptOf('machine-7', lines, '₪')).toEqual({
+    const receipt = receiptOf('machine-7', lines, '₪');
+    expect(receipt).toEqual({
       machineId: 'machine-7',
       items: [
-        { name: 'Cola', price: 13.22, symbol: '₪', count: 1 },
-        { name: 'Water', price: 6, symbol: '₪', count: 1 },
+        { name: 'Cola', price: 13.22, symbol: '₪', count: 1, amount: 12.9 },
+        { name: 'Water', price: 6, symbol: '₪', count: 1, amount: 5 },
       ],
       subtotal: 17.9,
       serviceFee: 1.32,
@@ -161,14 +164,30 @@ describe('receiptOf: what the success page lists and the history keeps (spec §2
     });
   });
 
-  it('a count keeps the unit price and multiplies the totals', () => {
+  it('a count multiplies the price without the fee; the stored unit price keeps its fee (spec §3 pay_data)', () => {
     const lines = pricedLines(context(quantityMenu, { quantity: 3 }));
     expect(receiptOf('machine-7', lines, '₪')).toMatchObject({
-      items: [{ name: 'Water', price: 6, count: 3 }],
+      items: [{ name: 'Water', price: 6, count: 3, amount: 15 }],
       subtotal: 15,
       serviceFee: 3,
       total: 18,
     });
+  });
+
+  it('adds up to the cent: 3 × 0.10 is 0.30, not 0.30000000000000004', () => {
+    const dime = { ...water, price: 0.1, convenience_fee_value: 0.05 };
+    const lines = pricedLines(context(makeMenu({ product_view: 'QUANTITY', products: [dime] }), { quantity: 3 }));
+    expect(receiptOf('machine-7', lines, '₪')).toMatchObject({
+      items: [{ amount: 0.3 }],
+      subtotal: 0.3,
+      serviceFee: 0.15,
+      total: 0.45,
+    });
+  });
+
+  it('names no method: that is known only once one was used', () => {
+    const lines = pricedLines(context(listMenu));
+    expect(receiptOf('machine-7', lines, '₪').paidWith).toBeUndefined();
   });
 });
 
@@ -262,6 +281,22 @@ describe('snapshot selectors', () => {
     expect(selectApplePayUnavailable(snapshotOf(makeMenu({ frontend_config: googlePayOnlyConfig }), false))).toBe(
       false,
     );
+  });
+
+  it('selectShownProduct: SINGLE and QUANTITY show the first available product, the one set_purchase is sent', () => {
+    for (const product_view of ['SINGLE', 'QUANTITY'] as const) {
+      // Chips, listed first, is sold out.
+      const menu = makeMenu({ product_view, products: [chips, water, cola] });
+      const snapshot = snapshotOf(menu, false);
+      expect(selectShownProduct(snapshot), product_view).toBe(water);
+      expect(purchaseRequest(snapshot.context), product_view).toEqual([{ product_id: water.id, count: 1 }]);
+    }
+  });
+
+  it('selectShownProduct: none when no product is available', () => {
+    const shown = (menu: Menu) => selectShownProduct(snapshotOf(menu, false));
+    expect(shown(makeMenu({ product_view: 'SINGLE', products: [chips] }))).toBeUndefined();
+    expect(shown(makeMenu({ product_view: 'QUANTITY', products: [] }))).toBeUndefined();
   });
 
   it('selectOfferedMethods follows the browser support', () => {

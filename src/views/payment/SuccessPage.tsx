@@ -18,7 +18,7 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
               {item.count > 1 ? `${String(item.count)} × ` : ''}
               {item.name}
             </span>
-            <Money amount={item.price * item.count} symbol={item.symbol} />
+            <Money amount={item.amount} symbol={item.symbol} />
           </li>
         ))}
       </ul>
@@ -35,6 +35,12 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
         <dd className="receipt__total">
           <Money amount={receipt.total} symbol={symbol} />
         </dd>
+        {receipt.paidWith && (
+          <>
+            <dt>{t('success.paidWith')}</dt>
+            <dd>{t(`success.paymentMethods.${receipt.paidWith}`)}</dd>
+          </>
+        )}
         {receipt.paidAt && (
           <>
             <dt>{t('success.date')}</dt>

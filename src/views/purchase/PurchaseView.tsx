@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
 import { ContinueAction } from './ContinueAction';
 import { AmountKeypad } from './products/AmountKeypad';
+import { NothingToSell } from './products/NothingToSell';
 import { ProductChoices } from './products/ProductChoices';
 import { QuantityPicker } from './products/QuantityPicker';
 import { SingleProduct } from './products/SingleProduct';
@@ -16,7 +16,6 @@ const VacuumSelection = lazy(() => import('../vacuum/VacuumSelection'));
 const PaymentLinkIntro = lazy(() => import('../custom/PaymentLinkIntro'));
 
 export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
-  const { t } = useTranslation();
   const continueRef = useRef<HTMLButtonElement>(null);
   const menu = useSelector(purchase, (snapshot) => snapshot.context.menu);
   const amountEntry = useSelector(purchase, (snapshot) => snapshot.context.amountEntry);
@@ -31,7 +30,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
 
   // A payment link names its own amount; with a payment intent it needs no product of the machine.
   if (menu.products.length === 0 && !paymentLink) {
-    return <p className="empty-state">{t('products.empty')}</p>;
+    return <NothingToSell />;
   }
 
   if (hourly) {

@@ -1,25 +1,24 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { selectLines, selectTotals } from '../../../../machines/purchase/purchase.selectors';
+import { selectLines, selectShownProduct, selectTotals } from '../../../../machines/purchase/purchase.selectors';
 import { formatMoney, Money } from '../../../components/Money';
 import type { PurchaseRef } from '../purchase-ref';
+import { NothingToSell } from './NothingToSell';
 
 export function QuantityPicker({ purchase }: { purchase: PurchaseRef }) {
   const { t } = useTranslation();
-  const menu = useSelector(purchase, (snapshot) => snapshot.context.menu);
+  const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
+  const product = useSelector(purchase, selectShownProduct);
   const quantity = useSelector(purchase, (snapshot) => snapshot.context.quantity);
   const canRemove = useSelector(purchase, (snapshot) => snapshot.can({ type: 'quantity.decrement' }));
   const canAdd = useSelector(purchase, (snapshot) => snapshot.can({ type: 'quantity.increment' }));
   const line = useSelector(purchase, (snapshot) => selectLines(snapshot)[0]);
   const { total } = useSelector(purchase, selectTotals, (a, b) => a.total === b.total);
-  const product = menu.products[0];
-  if (!product || !line) return null;
+  if (!product || !line) return <NothingToSell />;
   return (
     <section className="quantity">
       <h1 className="quantity__name">{product.name}</h1>
-      <p className="quantity__unit">
-        {t('products.perItem', { price: formatMoney(line.unitTotal, menu.currency_symbol) })}
-      </p>
+      <p className="quantity__unit">{t('products.perItem', { price: formatMoney(line.unitTotal, symbol) })}</p>
       <div className="stepper" role="group" aria-label={t('products.quantity')}>
         <button
           type="button"
@@ -44,7 +43,7 @@ export function QuantityPicker({ purchase }: { purchase: PurchaseRef }) {
         </button>
       </div>
       <p className="quantity__total">
-        {t('products.total')}: <Money amount={total} symbol={menu.currency_symbol} />
+        {t('products.total')}: <Money amount={total} symbol={symbol} />
       </p>
     </section>
   );

@@ -1,16 +1,18 @@
 import { useSelector } from '@xstate/react';
+import { selectShownProduct } from '../../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from '../purchase-ref';
+import { NothingToSell } from './NothingToSell';
 import { ProductPrice } from './ProductPrice';
 
 export function SingleProduct({ purchase }: { purchase: PurchaseRef }) {
-  const menu = useSelector(purchase, (snapshot) => snapshot.context.menu);
-  const product = menu.products[0];
-  if (!product) return null;
+  const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
+  const product = useSelector(purchase, selectShownProduct);
+  if (!product) return <NothingToSell />;
   return (
     <section className="single-product">
       <h1 className="single-product__name">{product.name}</h1>
       {product.description && <p className="single-product__description">{product.description}</p>}
-      <ProductPrice product={product} symbol={menu.currency_symbol} />
+      <ProductPrice product={product} symbol={symbol} />
     </section>
   );
 }
