@@ -22,8 +22,13 @@ export interface StripeErrorLike {
 
 /**
  * The PaymentIntent confirmCardPayment resolves with; its status decides, not the absence of an error
- * (docs.stripe.com/payments/paymentintents/lifecycle): only `succeeded` is paid.
+ * (docs.stripe.com/payments/paymentintents/lifecycle): `succeeded` is paid, and so is `requires_capture`,
+ * an intent the operator authorised to capture later (docs.stripe.com/payments/place-a-hold-on-a-payment-method):
+ * the funds are held on the card, so the visitor must not be told to pay again.
  */
+/** Paid, or authorised with the funds held for the operator to capture (manual capture). */
+const PAID_STATUSES = ['succeeded', 'requires_capture'];
+
 export interface ConfirmedIntent {
   id: string;
   status: string;
@@ -79,7 +84,8 @@ export const stripeMachine = setup({
     confirmCardPayment: fromPromise<ConfirmedIntent, StripeConfirmInput>(providedAtTheEdge('confirmCardPayment')),
   },
   guards: {
-    intentHasStatus: (_, { intent, status }: { intent: ConfirmedIntent; status: string }) => intent.status === status,
+    intentHasStatus: (_, { intent, statuses }: { intent: ConfirmedIntent; statuses: readonly string[] }) =>
+      statuses.includes(intent.status),
   },
 }).createMachine({
   id: 'stripe',
@@ -171,7 +177,7 @@ export const stripeMachine = setup({
               {
                 guard: {
                   type: 'intentHasStatus',
-                  params: ({ event }) => ({ intent: event.output, status: 'succeeded' }),
+                  params: ({ event }) => ({ intent: event.output, statuses: PAID_STATUSES }),
                 },
                 target: '#stripe.Success',
                 actions: assign({
@@ -182,7 +188,7 @@ export const stripeMachine = setup({
                 // Stripe may still settle it: never success, and no invitation to pay again before checking.
                 guard: {
                   type: 'intentHasStatus',
-                  params: ({ event }) => ({ intent: event.output, status: 'processing' }),
+                  params: ({ event }) => ({ intent: event.output, statuses: ['processing'] }),
                 },
                 target: '#stripe.Failed',
                 actions: assign({

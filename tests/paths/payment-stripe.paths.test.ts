@@ -40,6 +40,7 @@ const events = samplesOf([
   { type: 'xstate.error.actor.createPaymentIntent', error: new TypeError('Failed to fetch') },
   // every branch of intentHasStatus: paid, still processing, not paid
   { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'succeeded' } },
+  { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'requires_capture' } },
   { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'processing' } },
   { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'pi_1', status: 'requires_action' } },
   { type: 'xstate.error.actor.confirmCardPayment', error: { message: 'Your card was declined.' } },
@@ -85,7 +86,8 @@ const oracle = paymentOracle({
         });
       case 'xstate.done.actor.confirmCardPayment': {
         const { id, status } = sample.output as ConfirmedIntent;
-        if (status === 'succeeded') return succeeds(id);
+        // Stripe's lifecycle: succeeded is paid; requires_capture is authorised, the funds held for capture.
+        if (status === 'succeeded' || status === 'requires_capture') return succeeds(id);
         return status === 'processing'
           ? fails({ reason: 'unconfirmed', transactionId: id })
           : backToCard({ kind: 'notPaid' });

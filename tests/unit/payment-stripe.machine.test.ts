@@ -220,6 +220,16 @@ describe('stripeMachine', () => {
       expect(stripe.snapshot().context.error).toEqual({ kind: 'server', details: undefined });
     });
 
+    it('an intent held for capture (requires_capture, manual capture) is paid: the funds are held, so success', async () => {
+      const stripe = startStripe(singleLineOrder, {
+        confirmCardPayment: () => Promise.resolve(intent('requires_capture')),
+      });
+      await stripe.submit();
+      await waitFor(stripe.actor, (s) => s.status === 'done');
+      expect(stripe.snapshot().value).toBe('Success');
+      expect(stripe.snapshot().output).toEqual({ outcome: 'succeeded', transactionId: 'pi_123' });
+    });
+
     it('a processing intent is never success: it fails as unconfirmed, so the visitor checks before paying again', async () => {
       const stripe = startStripe(singleLineOrder, { confirmCardPayment: () => Promise.resolve(intent('processing')) });
       await stripe.submit();
