@@ -4,6 +4,7 @@ interface ImportMetaEnv {
   /** The operator's API host; empty means this page's own origin (the sandbox). */
   readonly VITE_API_BASE_URL: string;
   readonly VITE_DEFAULT_SUPPORT_PHONE: string;
+  readonly VITE_MERCHANT_NAME: string;
   readonly VITE_GOOGLE_PAY_SDK_URL: string;
   readonly VITE_APPLE_PAY_SDK_URL: string;
   readonly VITE_APPLE_PAY_BUTTON_SDK_URL: string;

@@ -5,7 +5,8 @@ import { isWebAddress } from '../../machines/shared/web-address';
 import { splashMachine } from '../../machines/splash/splash.machine';
 import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import type { ApiClient } from '../api/client';
-import { getMenu } from '../api/menu';
+import { getMenu, withMerchantName } from '../api/menu';
+import { MERCHANT_NAME } from '../config';
 import { setPurchase } from '../api/purchase';
 import { bookPaymentLink } from '../api/custom-payment';
 import { changeLanguage } from '../i18n/i18n';
@@ -23,7 +24,9 @@ export interface PayPageOptions {
 export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = { withSplash: true }) {
   return payPageMachine.provide({
     actors: {
-      fetchMenu: fromPromise(({ input }) => getMenu(api, input.machineId, input.earlyMenu)),
+      fetchMenu: fromPromise(async ({ input }) =>
+        withMerchantName(await getMenu(api, input.machineId, input.earlyMenu), MERCHANT_NAME),
+      ),
       splash: splashMachine.provide({
         actors: {
           readSplashSeen: fromPromise(() => Promise.resolve(!withSplash || readCookie(COOKIES.splash) !== undefined)),

@@ -104,6 +104,17 @@ export function toMenu(answer: MenuAnswer, log: (message: string) => void = cons
   };
 }
 
+/**
+ * Apple Pay shows "Pay <merchant>" and its session needs the name (applePaySettings), but spec §3's
+ * apple_pay config has no field for it: a menu that names none takes the build's (VITE_MERCHANT_NAME).
+ */
+export function withMerchantName(menu: Menu, merchantName: string): Menu {
+  const applePay = menu.frontend_config.apple_pay;
+  const name = merchantName.trim();
+  if (!applePay || applePay.displayName?.trim() || !name) return menu;
+  return { ...menu, frontend_config: { ...menu.frontend_config, apple_pay: { ...applePay, displayName: name } } };
+}
+
 /** GET /api/menu/get; the answer of the early request, when it is exactly this request. */
 export async function getMenu(client: ApiClient, machineId: string, early?: EarlyMenu): Promise<Menu> {
   const answer = await fetchJson(client, menuSchema, MENU_PATH, {

@@ -8,7 +8,9 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { getPaymentIframe } from '../../src/api/custom-payment';
 import { verifyHostedPayment } from '../../src/api/hosted-page';
-import { getMenu, menuSchema, toMenu } from '../../src/api/menu';
+import { getMenu, menuSchema, toMenu, withMerchantName } from '../../src/api/menu';
+import { isApplePayConfigured } from '../../machines/payment/apple-pay.request';
+import { allMethodsConfig, APPLE_PAY_CONFIG, listMenu } from '../fixtures/menus';
 import { setPurchase } from '../../src/api/purchase';
 import { createTranzilaHandshake } from '../../src/api/tranzila';
 import type { ReturnedPayment } from '../../machines/payment/hosted-page.machine';
@@ -132,6 +134,25 @@ describe('the menu answer (spec §3)', () => {
     expect(quiet).toEqual([]);
     expect(full).toMatchObject({ product_view: 'GRID', session_uuid: 's-1', technician_phone_number: '050' });
     expect(full.products[0]?.global_id).toBe(9);
+  });
+});
+
+describe("Apple Pay's merchant name for a menu shaped as spec §3 (no displayName)", () => {
+  const { displayName: _named, ...specShaped } = APPLE_PAY_CONFIG;
+  const menu = { ...listMenu, frontend_config: { ...allMethodsConfig, apple_pay: specShaped } };
+
+  it("takes the build's name, so that Apple Pay is still offered", () => {
+    expect(isApplePayConfigured(menu.frontend_config.apple_pay)).toBe(false);
+    const named = withMerchantName(menu, ' PayPoint ');
+    expect(named.frontend_config.apple_pay?.displayName).toBe('PayPoint');
+    expect(isApplePayConfigured(named.frontend_config.apple_pay)).toBe(true);
+  });
+
+  it("keeps the menu's own name, and changes nothing without a build name or an Apple Pay config", () => {
+    expect(withMerchantName(listMenu, 'PayPoint')).toBe(listMenu);
+    expect(withMerchantName(menu, '  ')).toBe(menu);
+    const noApplePay = { ...listMenu, frontend_config: {} };
+    expect(withMerchantName(noApplePay, 'PayPoint')).toBe(noApplePay);
   });
 });
 
