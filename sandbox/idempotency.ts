@@ -12,7 +12,8 @@ import type { SandboxEnv } from './api/shared';
  *   kept answer again, with `Idempotent-Replayed: true`, and runs nothing: no second charge;
  * - the same key with another request is refused with 422 (Stripe answers 400 there);
  * - the same key while its first request is still running is refused with 409.
- * A key belongs to the session that sent it: another visitor's key is another key.
+ * A key belongs to the session and the call that sent it: another visitor's key, or the same attempt's
+ * key on its next call (Tranzila's confirmation after its handshake), is another key.
  */
 export const MONEY_CALLS: readonly string[] = [
   'POST /v4/api/payment/pay/wallet',
@@ -57,7 +58,8 @@ export function idempotency(now: () => number = Date.now): MiddlewareHandler<San
     if (key === undefined) return refuse(c, 400, 'Idempotency-Key: required on a call that moves money');
     if (!KEY_FORMAT.test(key)) return refuse(c, 400, 'Idempotency-Key: 1 to 255 visible ASCII characters');
     forget();
-    const scoped = `${c.get('sessionUuid') ?? ''} ${key}`;
+    // One attempt's calls share its key: a key is the attempt's on each call (IETF draft §2.2: per resource).
+    const scoped = `${c.get('sessionUuid') ?? ''} ${c.req.method} ${c.req.path} ${key}`;
     const fingerprint = await fingerprintOf(c);
     const entry = kept.get(scoped);
     if (entry) {

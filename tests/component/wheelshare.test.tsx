@@ -40,7 +40,11 @@ async function payOnPhone(app: SandboxApp, phone: string) {
   if (!rental) throw new Error(`no rental for ${phone}`);
   const response = await app.request('/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'session-uuid': rental.session_id },
+    headers: {
+      'content-type': 'application/json',
+      'session-uuid': rental.session_id,
+      'idempotency-key': crypto.randomUUID(),
+    },
     body: JSON.stringify({
       paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
       amount: rental.amount.toFixed(2),

@@ -2,6 +2,7 @@
  * Shared fixtures for the browser tests: the visitor's language, the splash cookie, the locale
  * texts (so every name is the one a screen reader hears) and the sandbox catalogue's figures.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -344,7 +345,7 @@ export async function payOnPhone(request: APIRequestContext, sessionId: string, 
   const response = await request.post(
     `${API_ORIGIN}/v4/api/payment/pay/wallet?machine_id=15&payment_method=google_pay`,
     {
-      headers: { 'session-uuid': sessionId },
+      headers: { 'session-uuid': sessionId, 'idempotency-key': randomUUID() },
       data: {
         paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } },
         amount: amount.toFixed(2),

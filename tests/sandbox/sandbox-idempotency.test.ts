@@ -100,6 +100,22 @@ describe('Idempotency-Key on the calls that move money', () => {
     expect(app.charges.list().map((charge) => charge.session_id)).toEqual([mine, theirs]);
   });
 
+  it("one attempt's key on its next call is that call's own (Tranzila's confirmation after its handshake)", async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await newPurchase(app);
+    const handshake = await post(app, '/v4/api/payment/pre/tranzila/handshake?machine_id=1005', session, 'attempt-1');
+    expect(handshake.status).toBe(200);
+    const confirmation = await post(
+      app,
+      '/v4/api/payment/post/payment_succeeded_callback?machine_id=1005&payment_type=ajax&simulate_error=false',
+      session,
+      'attempt-1',
+      { transaction_response: { transaction_id: 'none' } },
+    );
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   // Written from the contract's list, not imported from the sandbox it checks.
   const MONEY_CALLS: [string, string][] = [
     ['POST', '/v4/api/payment/pay/wallet?machine_id=1005&payment_method=google_pay'],

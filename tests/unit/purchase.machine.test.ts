@@ -918,6 +918,7 @@ describe('purchaseMachine', () => {
       expect(verified).toHaveBeenCalledWith({
         order: expect.anything() as unknown,
         returned: { Id: 'yaad-7', CCode: '0' },
+        attemptKey: expect.any(String) as unknown,
       });
       expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
       expect(purchase.snapshot().context.receipt).toMatchObject({ transactionId: 'yaad-7' });
