@@ -72,6 +72,7 @@ import {
   WALLET_PAY,
   walletSheet,
   intentPath,
+  linkPath,
 } from '../fixtures';
 import { runs, type Move } from './paths';
 import {
@@ -234,6 +235,9 @@ const payPage =
 const product = (productId: ProductId): SampleEvent => ({ type: 'product.select', productId });
 const chosen = (method: PaymentMethod): SampleEvent => ({ type: 'method.select', method });
 
+/** POST /api/merchants/custom/book_link: a payment link's page books its signed address. */
+const BOOK_LINK_PATH = '/v4/api/merchants/custom/book_link';
+
 /** What a walk needs to reach a payment method and end it. */
 const TO_A_METHOD = [
   'product.select',
@@ -313,6 +317,27 @@ const SCENARIOS = {
       },
     }),
     only: ['purchase.continue'],
+  },
+  // A payment link opened without its intent: Continue books its signed address (book_link).
+  paymentLink: {
+    label: 'payment link, no intent',
+    open: async ({ page, t }) => {
+      await page.goto(linkPath({ info: 'Model path' }));
+      await expect(continueButton(page, t)).toBeVisible();
+    },
+    input: purchaseInput('1001', {
+      orderSource: {
+        kind: 'fixed',
+        amount: 7.5,
+        currency: 'ILS',
+        label: 'Model path',
+        deferredPayment: false,
+        paymentIntent: undefined,
+        signedQuery: 'signed',
+        returnUrls: { success: undefined, failure: undefined },
+      },
+    }),
+    only: ['purchase.continue', 'xstate.done.actor.bookPaymentLink', 'xstate.error.actor.bookPaymentLink'],
   },
 } satisfies Record<string, Scenario>;
 
@@ -529,6 +554,10 @@ export const purchaseModel: PurchaseModel = {
       samples: one({ type: 'xstate.done.actor.setPurchase', output: 'model' }),
     }),
     'xstate.error.actor.setPurchase': failedCall('xstate.error.actor.setPurchase'),
+    'xstate.done.actor.bookPaymentLink': outcome({
+      samples: one({ type: 'xstate.done.actor.bookPaymentLink', output: 'model' }),
+    }),
+    'xstate.error.actor.bookPaymentLink': failedCall('xstate.error.actor.bookPaymentLink'),
     'drawer.close': drawerClose,
     'method.select': act(
       ({ page, t, event }) => chooseMethod(page, t, (event as EventObject & { method: PaymentMethod }).method),
@@ -568,6 +597,14 @@ export const purchaseModel: PurchaseModel = {
     },
     'purchase.SubmittingPurchase': {
       call: { method: 'POST', path: SET_PURCHASE_PATH },
+      check: ({ page, t }) =>
+        expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
+          'aria-busy',
+          'true',
+        ),
+    },
+    'purchase.BookingPaymentLink': {
+      call: { method: 'POST', path: BOOK_LINK_PATH },
       check: ({ page, t }) =>
         expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
           'aria-busy',
