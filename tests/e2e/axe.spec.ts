@@ -3,6 +3,8 @@
  * The screens are those the screenshot suite reaches (tests/screens/screens.ts), plus the pages it
  * does not photograph. Motion is reduced, so every screen is scanned as it rests.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { CUSTOM_TEXTS, SCREEN_GROUPS, SlideMissed, station, WHEELSHARE_TEXTS } from '../screens/screens';
@@ -12,6 +14,21 @@ import { expect, forEachLanguage, type Lang, test } from './fixtures';
 
 const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const INFO_TEXTS = { en: infoEn, he: infoHe };
+
+/** axe-core's own build, put in the page before it loads (scanSlide): injecting it takes longer than a slide. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A splash slide's scan: axe-core, already in the page, reads the slide alone (it covers the page). */
+function scanSlide(page: Page, slide: string) {
+  return page.evaluate(
+    async ({ selector, tags }) => {
+      const { axe } = window as unknown as { axe: typeof import('axe-core') };
+      const { violations, incomplete } = await axe.run(selector, { runOnly: { type: 'tag', values: tags } });
+      return { violations, incomplete };
+    },
+    { selector: `[data-testid="${slide}"]`, tags: WCAG_A_AA },
+  );
+}
 
 /**
  * Scans the page (and its frames) once its finite animations have run; each violation is listed with
@@ -30,14 +47,12 @@ async function scan(page: Page, lang: Lang, screen: string): Promise<void> {
   // A slide lasts 1.25 s, less than a whole page's scan may take on a busy machine: a slide's scan reads the
   // slide alone, which covers the page (the page behind it is scanned on its own screens). A slide gone
   // before axe found it is a missed slide, like one gone before the scan ended.
-  const builder = new AxeBuilder({ page }).withTags(WCAG_A_AA);
-  const { violations, incomplete } = await (slide ? builder.include(`[data-testid="${slide}"]`) : builder)
-    .analyze()
-    .catch(async (error: unknown) => {
-      if (slide && !(await page.getByTestId(slide).isVisible()))
-        throw new SlideMissed(`${screen} ended before its scan`);
-      throw error;
-    });
+  const { violations, incomplete } = await (
+    slide ? scanSlide(page, slide) : new AxeBuilder({ page }).withTags(WCAG_A_AA).analyze()
+  ).catch(async (error: unknown) => {
+    if (slide && !(await page.getByTestId(slide).isVisible())) throw new SlideMissed(`${screen} ended before its scan`);
+    throw error;
+  });
   // What axe could not decide (e.g. text over a picture) is left for a person to check: listed, not failed.
   const review = incomplete.map(({ id, nodes }) => `${id} ×${String(nodes.length)}`).join(', ') || 'none';
   test.info().annotations.push({
@@ -86,6 +101,7 @@ for (const { title, splash, journeys } of SCREEN_GROUPS) {
       test(name, async ({ page, request, context, baseURL }) => {
         // One journey through six machines scans six screens: more than one screen's time.
         test.slow(name === 'the product views', 'six machines opened and scanned in one journey');
+        if (splash) await context.addInitScript({ content: AXE_SOURCE });
         await untilScannedWhileShowing(context, () =>
           journey({ page, lang, t, request, context, baseURL, at: (shot) => scan(page, lang, shot) }),
         );
