@@ -46,21 +46,27 @@ const frameLoader = (page: Page, t: Texts) =>
   drawer(page, t).getByRole('status', { name: t.payment.hostedPage.loading });
 const framePayButton = (page: Page, t: Texts) => hostedPagePayButton(page, t, linePrice(chocolate));
 
-/**
- * Picks Chocolate on 1002 and opens card entry. The provider's page is held back until the loader
- * has been seen, so the loader is checked without racing the frame.
- */
-async function openHostedPage(page: Page, lang: Lang, t: Texts): Promise<string> {
+/** Holds the next request to `pathname` until the returned function releases it. */
+async function holdRequest(page: Page, pathname: string): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    (url) => url.pathname === HOSTED_PAGE,
+    (url) => url.pathname === pathname,
     async (route: Route) => {
       await released;
       await route.fallback();
     },
     { times: 1 },
   );
+  return release;
+}
+
+/**
+ * Picks Chocolate on 1002 and opens card entry. The provider's page is held back until the loader
+ * has been seen, so the loader is checked without racing the frame.
+ */
+async function openHostedPage(page: Page, lang: Lang, t: Texts): Promise<string> {
+  const release = await holdRequest(page, HOSTED_PAGE);
   const sessionId = await openPayment(page, lang, 1002, [chocolate.name], 'checkbox');
   await startMethod(page, t, 'credit_card');
 
@@ -105,17 +111,8 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     request,
   }) => {
     const sessionId = await openHostedPage(page, lang, t);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
     const verifying = page.waitForRequest((sent) => new URL(sent.url()).pathname === VERIFY);
-    await page.route(
-      (url) => url.pathname === VERIFY,
-      async (route: Route) => {
-        await released;
-        await route.fallback();
-      },
-      { times: 1 },
-    );
+    const release = await holdRequest(page, VERIFY);
     await fillFrame(page, t, card());
     await framePayButton(page, t).click();
     await verifying;
