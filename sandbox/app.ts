@@ -9,6 +9,8 @@ import { bitPaymentRoutes } from './api/bit';
 import { customPaymentRoutes } from './api/custom-payment';
 import { hostedPageVerifyRoutes } from './api/hosted-page';
 import { menuRoutes } from './api/menu';
+import { notificationRoutes } from './api/notifications';
+import { paymentStatusRoutes } from './api/payment-status';
 import { paymentRoutes } from './api/payment';
 import { tranzilaHandshakeRoutes } from './api/tranzila';
 import { wheelshareRoutes } from './api/wheelshare';
@@ -27,6 +29,7 @@ import { sandboxFaults, type SandboxFaults } from './faults';
 import { idempotency } from './idempotency';
 import { createRentalStore } from './rentals';
 import { createChargeStore } from './stores';
+import { createPaymentRecords } from './payment-records';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
 export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
@@ -49,6 +52,8 @@ export interface SandboxOptions {
    * origin does not answer it. Otherwise the app's origin serves it too.
    */
   apiOnItsOwnOrigin?: boolean;
+  /** Sees each provider notification and the operator's answer to it (the contract tests check both). */
+  onNotification?: (notification: Request, answer: Response) => Promise<void>;
 }
 
 /**
@@ -107,11 +112,14 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
     await next();
   });
   api.use('/v4/api/*', idempotency());
+  // Server to server: no browser, so no session; each notification proves where it comes from.
+  api.route('/v4/api/notify', notificationRoutes(state));
   api.route('/v4/api/menu', menuRoutes(state));
   api.route('/v4/api/payment', paymentRoutes(state));
   api.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
   api.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
   api.route('/v4/api/payment', bitPaymentRoutes(state));
+  api.route('/v4/api/payment', paymentStatusRoutes(state));
   api.route('/v4/api', wheelshareRoutes(state));
   api.route('/v4/api/merchants/custom', customPaymentRoutes(state));
   return api;
@@ -140,6 +148,7 @@ export function createSandboxApp({
   providersOrigin = 'http://providers.localhost',
   appOrigins = ['http://localhost'],
   apiOnItsOwnOrigin = false,
+  onNotification,
 }: SandboxOptions): SandboxApp {
   const charges = createChargeStore();
   const state: SandboxState = {
@@ -152,6 +161,13 @@ export function createSandboxApp({
     cashier: createCashier(charges, processingMs),
     rentals: createRentalStore(),
     bit: createBitProcessor({ appOrigins, providersOrigin }),
+    payments: createPaymentRecords(),
+    // In-process, through the operator's own routes and checks, as a provider's POST would arrive.
+    notifyOperator: async (notification) => {
+      const response = await api.request(notification.clone());
+      await onNotification?.(notification, response.clone());
+      if (!response.ok) console.warn(`notification ${notification.url} refused: ${await response.text()}`);
+    },
   };
   const faults = sandboxFaults();
   const app = newServer();
@@ -160,8 +176,10 @@ export function createSandboxApp({
   if (!apiOnItsOwnOrigin) app.route('/', api);
 
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
+  app.get('/sandbox/payments', (c) => c.json(state.payments.list()));
   app.post('/sandbox/reset', (c) => {
     state.charges.clear();
+    state.payments.clear();
     state.purchases.clear();
     state.rentals.clear();
     state.bit.clear();

@@ -20,6 +20,8 @@ export interface Cashier {
   charge(purchase: Purchase, method: ChargeMethod, approve: boolean): Promise<ChargeResult>;
   /** The same, with the outcome the card rules (cards.ts) give this card. */
   chargeCard(purchase: Purchase, method: ChargeMethod, card: CardInput): Promise<CardChargeResult>;
+  /** Whether an attempt on the purchase is with the processor now: its outcome is not known yet. */
+  isProcessing(sessionId: string): boolean;
 }
 
 /** processingMs: how long the simulated processor takes; a second attempt meanwhile is refused. */
@@ -44,6 +46,7 @@ export function createCashier(charges: ChargeStore, processingMs = 0): Cashier {
 
   return {
     charge,
+    isProcessing: (sessionId) => processing.has(sessionId),
     chargeCard: async (purchase, method, card) => {
       const check = checkCard(card);
       return check.outcome === 'invalid'

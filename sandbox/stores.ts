@@ -37,6 +37,8 @@ export interface PaymentIntent {
   amount: number;
   /** Lowercase, as Stripe writes it. */
   currency: string;
+  /** Set once a confirmation left it `processing`: Stripe still settles it, so the payment is not known yet. */
+  status?: 'processing' | undefined;
 }
 
 /** Purchases by session_id. */

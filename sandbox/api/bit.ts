@@ -5,30 +5,22 @@ import { fail, jsonBody, parseOrFail, requestedPurchase, type SandboxEnv, type S
 const initSchema = v.object({ return_url: v.string() });
 
 /**
- * The operator's Bit calls: its server initialises the payment with the processor, and later reads the
- * verdict the processor notified to it (never one the browser brings).
+ * The operator's Bit call: its server initialises the payment with the processor, which notifies the
+ * verdict to /v4/api/notify/bit (never one the browser brings); the app asks GET /v4/api/payment/status.
  */
 export function bitPaymentRoutes(state: SandboxState) {
   const { bit } = state;
-  return new Hono<SandboxEnv>()
-    .post('/pre/bit/init', async (c) => {
-      const { machine, purchase } = requestedPurchase(c, state);
-      if (machine.menu.frontend_config.bit?.enabled !== true) fail(400, 'Bit is not enabled on this machine');
-      const { return_url } = parseOrFail(initSchema, await jsonBody(c));
-      const result = bit.init(purchase, return_url);
-      if (!result.ok) return c.json({ status: 1, msg: result.message, data: null });
-      const { transaction } = result;
-      return c.json({
-        status: 0,
-        msg: 'Bit payment initialised.',
-        data: { transaction_id: transaction.id, payment_url: bit.paymentUrl(transaction) },
-      });
-    })
-    .get('/bit/status', (c) => {
-      const { purchase } = requestedPurchase(c, state);
-      const transaction = bit.find(c.req.query('transaction_id'));
-      // Another visitor's transaction is as unknown as a made-up one.
-      if (transaction?.sessionId !== purchase.session_id) fail(404, 'unknown Bit transaction');
-      return c.json({ status: transaction.status, msg: transaction.message, data: { transaction_id: transaction.id } });
+  return new Hono<SandboxEnv>().post('/pre/bit/init', async (c) => {
+    const { machine, purchase } = requestedPurchase(c, state);
+    if (machine.menu.frontend_config.bit?.enabled !== true) fail(400, 'Bit is not enabled on this machine');
+    const { return_url } = parseOrFail(initSchema, await jsonBody(c));
+    const result = bit.init(purchase, return_url);
+    if (!result.ok) return c.json({ status: 1, msg: result.message, data: null });
+    const { transaction } = result;
+    return c.json({
+      status: 0,
+      msg: 'Bit payment initialised.',
+      data: { transaction_id: transaction.id, payment_url: bit.paymentUrl(transaction) },
     });
+  });
 }

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { hasHypSignature, hypSign } from '../standins/hyp-terminal';
 import type { Purchase } from '../stores';
-import { isTotalOf, jsonBody, merchantAddress, parseOrFail, requestedPurchase } from './shared';
+import { isTotalOf, jsonBody, merchantAddress, parseOrFail, recordOwnOutcome, requestedPurchase } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
 /**
@@ -53,6 +53,7 @@ export function hostedPageVerifyRoutes(state: SandboxState) {
       return c.json({ status: 1, msg: `Card declined (Hyp CCode ${code ?? '?'}).`, data: { transaction_id: id } });
     const paid = state.charges.paidCharge(purchase.session_id);
     if (paid?.method !== 'yaad_sarig' || paid.id !== id) return refuse('Hyp recorded no approved charge with this Id.');
+    recordOwnOutcome(state, purchase, paid);
     return c.json({ status: 0, msg: 'Payment approved.', data: { transaction_id: id } });
   });
 }

@@ -6,7 +6,16 @@ import type { ChargeResult } from '../cashier';
 import type { PaymentIntent, Purchase } from '../stores';
 import { validationUrlProblem } from './apple-pay-gateway';
 import { hostedPageAddress } from './hosted-page';
-import { appOriginOf, fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
+import {
+  appOriginOf,
+  fail,
+  recordOwnOutcome,
+  jsonBody,
+  MERCHANT_NAME,
+  parseOrFail,
+  requestedPurchase,
+  requireTotal,
+} from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
 const googlePaySchema = v.object({
@@ -90,7 +99,10 @@ export function paymentRoutes(state: SandboxState) {
       const method = c.req.query('payment_method');
       if (!isWallet(method)) fail(400, 'payment_method must be google_pay or apple_pay');
       const token = walletTokens[method](purchase, await jsonBody(c));
-      return c.json(payResponse(await cashier.charge(purchase, method, !token.includes('decline'))));
+      const result = await cashier.charge(purchase, method, !token.includes('decline'));
+      // The operator's server charged the token itself: it records the outcome as it answers.
+      if (result.status !== 'refused') recordOwnOutcome(state, purchase, result.charge);
+      return c.json(payResponse(result));
     })
     .post('/pre/apple_pay/validate_merchant', async (c) => {
       const { validationURL } = parseOrFail(validateMerchantSchema, await jsonBody(c));
@@ -117,6 +129,7 @@ export function paymentRoutes(state: SandboxState) {
       const paid = charges.paidCharge(purchase.session_id);
       const confirmed =
         body.success && paid?.method === 'tranzila' && paid.id === body.output.transaction_response.transaction_id;
+      if (confirmed) recordOwnOutcome(state, purchase, paid);
       return c.json(
         confirmed
           ? { status: 0, msg: 'ok' }

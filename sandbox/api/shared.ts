@@ -7,8 +7,10 @@ import { orderTotals, type PricedLine } from '../../machines/purchase/pricing';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
 import type { RentalStore } from '../rentals';
+import type { PaymentRecords } from '../payment-records';
 import type { BitProcessor } from '../standins/bit';
-import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
+import type { NotifyOperator } from '../standins/notify';
+import type { Charge, ChargeStore, Purchase, PurchaseStore } from '../stores';
 
 /** What every /v4/api handler can read with c.get(). */
 export interface SandboxEnv {
@@ -22,8 +24,13 @@ export interface SandboxEnv {
 export interface SandboxState {
   catalogue: Catalogue;
   purchases: PurchaseStore;
+  /** The providers' ledger: every attempt a provider stand-in charged or declined. */
   charges: ChargeStore;
   cashier: Cashier;
+  /** The operator's own records of outcomes: notified, found by asking a provider, or of its own calls. */
+  payments: PaymentRecords;
+  /** How a provider stand-in sends its server-to-server notification to the operator's /v4/api/notify/*. */
+  notifyOperator: NotifyOperator;
   /** Wheelshare rentals by phone (api/wheelshare.ts). */
   rentals: RentalStore;
   /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */
@@ -34,6 +41,20 @@ export interface SandboxState {
   appOrigins: string[];
   /** Whether the operator's API is served on an origin of its own rather than on the app's. */
   apiOnItsOwnOrigin: boolean;
+}
+
+/** Records, as the operator's own finding, a provider's charge one of its calls made or checked. */
+export function recordOwnOutcome(state: Pick<SandboxState, 'payments'>, purchase: Purchase, charge: Charge): void {
+  const { method, id, status, amount, currency } = charge;
+  state.payments.record({
+    session_id: purchase.session_id,
+    method,
+    transaction_id: id,
+    status,
+    amount,
+    currency,
+    source: 'operator',
+  });
 }
 
 /** Ends the request with `{"message": message}` (the app's client reads that field). */

@@ -5,6 +5,7 @@ import { failureMessage } from '../cashier';
 import { fail, MERCHANT_NAME, merchantAddress, totalText, type SandboxEnv, type SandboxState } from '../api/shared';
 import type { Purchase } from '../stores';
 import { page } from './html';
+import { bitNotice } from './notify';
 
 /*
  * Bit for merchants goes through a processor (Tranzila's Bit API, docs.tranzila.com "Bit"; its fields are
@@ -13,7 +14,7 @@ import { page } from './html';
  * deep link on a phone); the visitor confirms in Bit; the processor notifies the merchant's server at
  * notify_url "regardless of success or failure" and sends the browser back. The browser is never told
  * the verdict: here the return address gets nothing added, and the operator learns the outcome from
- * this processor (the shared sandbox state stands for notify_url).
+ * the processor's notification (standins/notify.ts bitNotice, to the operator's /v4/api/notify/bit).
  */
 
 /** Bit's published terms: a payment to a business is at least 5 NIS (not in any stored public document). */
@@ -47,6 +48,8 @@ export interface BitProcessor {
   init(purchase: Purchase, returnUrl: string | undefined): BitInitResult;
   /** The transaction as the processor has it now (a pending one past its time has expired). */
   find(id: string | undefined): BitTransaction | undefined;
+  /** Whether a request for the purchase still waits for the payer in Bit. */
+  pendingFor(sessionId: string): boolean;
   /** Where the payer approves or declines it: the processor's page (sale_url). */
   paymentUrl(transaction: BitTransaction): string;
   clear(): void;
@@ -61,6 +64,14 @@ const DECLINED_IN_BIT = 'The payment was declined in Bit.';
 
 export function createBitProcessor(state: Pick<SandboxState, 'appOrigins' | 'providersOrigin'>): BitProcessor {
   const transactions = new Map<string, BitTransaction>();
+  const find = (id: string | undefined) => {
+    const transaction = id === undefined ? undefined : transactions.get(id);
+    if (transaction?.status === 'pending' && Date.now() - transaction.createdAt > BIT_REQUEST_TTL_MS) {
+      transaction.status = 'expired';
+      transaction.message = STATUS_MESSAGES.expired;
+    }
+    return transaction;
+  };
   return {
     init(purchase, returnUrl) {
       // Only the merchant's sites are returned to: a return address is a redirect target, never somebody else's.
@@ -80,14 +91,11 @@ export function createBitProcessor(state: Pick<SandboxState, 'appOrigins' | 'pro
       transactions.set(transaction.id, transaction);
       return { ok: true, transaction };
     },
-    find(id) {
-      const transaction = id === undefined ? undefined : transactions.get(id);
-      if (transaction?.status === 'pending' && Date.now() - transaction.createdAt > BIT_REQUEST_TTL_MS) {
-        transaction.status = 'expired';
-        transaction.message = STATUS_MESSAGES.expired;
-      }
-      return transaction;
-    },
+    find,
+    pendingFor: (sessionId) =>
+      [...transactions.values()].some(
+        ({ id, sessionId: paying }) => paying === sessionId && find(id)?.status === 'pending',
+      ),
     paymentUrl(transaction) {
       const url = new URL('/sandbox/bit/pay', state.providersOrigin);
       url.searchParams.set('transaction', transaction.id);
@@ -99,7 +107,7 @@ export function createBitProcessor(state: Pick<SandboxState, 'appOrigins' | 'pro
 
 /** Bit's payment page on the processor's origin: the payer approves or declines a pending request. */
 export function bitRoutes(state: SandboxState) {
-  const { catalogue, purchases, cashier, bit } = state;
+  const { catalogue, purchases, cashier, bit, notifyOperator } = state;
   /** The pending transaction GET/POST /sandbox/bit/pay names, and its purchase; refused otherwise. */
   const pendingPayment = (c: Context) => {
     const transaction = bit.find(c.req.query('transaction'));
@@ -125,7 +133,8 @@ export function bitRoutes(state: SandboxState) {
       const { transaction, purchase } = pendingPayment(c);
       const { decision } = await c.req.parseBody();
       const result = await cashier.charge(purchase, 'bit', decision === 'approve');
-      // The processor's notification to the merchant's server, which the operator's status call reads.
+      if (result.status !== 'refused')
+        await notifyOperator(bitNotice(transaction.id, purchase, result.status === 'approved'));
       transaction.status = result.status === 'approved' ? 'approved' : 'declined';
       transaction.message =
         result.status === 'approved'

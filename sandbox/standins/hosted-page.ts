@@ -14,6 +14,7 @@ import {
 import type { Charge, Purchase } from '../stores';
 import { page } from './html';
 import { hasHypSignature, hypSign } from './hyp-terminal';
+import { hypNotice } from './notify';
 
 const TITLE = 'Card payment (Hyp sandbox)';
 const FORMS_SCRIPT = { script: '/sandbox/pages/forms.js' };
@@ -63,6 +64,13 @@ function challengeForm(total: string, action: string, last4: string) {
  * the signature is checked by APISign What=VERIFY: developers.hyp.co.il/pay/security/transaction-validation).
  */
 export function hypReturn(returnUrl: URL, purchase: Purchase, charge: Charge): string {
+  const target = new URL(returnUrl);
+  for (const [name, value] of hypResult(purchase, charge)) target.searchParams.append(name, value);
+  return target.href;
+}
+
+/** A transaction's result as Hyp signs it, for the payer's redirect and the merchant's server alike. */
+function hypResult(purchase: Purchase, charge: Charge): URLSearchParams {
   const approved = charge.status === 'approved';
   const params = new URLSearchParams({
     Id: charge.id,
@@ -75,9 +83,7 @@ export function hypReturn(returnUrl: URL, purchase: Purchase, charge: Charge): s
     Fild3: '',
   });
   params.set('Sign', hypSign(params));
-  const target = new URL(returnUrl);
-  for (const [name, value] of params) target.searchParams.append(name, value);
-  return target.href;
+  return params;
 }
 
 /**
@@ -90,7 +96,7 @@ export function hypReturn(returnUrl: URL, purchase: Purchase, charge: Charge): s
  * the error, as Hyp's page lets the payer retry there.
  */
 export function hostedPageRoutes(state: SandboxState) {
-  const { catalogue, purchases, charges, cashier } = state;
+  const { catalogue, purchases, charges, cashier, notifyOperator } = state;
   /** Cards waiting for their 3-D Secure challenge, by page token. */
   const challenges = new Map<string, CardInput>();
 
@@ -109,14 +115,17 @@ export function hostedPageRoutes(state: SandboxState) {
   };
 
   /** The outcome of a charge: to the merchant with Hyp's parameters, or the form again with the error. */
-  const afterCharge = (
+  const afterCharge = async (
     c: Context,
     { query, purchase, returnUrl }: ReturnType<typeof signedPage>,
     result: CardChargeResult,
-  ) =>
-    result.status === 'approved' || result.status === 'declined'
-      ? c.redirect(hypReturn(returnUrl, purchase, result.charge), 303)
-      : c.redirect(pageAddress('pay', query, failureMessage(result)), 303);
+  ) => {
+    if (result.status !== 'approved' && result.status !== 'declined')
+      return c.redirect(pageAddress('pay', query, failureMessage(result)), 303);
+    // The merchant's server hears of it first, whether or not the payer's browser follows the redirect.
+    await notifyOperator(hypNotice(hypResult(purchase, result.charge)));
+    return c.redirect(hypReturn(returnUrl, purchase, result.charge), 303);
+  };
 
   return new Hono<SandboxEnv>()
     .get('/pay', (c) => {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { jsonBody, purchaseWhere, type SandboxEnv, type SandboxState } from '../api/shared';
 import { checkCard, DECLINED_MESSAGE, isTestCard, type CardCheck } from '../cards';
 import type { PaymentIntent } from '../stores';
+import { stripeWebhook } from './notify';
 
 const paymentMethodSchema = v.object({
   card: v.object({ number: v.string(), expiry: v.string(), cvc: v.string() }),
@@ -29,7 +30,7 @@ const intentObject = (intent: PaymentIntent, status: string, paymentMethod: stri
 });
 
 /** What Stripe.js (the stand-in) calls: card checks make a PaymentMethod; confirm charges the PaymentIntent. */
-export function stripeRoutes({ purchases, cashier }: SandboxState) {
+export function stripeRoutes({ purchases, cashier, notifyOperator }: SandboxState) {
   const paymentMethods = new Map<string, StoredCard>();
 
   return new Hono<SandboxEnv>()
@@ -79,8 +80,12 @@ export function stripeRoutes({ purchases, cashier }: SandboxState) {
 
       // A confirmed intent need not be paid: it can stay `processing` until the payment settles
       // (docs.stripe.com/payments/paymentintents/lifecycle). Nothing is charged yet.
-      if (card.staysProcessing) return c.json(intentObject(intent, 'processing', payment_method));
+      if (card.staysProcessing) {
+        intent.status = 'processing';
+        return c.json(intentObject(intent, 'processing', payment_method));
+      }
       const result = await cashier.charge(purchase, 'stripe', card.outcome === 'approve');
+      if (result.status !== 'refused') await notifyOperator(stripeWebhook(intent, result.charge));
       switch (result.status) {
         case 'approved':
           return c.json(intentObject(intent, 'succeeded', payment_method));

@@ -6,6 +6,7 @@ import { isAmountOf, jsonBody, merchantAddress, ownOrigin, type SandboxEnv, type
 import { DECLINED_MESSAGE, type CardField } from '../cards';
 import type { Purchase, PurchaseStore } from '../stores';
 import { page } from './html';
+import { tranzilaNotice } from './notify';
 
 /** The hosted fields, by the name Tranzila gives them. */
 const FIELDS = {
@@ -24,6 +25,7 @@ export const HANDSHAKE_TTL_MS = 10 * 60 * 1000;
 
 /** Tranzila's answer codes the stand-in gives (its response-code table): 004 refused, 000 approved. */
 const DECLINED_CODE = '004';
+const APPROVED_CODE = '000';
 
 const chargeSchema = v.object({
   terminal_name: v.pipe(v.string(), v.nonEmpty('is required')),
@@ -97,7 +99,7 @@ function fieldPage(c: Context<SandboxEnv>, state: SandboxState) {
 
 /** The field pages the hosted fields SDK frames, and the processor their card-number frame charges. */
 export function tranzilaRoutes(state: SandboxState) {
-  const { purchases, cashier } = state;
+  const { purchases, cashier, notifyOperator } = state;
   return new Hono<SandboxEnv>()
     .get('/field', (c) => fieldPage(c, state))
     .post('/charge', async (c) => {
@@ -111,6 +113,10 @@ export function tranzilaRoutes(state: SandboxState) {
 
       const card = { number: request.credit_card_number, expiry: request.expiry, cvv: request.cvv };
       const result = await cashier.chargeCard(purchase, 'tranzila', card);
+      if (purchase.tranzila_handshake && (result.status === 'approved' || result.status === 'declined')) {
+        const code = result.status === 'approved' ? APPROVED_CODE : DECLINED_CODE;
+        await notifyOperator(tranzilaNotice(purchase.tranzila_handshake, result.charge, code));
+      }
       switch (result.status) {
         case 'invalid':
           return c.json(errors(PARAMS[result.error.field], result.error.message));
@@ -136,7 +142,7 @@ export function tranzilaRoutes(state: SandboxState) {
               amount: purchase.totals.total,
               currency_code: purchase.currency,
               credit_card_last_4_digits: card.number.replace(/\D/g, '').slice(-4),
-              error_code: '000',
+              error_code: APPROVED_CODE,
             },
           });
       }

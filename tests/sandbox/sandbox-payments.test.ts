@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +5,7 @@ import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { checkCard, TEST_CARDS } from '../../sandbox/cards';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { BIT_REQUEST_TTL_MS } from '../../sandbox/standins/bit';
+import { newPurchase, payment } from '../fixtures/sandbox-calls';
 import { postTranzilaCharge, tranzilaHandshake } from '../fixtures/tranzila';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
@@ -24,32 +24,6 @@ const GOOD_CARD: Card = { number: TEST_CARDS.approved, expiry: FUTURE, cvv: '123
 
 type Json = Record<string, unknown>;
 const read = async (response: Response) => (await response.json()) as Json;
-
-/** Machine 1005 sells product 501 at 4.50 + 0.50 fee: one costs 5 ILS. */
-async function newPurchase(app: SandboxApp, machineId = '1005', lines: unknown = [{ product_id: 501, count: 1 }]) {
-  const response = await app.request(`/v4/api/menu/set_purchase?machine_id=${machineId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(lines),
-  });
-  return ((await response.json()) as { session_id: string }).session_id;
-}
-
-/**
- * A /v4/api/payment call as the app makes it: the session uuid in the header, and each call a payment
- * attempt of its own (its own Idempotency-Key; sandbox-idempotency.test.ts resends one).
- */
-async function payment(app: SandboxApp, session: string | undefined, path: string, body?: unknown) {
-  return app.request(`/v4/api/payment${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-      ...(session ? { 'session-uuid': session } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
 
 /** The providers' stand-ins answer on their own origin; everything else is the app's. */
 const STAND_IN = /^\/sandbox\/(?:tranzila|hosted-page|stripe|bit|card-scan|sdk|pages)\b/;
@@ -729,7 +703,7 @@ describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confi
   });
 });
 
-describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment/bit/status, /sandbox/bit/pay', () => {
+describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pay, /v4/api/payment/status', () => {
   const RETURN = 'http://localhost/pay?machine_id=1001&bit_return=token-1';
   /** Machine 1001 has Bit; product 102 costs 5 + 1 fee. */
   const bitPurchase = (app: SandboxApp) => newPurchase(app, '1001', [{ product_id: 102, count: 1 }]);
@@ -740,8 +714,7 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment
     const data = answer.data as { transaction_id: string; payment_url: string };
     return { ...data, page: new URL(data.payment_url) };
   };
-  const status = async (app: SandboxApp, session: string, id: string) =>
-    payment(app, session, `/bit/status?machine_id=1001&transaction_id=${id}`);
+  const status = async (app: SandboxApp, session: string) => payment(app, session, '/status?machine_id=1001');
   const decide = (app: SandboxApp, page: URL, decision: string) =>
     postForm(app, page.pathname + page.search, { decision });
 
@@ -755,9 +728,10 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment
     const shown = await (await app.providers.request(page.pathname + page.search)).text();
     expect(shown).toContain('₪6.00');
     expect(shown).toMatch(/<button[^>]*value="approve">Approve<\/button>/);
-    expect(await read(await status(app, session, transaction_id))).toMatchObject({
+    expect(await read(await status(app, session))).toEqual({
       status: 'pending',
-      data: { transaction_id },
+      msg: 'Waiting for the payer to approve the payment in Bit.',
+      data: { transaction_id: null, method: null },
     });
     expect(app.charges.list()).toEqual([]);
   });
@@ -769,11 +743,13 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment
     const response = await decide(app, page, 'approve');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(RETURN);
-    expect(await read(await status(app, session, transaction_id))).toMatchObject({
-      status: 'approved',
-      data: { transaction_id },
+    expect(await read(await status(app, session))).toMatchObject({
+      status: 'paid',
+      data: { transaction_id, method: 'bit' },
     });
     expect(app.charges.list()).toMatchObject([{ method: 'bit', status: 'approved', amount: 6 }]);
+    // The processor notified the operator's server: recorded without any browser asking.
+    expect(app.payments.list()).toMatchObject([{ transaction_id, status: 'approved', source: 'notification' }]);
     // Answered once: a second decision on the same request is refused and charges nothing.
     expect((await decide(app, page, 'approve')).status).toBe(409);
     expect(app.charges.list()).toHaveLength(1);
@@ -784,10 +760,10 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment
     const session = await bitPurchase(app);
     const { transaction_id, page } = await initialised(app, session);
     expect((await decide(app, page, 'decline')).headers.get('location')).toBe(RETURN);
-    expect(await read(await status(app, session, transaction_id))).toEqual({
-      status: 'declined',
-      msg: 'The payment was declined in Bit.',
-      data: { transaction_id },
+    expect(await read(await status(app, session))).toEqual({
+      status: 'not_charged',
+      msg: 'The payment was declined: no money was taken.',
+      data: { transaction_id, method: 'bit' },
     });
   });
 
@@ -796,11 +772,14 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment
     try {
       const app = createSandboxApp({ catalogue });
       const session = await bitPurchase(app);
-      const { transaction_id, page } = await initialised(app, session);
+      const { page } = await initialised(app, session);
       vi.advanceTimersByTime(BIT_REQUEST_TTL_MS);
-      expect((await read(await status(app, session, transaction_id))).status).toBe('pending');
+      expect((await read(await status(app, session))).status).toBe('pending');
       vi.advanceTimersByTime(1);
-      expect((await read(await status(app, session, transaction_id))).status).toBe('expired');
+      expect(await read(await status(app, session))).toMatchObject({
+        status: 'not_charged',
+        msg: 'No payment was taken for this purchase.',
+      });
       expect((await decide(app, page, 'approve')).status).toBe(410);
       expect(app.charges.list()).toEqual([]);
     } finally {
@@ -826,12 +805,8 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /v4/api/payment
     expect((await init(app, await bitPurchase(app), returnUrl)).status).toBe(400);
   });
 
-  it('an unknown transaction, or another visitor’s, is unknown to the status call and to Bit’s page', async () => {
+  it('an unknown transaction is unknown to Bit’s page', async () => {
     const app = createSandboxApp({ catalogue });
-    const session = await bitPurchase(app);
-    const { transaction_id } = await initialised(app, session);
-    expect((await status(app, session, 'BIT-made-up')).status).toBe(404);
-    expect((await status(app, await bitPurchase(app), transaction_id)).status).toBe(404);
     expect((await app.providers.request('/sandbox/bit/pay?transaction=BIT-made-up')).status).toBe(404);
     expect((await postForm(app, '/sandbox/bit/pay?transaction=BIT-made-up', { decision: 'approve' })).status).toBe(404);
     expect(app.charges.list()).toEqual([]);

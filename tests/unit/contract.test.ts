@@ -32,9 +32,14 @@ const operations = () =>
       const operation = item[method];
       if (!operation) return [];
       const security = operation.security ?? contract.document.security ?? [];
-      // No requirement, or an empty one among them: the call answers without a credential.
-      const sessionRequired = security.length > 0 && security.every((needs) => Object.keys(needs).length > 0);
-      return [{ path, method: method.toUpperCase(), operationId: operation.operationId, sessionRequired }];
+      // Every requirement names the session: the call refuses to answer without it (a provider's
+      // notification proves itself with its own signature instead).
+      const sessionRequired =
+        security.length > 0 && security.every((needs) => Object.keys(needs).some((name) => name.startsWith('session')));
+      const fromProvider = operation.tags?.includes('notifications') ?? false;
+      return [
+        { path, method: method.toUpperCase(), operationId: operation.operationId, sessionRequired, fromProvider },
+      ];
     }),
   );
 
@@ -51,12 +56,15 @@ describe('the contract document', () => {
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
-  it('describes every call src/api makes, and only those', () => {
+  it('describes every call src/api makes, and only those (besides the providers’ notifications)', () => {
     const dir = resolve(root, 'src/api');
     const called = readdirSync(dir)
       .flatMap((file) => [...readFileSync(resolve(dir, file), 'utf8').matchAll(/'(api\/[\w/]+)'/g)])
       .map((match) => `/v4/${match[1] ?? ''}`);
-    expect(new Set(called)).toEqual(new Set(Object.keys(contract.document.paths)));
+    const fromApp = operations()
+      .filter((operation) => !operation.fromProvider)
+      .map(({ path }) => path);
+    expect(new Set(called)).toEqual(new Set(fromApp));
   });
 
   it('requires the session uuid (security) on exactly the calls the sandbox refuses without one', async () => {
@@ -175,7 +183,8 @@ const RENTAL = {
 
 describe('the sandbox keeps to the contract: every call, answers that succeed and answers that fail', () => {
   it('replays a journey through every call', async () => {
-    const app = createSandboxApp({ catalogue });
+    // The providers' stand-ins notify the operator in-process: each notification is checked too.
+    const app = createSandboxApp({ catalogue, onNotification: (request, answer) => contract.check(request, answer) });
     const seenBefore = contract.seen.length;
 
     // Every machine's menu, then purchases.
@@ -330,23 +339,21 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     const initialised = await call(app, 'POST', 'payment/pre/bit/init', 200, { ...onBit, body: bitReturn });
     expect(initialised).toMatchObject({ status: 0 });
     const { transaction_id, payment_url } = initialised.data as { transaction_id: string; payment_url: string };
-    const bitStatus = { query: { machine_id: '1001', transaction_id }, session: bit };
-    expect(await call(app, 'GET', 'payment/bit/status', 200, bitStatus)).toMatchObject({ status: 'pending' });
+    const bitStatus = { query: { machine_id: '1001' }, session: bit };
+    expect(await call(app, 'GET', 'payment/status', 200, bitStatus)).toMatchObject({ status: 'pending' });
     const bitPage = new URL(payment_url);
     const approvedInBit = await app.providers.request(bitPage.pathname + bitPage.search, {
       method: 'POST',
       body: new URLSearchParams({ decision: 'approve' }),
     });
     expect(approvedInBit.status).toBe(303);
-    expect(await call(app, 'GET', 'payment/bit/status', 200, bitStatus)).toEqual({
-      status: 'approved',
-      msg: 'Paid with Bit.',
-      data: { transaction_id },
+    expect(await call(app, 'GET', 'payment/status', 200, bitStatus)).toEqual({
+      status: 'paid',
+      msg: 'The purchase is paid.',
+      data: { transaction_id, method: 'bit' },
     });
-    await call(app, 'GET', 'payment/bit/status', 404, {
-      ...bitStatus,
-      query: { ...bitStatus.query, transaction_id: 'BIT-made-up' },
-    });
+    await call(app, 'GET', 'payment/status', 400, { ...bitStatus, query: { machine_id: '1005' } });
+    await call(app, 'GET', 'payment/status', 404, { ...bitStatus, query: { machine_id: '9999' } });
     expect(
       await call(app, 'POST', 'payment/pre/bit/init', 200, {
         query: { machine_id: '1006' },
@@ -423,6 +430,48 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       await call(app, 'POST', 'integration/wheelshare/return', 200, { query: { phone_number: PHONE } }),
     ).toMatchObject({ status: 0 });
     await call(app, 'POST', 'integration/wheelshare/return', 400, { query: { phone_number: 'nobody' } });
+
+    // Stripe's webhook once its stand-in confirms the intent (Tranzila's, Hyp's and Bit's were sent
+    // above); each notification refused without its proof.
+    const stripeSecret = String(
+      (await call(app, 'POST', 'payment/pre/stripe', 200, { ...onStripe, body: productToBuy(stripe) })).client_secret,
+    );
+    const stripeCard = await app.providers.request('/sandbox/stripe/payment_methods', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ card: { number: TEST_CARDS.approved, expiry: '12/40', cvc: '123' } }),
+    });
+    const { id: paymentMethod } = (await stripeCard.json()) as { id: string };
+    const confirmed = await app.providers.request('/sandbox/stripe/confirm', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_secret: stripeSecret, payment_method: paymentMethod }),
+    });
+    expect(await confirmed.json()).toMatchObject({ status: 'succeeded' });
+    const unsigned: [string, string, string][] = [
+      [
+        'stripe',
+        'application/json',
+        JSON.stringify({
+          id: 'evt_1',
+          type: 'payment_intent.succeeded',
+          data: { object: { id: 'pi_1', object: 'payment_intent', amount: 500, currency: 'ils' } },
+        }),
+      ],
+      ['tranzila', 'application/x-www-form-urlencoded', 'supplier=sandbox&thtk=made-up&index=1&sum=5&Response=000'],
+      ['hyp', 'application/x-www-form-urlencoded', new URLSearchParams({ ...returned, Sign: 'forged' }).toString()],
+      ['bit', 'application/json', JSON.stringify({ transaction_id, status: 'approved', amount: 6, currency: 'ILS' })],
+    ];
+    for (const [provider, contentType, body] of unsigned) {
+      const request = new Request(`${ORIGIN}/v4/api/notify/${provider}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      });
+      const response = await app.fetch(request.clone());
+      await contract.check(request, response);
+      expect(response.status, provider).toBeGreaterThanOrEqual(400);
+    }
 
     // Every call answered, successfully and (but for Apple's merchant validation) with an error.
     const seen = contract.seen.slice(seenBefore);
