@@ -151,7 +151,7 @@ export function providePayments(api: ApiClient) {
     bit: bitMachine.provide({
       actors: {
         initBitPayment: fromPromise(async ({ input }) =>
-          (await bitApi()).initBitPayment(api, input, (await bit()).bitReturnUrl(input.order)),
+          (await bitApi()).initBitPayment(api, input, (await bit()).bitReturnUrl()),
         ),
         redirectToBit: fromPromise(async ({ input, signal }) => {
           const { redirectToBit } = await bit();

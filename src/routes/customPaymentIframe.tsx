@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { paymentIntentStorage } from '../lib/payment-intent-storage';
+import { withoutBitReturn } from '../payments/bit/bit-return';
+import { useReturnedBitPayment } from '../payments/bit/use-returned-bit-payment';
 import { PaymentLinkPage } from '../views/custom/PaymentLinkPage';
 
 /** Spec §2: every value stays the text the link carries; PaymentLinkPage checks them all. */
@@ -15,6 +17,8 @@ const customPaymentSearchSchema = v.object({
   phoneNumber: v.optional(v.string()),
   /** The merchant's signature of the link: only the operator checks it (book_link). */
   signature: v.optional(v.string()),
+  /** Bit's page sends the visitor back to the link with the token of the redirect, and no verdict. */
+  bit_return: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/customPaymentIframe')({
@@ -23,14 +27,18 @@ export const Route = createFileRoute('/customPaymentIframe')({
 });
 
 function CustomPaymentIframeRoute() {
-  const query = Route.useSearch();
+  const { bit_return, ...query } = Route.useSearch();
+  const returnedPayment = useReturnedBitPayment(query.machineId?.trim() ?? '', bit_return, query);
+  // The link as its merchant signed it: Bit's token is no part of it.
+  const link = withoutBitReturn(window.location.href);
   return (
     <PaymentLinkPage
       // Another link is another payment: start afresh.
       key={JSON.stringify(query)}
       query={query}
-      paymentIntent={paymentIntentStorage.intentFor(window.location.href)}
-      signedQuery={window.location.search.replace(/^\?/, '')}
+      paymentIntent={paymentIntentStorage.intentFor(link.href)}
+      signedQuery={link.search.replace(/^\?/, '')}
+      returnedPayment={returnedPayment}
     />
   );
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { takeEarlyMenu } from '../api/early-menu';
-import { returnedBitPayment } from '../payments/bit/bit-return';
+import { useReturnedBitPayment } from '../payments/bit/use-returned-bit-payment';
 import { PageFrame } from '../components/PageFrame';
 import { PayPage } from '../views/pay/PayPage';
 
@@ -26,12 +26,7 @@ export const Route = createFileRoute('/pay')({
 function PayRoute() {
   const { machine_id = '', machine_close, bit_return } = Route.useSearch();
   const { earlyMenu } = Route.useLoaderData();
-  const navigate = Route.useNavigate();
-  // Read once: the return is checked once, and the address loses Bit's token so a reload starts afresh.
-  const [returnedPayment] = useState(() => returnedBitPayment(machine_id, bit_return));
-  useEffect(() => {
-    if (bit_return !== undefined) void navigate({ search: { machine_id }, replace: true });
-  }, [bit_return, machine_id, navigate]);
+  const returnedPayment = useReturnedBitPayment(machine_id, bit_return, { machine_id, machine_close });
   // The page's charts start in a render React can schedule apart from the task that has just evaluated
   // this route's code: together they would block a slow phone's main thread for too long.
   const started = useDeferredValue(true, false);

@@ -4,12 +4,15 @@ import * as v from 'valibot';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
 import { clockTime } from '../../machines/shared/time-of-day';
 import { promotionStorage } from '../lib/promotion-storage';
+import { useReturnedBitPayment } from '../payments/bit/use-returned-bit-payment';
 import { PayPage } from '../views/pay/PayPage';
 
 const vacuumSearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
   /** As on /pay: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
+  /** As on /pay: Bit's page sends the visitor back here with the token of the redirect, and no verdict. */
+  bit_return: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/vacuum')({
@@ -19,7 +22,8 @@ export const Route = createFileRoute('/vacuum')({
 
 /** Spec §2 /vacuum: the /pay page with an hourly order (splash, grid, loyalty offer, time drawer). */
 function VacuumRoute() {
-  const { machine_id = '', machine_close } = Route.useSearch();
+  const { machine_id = '', machine_close, bit_return } = Route.useSearch();
+  const returnedPayment = useReturnedBitPayment(machine_id, bit_return, { machine_id, machine_close });
   // Read once: both time pickers start at the time the page opened; a member is not offered the promotion.
   const [orderSource] = useState<OrderSource>(() => ({
     kind: 'hourly',
@@ -32,6 +36,7 @@ function VacuumRoute() {
       machineId={machine_id}
       machineClosed={machine_close === 'true'}
       orderSource={orderSource}
+      returnedPayment={returnedPayment}
     />
   );
 }

@@ -3,8 +3,8 @@
  * (the sandbox's merchant origin: returns anywhere else are refused)
  *
  * Bit goes through a processor: the operator initialises the payment, the browser leaves for the
- * processor's page (only on the origin the build names), and back on /pay the verdict is asked of the
- * operator, never read from the address.
+ * processor's page (only on the origin the build names), and back on the page the visitor paid from
+ * (/pay, /vacuum, a payment link) the verdict is asked of the operator, never read from the address.
  */
 import { createActor, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,24 @@ describe('the Bit redirect', () => {
     expect(left.value).toEqual({ Processing: 'LeavingForBit' });
     expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.payStatus)).toBe('pending');
     expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction)).toMatch(/^BIT-/);
+  });
+
+  it('asks the processor to send the visitor back to the page they pay from, its query as written, with a new token', async () => {
+    const connection = connectSandbox();
+    const link = '/customPaymentIframe?machineId=1001&info=Parking%2C%20level%202&bit_return=stale&signature=abc';
+    window.history.replaceState(null, '', link);
+    try {
+      await runBit(connection, await waterPurchase(connection));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    const init = connection.requests.find((request) => isCall(request, 'api/payment/pre/bit/init'));
+    const { return_url: returnUrl } = JSON.parse((await init?.body) ?? '{}') as { return_url?: string };
+    const token = localStorage.getItem(PURCHASE_STORAGE_KEYS.returnToken) ?? '';
+    expect(token).not.toBe('');
+    expect(returnUrl).toBe(
+      `http://localhost/customPaymentIframe?machineId=1001&info=Parking%2C%20level%202&signature=abc&bit_return=${token}`,
+    );
   });
 
   it('refuses a payment page on any other origin than the build’s Bit origin: nothing is marked pending', async () => {

@@ -1,12 +1,14 @@
 /**
  * Spec §2 /customPaymentIframe and /genPaymentIntend, §4 custom redirect pages, DESIGN §10: the link's
  * description renders as text, return and iframe addresses are followed only when they are http(s),
- * and a payment lands on the link's success or failure address. Google Pay (the sandbox's sheet) pays.
+ * and a payment lands on the link's success or failure address. Google Pay (the sandbox's sheet) pays,
+ * and Bit, whose processor sends the visitor back to the link's own page.
  */
 import type { Dialog, Page } from '@playwright/test';
 import customEn from '../../locales/custom/en.json' with { type: 'json' };
 import customHe from '../../locales/custom/he.json' with { type: 'json' };
 import {
+  BIT_PAGE,
   chooseMethod,
   continueButton,
   continueToPayment,
@@ -23,6 +25,7 @@ import {
   methodContinue,
   methodList,
   sheetButton,
+  startMethod,
   storedItem,
   successHeading,
   test,
@@ -59,6 +62,26 @@ async function payWithGooglePay(page: Page, t: Texts, choice: 'Approve' | 'Decli
   await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
   await sheetButton(page, 'Google Pay', choice).click();
 }
+
+/**
+ * Pays with Bit: the browser leaves for the processor's page, where the payer decides; the processor
+ * sends it back to the address the app gave (nothing else added). Answers that address.
+ */
+async function payWithBit(page: Page, t: Texts, decision: 'Approve' | 'Decline'): Promise<URL> {
+  await startMethod(page, t, 'bit');
+  await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
+  const returned = page.waitForRequest((sent) => new URL(sent.url()).searchParams.has('bit_return'));
+  await page.getByRole('button', { name: decision, exact: true }).click();
+  return new URL((await returned).url());
+}
+
+/** The address's query without Bit's token, as written. */
+const queryWithoutBitReturn = (url: URL) =>
+  url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => !pair.startsWith('bit_return='))
+    .join('&');
 
 forEachLanguage('/customPaymentIframe', (lang, t) => {
   const custom = CUSTOM_TEXTS[lang];
@@ -115,6 +138,61 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
     await page.waitForURL(failure);
     await expect(page.getByRole('heading', { level: 1, name: t.app.welcome })).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'declined', amount: 7.5 }]);
+  });
+
+  test('Bit approved: back on the link’s own page (its signed query), the operator’s verdict sends the browser to the success address; one approved charge', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const success = `${baseURL ?? ''}/payment-done?ref=3`;
+    const link = linkPath({ successReturnUrl: success, failuresReturnUrl: `${baseURL ?? ''}/payment-failed` });
+    await openLink(page, lang, link);
+    const sessionId = await continueToPayment(page, t);
+    const returnAddress = await payWithBit(page, t, 'Approve');
+
+    expect(returnAddress.pathname).toBe(CUSTOM_PAYMENT_PAGE);
+    expect(queryWithoutBitReturn(returnAddress)).toBe(link.slice(link.indexOf('?') + 1));
+    await page.waitForURL(success);
+    await expect(page.getByRole('heading', { level: 1, name: t.app.welcome })).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: 7.5 }]);
+  });
+
+  test('Bit declined: back on the link’s page, the operator’s verdict sends the browser to the failure address; one declined charge', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const failure = `${baseURL ?? ''}/payment-failed?ref=4`;
+    await openLink(
+      page,
+      lang,
+      linkPath({ successReturnUrl: `${baseURL ?? ''}/payment-done`, failuresReturnUrl: failure }),
+    );
+    const sessionId = await continueToPayment(page, t);
+    const returnAddress = await payWithBit(page, t, 'Decline');
+
+    expect(returnAddress.pathname).toBe(CUSTOM_PAYMENT_PAGE);
+    await page.waitForURL(failure);
+    await expect(page.getByRole('heading', { level: 1, name: t.app.welcome })).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'bit', status: 'declined', amount: 7.5 }]);
+  });
+
+  test('Bit without return addresses: the success page stays on the link’s page, whose address loses Bit’s token', async ({
+    page,
+    request,
+  }) => {
+    const link = linkPath();
+    await openLink(page, lang, link);
+    const sessionId = await continueToPayment(page, t);
+    await payWithBit(page, t, 'Approve');
+
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: 7.5 }]);
+    await expect(page).toHaveURL((url) => url.pathname === CUSTOM_PAYMENT_PAGE && !url.searchParams.has('bit_return'));
+    expect(new URL(page.url()).searchParams.get('signature')).toBe(
+      new URLSearchParams(link.slice(link.indexOf('?') + 1)).get('signature'),
+    );
   });
 
   test('without return addresses the success page stays', async ({ page, request }) => {

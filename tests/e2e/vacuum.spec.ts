@@ -2,12 +2,13 @@
  * /vacuum (spec §2, §5, §9) in Chromium against the sandbox, in en and he: machine 1008 sells
  * "Vacuum — 1 hour" (801, ₪12 an hour) and "Vacuum + shampoo — 1 hour" (802, ₪18 an hour). The
  * splash, the grid, the loyalty popup ('Every tenth vacuuming is on us'), the time drawer and a
- * Google Pay payment of the hourly charge (no service fee).
+ * Google Pay payment of the hourly charge (no service fee); a Bit payment comes back to /vacuum.
  */
 import type { Locator, Page } from '@playwright/test';
 import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
 import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
 import {
+  BIT_PAGE,
   chooseMethod,
   continueButton,
   drawer,
@@ -27,6 +28,7 @@ import {
   receiptText,
   SET_PURCHASE_PATH,
   sheetButton,
+  startMethod,
   successHeading,
   successPage,
   tabTo,
@@ -275,6 +277,33 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
       receiptText(t, [{ name: VACUUM.name, price: 18 }], 0, 'google_pay'),
     );
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: 18 }]);
+  });
+
+  test('pays with Bit: back from Bit’s page on /vacuum (not /pay), the operator’s verdict shows the vacuum’s success page; one approved charge', async ({
+    page,
+    request,
+  }) => {
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+    await endInput(page, v).fill('11:30');
+    const sessionId = await continueToMethods(page, t, v);
+    await startMethod(page, t, 'bit');
+    await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
+    const returned = page.waitForRequest((sent) => new URL(sent.url()).searchParams.has('bit_return'));
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+
+    const returnAddress = new URL((await returned).url());
+    expect(returnAddress.pathname).toBe('/vacuum');
+    expect(returnAddress.searchParams.get('machine_id')).toBe('1008');
+    await expect(successHeading(page, t)).toBeVisible();
+    await expect(successPage(page, t)).toContainText(receiptText(t, [{ name: VACUUM.name, price: 18 }], 0, 'bit'));
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/vacuum' &&
+        url.searchParams.get('machine_id') === '1008' &&
+        !url.searchParams.has('bit_return'),
+    );
+    await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: 18 }]);
   });
 
   test('closing the payment drawer returns to the grid', async ({ page }) => {

@@ -9,7 +9,7 @@ import type { Receipt } from '../../machines/purchase/receipt';
 import { PROVIDER_URLS } from '../../src/config';
 import { purchaseStorage } from '../../src/lib/purchase-storage';
 import { bitReturnUrl, redirectToBit } from '../../src/payments/bit/bit';
-import { returnedBitPayment } from '../../src/payments/bit/bit-return';
+import { bitReturnAddress, returnedBitPayment, withoutBitReturn } from '../../src/payments/bit/bit-return';
 import { cardScanUrl, listenForScanResult, toScanEvent } from '../../src/payments/card-scan/card-scan';
 import { anonymousOrder, twoLineOrder } from '../fixtures/orders';
 
@@ -94,12 +94,39 @@ describe('Bit', () => {
   const receipt = { machineId: 'machine-7', items: [], total: 25.22 } as unknown as Receipt;
 
   it("returns to this machine's /pay with a new one-time token", () => {
-    const first = new URL(bitReturnUrl(twoLineOrder));
+    const first = new URL(bitReturnUrl());
     expect(first.origin + first.pathname).toBe('https://pay.example/pay');
     expect(first.searchParams.get('machine_id')).toBe('machine-7');
     const token = first.searchParams.get('bit_return');
     expect(token).toBeTruthy();
-    expect(new URL(bitReturnUrl(twoLineOrder)).searchParams.get('bit_return')).not.toBe(token);
+    expect(purchaseStorage.takeReturnToken()).toBe(token);
+    expect(new URL(bitReturnUrl()).searchParams.get('bit_return')).not.toBe(token);
+  });
+
+  it('returns to the page paid from: /vacuum, or a payment link with its signed query as written, no stale token', () => {
+    const vacuum = new URL(bitReturnUrl('https://pay.example/vacuum?machine_id=1008#grid'));
+    expect(vacuum.origin + vacuum.pathname + vacuum.hash).toBe('https://pay.example/vacuum');
+    expect([...vacuum.searchParams.keys()]).toEqual(['machine_id', 'bit_return']);
+
+    const link =
+      'https://pay.example/customPaymentIframe?machineId=1001&bit_return=stale&info=Parking%2C%20level%202' +
+      '&successReturnUrl=https%3A%2F%2Fshop.example%2Fdone%3Fref%3D1&signature=abc';
+    const back = bitReturnAddress(link, 'new token');
+    expect(back).toBe(
+      'https://pay.example/customPaymentIframe?machineId=1001&info=Parking%2C%20level%202' +
+        '&successReturnUrl=https%3A%2F%2Fshop.example%2Fdone%3Fref%3D1&signature=abc&bit_return=new%20token',
+    );
+    expect(bitReturnAddress('https://pay.example/vacuum', 't')).toBe('https://pay.example/vacuum?bit_return=t');
+  });
+
+  it('an address without bit_return keeps the rest of its query as written', () => {
+    const link =
+      'https://pay.example/customPaymentIframe?info=a+b&bit_return=x&bit_return=y&%62it_return=z&signature=s';
+    expect(withoutBitReturn(link).href).toBe('https://pay.example/customPaymentIframe?info=a+b&signature=s');
+    expect(withoutBitReturn('https://pay.example/pay?bit_return=x').href).toBe('https://pay.example/pay');
+    expect(withoutBitReturn('https://pay.example/pay?machine_id=1&bit_returned=1').search).toBe(
+      '?machine_id=1&bit_returned=1',
+    );
   });
 
   it("goes only to the build's Bit processor, keeping the pay status pending with the transaction", async () => {
@@ -122,7 +149,7 @@ describe('Bit', () => {
   /** The browser as it is when Bit's page sends it back: the token of its redirect, pending, same machine. */
   const sentAway = () => {
     purchaseStorage.rememberPurchase(receipt);
-    const token = new URL(bitReturnUrl(twoLineOrder)).searchParams.get('bit_return') ?? '';
+    const token = new URL(bitReturnUrl()).searchParams.get('bit_return') ?? '';
     purchaseStorage.setPayStatus('pending');
     purchaseStorage.rememberReturnedTransaction('tx-5', 'visitor-uuid-1');
     return token;

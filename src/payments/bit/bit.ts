@@ -3,14 +3,15 @@ import type { PaymentOrder } from '../../../machines/payment/payment.types';
 import { parseUrl } from '../../../machines/shared/web-address';
 import { PROVIDER_URLS } from '../../config';
 import { purchaseStorage } from '../../lib/purchase-storage';
+import { bitReturnAddress } from './bit-return';
 
-/** Where Bit's page sends the visitor back: this machine's /pay with a one-time token of this browser's redirect. */
-export function bitReturnUrl(order: PaymentOrder): string {
-  const back = new URL('/pay', window.location.origin);
-  back.searchParams.set('machine_id', order.machineId);
+/**
+ * Where Bit's page sends the visitor back: the page they pay from (/pay, /vacuum or a payment link, with
+ * its own query), with a new one-time token of this browser's redirect.
+ */
+export function bitReturnUrl(page: string = window.location.href): string {
   // Only this redirect's return is checked: a replayed or hand-made address lacks the token.
-  back.searchParams.set('bit_return', purchaseStorage.newReturnToken());
-  return back.href;
+  return bitReturnAddress(page, purchaseStorage.newReturnToken());
 }
 
 /** Keeps the pay status pending with the transaction, and sends the browser to the processor's Bit page. */

@@ -7,6 +7,7 @@ import {
   type PaymentLinkProblem,
   type PaymentLinkQuery,
 } from '../../../machines/custom-payment/payment-link';
+import type { ReturnedPayment } from '../../../machines/purchase/purchase.types';
 import { MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS } from '../../../machines/shared/amount';
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
@@ -50,12 +51,20 @@ interface PaymentLinkPageProps {
   paymentIntent: string | undefined;
   /** The page's query as the merchant signed it (its `signature` included), booked when there is no intent. */
   signedQuery: string;
+  /** A payment of this link that came back from Bit: its verdict is asked of the operator. */
+  returnedPayment?: ReturnedPayment | undefined;
   /** The machines with their effects; tests pass ones wired to the in-process sandbox. */
   logic?: typeof paymentLinkLogic;
 }
 
 /** Spec §2 /customPaymentIframe: the link's payment on its machine's page, or why the link cannot be used. */
-export function PaymentLinkPage({ query, paymentIntent, signedQuery, logic = paymentLinkLogic }: PaymentLinkPageProps) {
+export function PaymentLinkPage({
+  query,
+  paymentIntent,
+  signedQuery,
+  returnedPayment,
+  logic = paymentLinkLogic,
+}: PaymentLinkPageProps) {
   const check = checkPaymentLink(query);
   if (!check.ok) return <PaymentLinkProblems issues={check.issues} />;
   return (
@@ -63,6 +72,7 @@ export function PaymentLinkPage({ query, paymentIntent, signedQuery, logic = pay
       machineId={check.link.machineId}
       machineClosed={false}
       orderSource={orderSourceOf(check.link, paymentIntent, signedQuery)}
+      returnedPayment={returnedPayment}
       logic={logic}
     />
   );

@@ -29,7 +29,7 @@ const payPageLogic = providePayPage(apiClient);
 interface PayPageProps {
   machineId: string;
   machineClosed: boolean;
-  /** A payment that came back from Bit with its verdict. */
+  /** A payment that came back from Bit (its verdict is asked of the operator, never read from the address). */
   returnedPayment?: ReturnedPayment | undefined;
   /** What decides the order: the product view (default), an hourly span (/vacuum) or a payment link. */
   orderSource?: OrderSource | undefined;
