@@ -8,6 +8,65 @@ const forbid = (group, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
 });
 
+/**
+ * Issue 20: a test asserts a figure the spec fixes by the spec's own value, written in the test. Importing
+ * the production constant agrees with any value. The unit tests that pin a constant to the spec's literal
+ * (and the unit tests of the rule functions themselves) may import them; no other test may.
+ */
+const SPEC_FIGURES = {
+  group: ['**/machines/**', '**/src/**'],
+  importNames: [
+    'SPLASH_SLIDE_MS',
+    'GOOGLE_PAY_LOADER_MS',
+    'POLL_INTERVAL_MS',
+    'RENTAL_RATES',
+    'RENTAL_CURRENCY_SYMBOL',
+    'rentalPrice',
+    'POLICY_FIGURES',
+    'POLICY_SECTIONS',
+    'PROMOTION',
+    'MAX_AMOUNT_DIGITS',
+    'MAX_AMOUNT_DECIMALS',
+    'APPLE_PAY_VERSION',
+    'DEFAULT_COUNTRY',
+    'DEFAULT_CURRENCY',
+    'DEFAULT_LANGUAGE',
+    'LANGUAGES',
+    'WHEELSHARE_MACHINE_ID',
+  ],
+  message: 'Write the figure the spec fixes in the test (citing the spec), never import it from the code under test.',
+};
+
+/**
+ * Issue 20: a path test's oracle computes what it expects from the spec, never with the rules the selectors
+ * it checks are built on (tests/paths/purchase-spec.ts does that in test code).
+ */
+const SELECTOR_RULES = {
+  group: ['**/machines/**'],
+  importNames: [
+    'offeredMethods',
+    'pricedLines',
+    'initialSelection',
+    'findProduct',
+    'orderCurrency',
+    'paymentOrder',
+    'purchaseRequest',
+    'orderTotals',
+    'priceLine',
+    'convenienceFee',
+    'priceWithFee',
+    'hourlyLine',
+    'chargeableLine',
+    'needsPopup',
+  ],
+  message:
+    'An oracle computes its expectation from the spec (tests/paths/purchase-spec.ts), not with the code under test.',
+};
+
+const restrictTestImports = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,5 +138,26 @@ export default tseslint.config(
       ['**/src/**', '**/src', 'react', 'react-dom', 'ky', '@xstate/react'],
       'Machines are pure statecharts: no React, no ky, nothing from src/.',
     ),
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    ignores: ['tests/unit/**', 'tests/paths/**'],
+    rules: restrictTestImports(SPEC_FIGURES),
+  },
+  {
+    // The path tests drive the machines and read the selectors the views read, as the subjects they check.
+    files: ['tests/paths/*.paths.test.ts'],
+    rules: restrictTestImports(SPEC_FIGURES, SELECTOR_RULES),
+  },
+  {
+    // The oracles' own modules: the spec in test code, with types alone from the app (and its ApiError class).
+    files: ['tests/paths/*.ts'],
+    ignores: ['tests/paths/*.paths.test.ts'],
+    rules: restrictTestImports({
+      regex: String.raw`^(\.\./)+(machines/(?!shared/api-failure$)|src/)`,
+      allowTypeImports: true,
+      message:
+        'An oracle module takes types alone from the code it checks: it computes its expectations from the spec.',
+    }),
   },
 );

@@ -11,7 +11,6 @@ import enInfo from '../../locales/info/en.json';
 import frInfo from '../../locales/info/fr.json';
 import heInfo from '../../locales/info/he.json';
 import frTexts from '../../locales/fr.json';
-import { POLICY_SECTIONS } from '../../machines/info/policy';
 import { API_BASE_URL, DEFAULT_SUPPORT_PHONE } from '../../src/config';
 import { routeTree } from '../../src/routeTree.gen';
 import { AccessibilityView } from '../../src/views/info/AccessibilityView';
@@ -19,6 +18,7 @@ import { ContactView } from '../../src/views/info/ContactView';
 import { DebugVarsView } from '../../src/views/info/DebugVarsView';
 import { RefundPolicyView } from '../../src/views/info/RefundPolicyView';
 import { TestLinksView } from '../../src/views/info/TestLinksView';
+import { SPEC_POLICY_SECTIONS } from '../fixtures/policy';
 import { en, he } from './harness';
 
 const telHref = `tel:${DEFAULT_SUPPORT_PHONE.replace(/[^\d+]/g, '')}`;
@@ -125,7 +125,7 @@ describe('/accessibility', () => {
 });
 
 describe('/refund-and-cancellation', () => {
-  const sections = POLICY_SECTIONS.map((id) => ({ id, ...enInfo.policy.sections[id] }));
+  const sections = SPEC_POLICY_SECTIONS.map((id) => ({ id, ...enInfo.policy.sections[id] }));
 
   it('has the 14 sections of spec §2 as h2, in order, each reachable from the contents', async () => {
     render(<RefundPolicyView />);

@@ -8,7 +8,6 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import enTexts from '../../locales/wheelshare/en.json';
 import heTexts from '../../locales/wheelshare/he.json';
-import { rentalPrice } from '../../machines/wheelshare/rental-rules';
 import type { SandboxApp } from '../../sandbox/app';
 import { provideWheelshare } from '../../src/actors/wheelshare';
 import { DEFAULT_SUPPORT_PHONE } from '../../src/config';
@@ -158,8 +157,8 @@ describe('/wheelshare: renting', () => {
       start_time: new Date(NOW).toISOString(),
       end_time: new Date(NOW + 60 * 60_000).toISOString(),
     });
-    // The sandbox charges what the station estimated.
-    expect(station.app.rentals.byPhone('0501234567')?.amount).toBe(rentalPrice('hourly', 60).amount);
+    // The sandbox charges what the station estimated: one hour at 5 NIS (spec §9).
+    expect(station.app.rentals.byPhone('0501234567')?.amount).toBe(5);
 
     await waitFor(() => expect(station.polls()).toBeGreaterThanOrEqual(2));
     await payOnPhone(station.app, '0501234567');

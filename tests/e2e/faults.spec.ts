@@ -8,9 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
-import { rentalPrice } from '../../machines/wheelshare/rental-rules';
 import { MAX_POLL_FAILURES } from '../../machines/wheelshare/wheelshare.machine';
-
 import { POLL_TIMEOUT_MS } from '../../src/api/wheelshare';
 import { FAULT_HEADER, type Fault } from '../../sandbox/faults';
 import {
@@ -38,6 +36,8 @@ import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 /** Spec §9: the station polls every 1 s. */
 const POLL_INTERVAL_MS = 1_000;
+/** Spec §9: the hourly rate, 5 NIS; the station rents for an hour by default. */
+const ONE_HOUR = 5;
 
 /** Injects `fault` into every request this page sends to one call, until cleared; counts them. */
 async function injectFault(page: Page, call: string, fault: Fault) {
@@ -83,7 +83,7 @@ async function payRentalOnPhone(request: APIRequestContext, phone: string) {
     `${API_ORIGIN}/v4/api/merchants/custom/get_iframe?machine_id=15&phone_number=${phone}`,
   );
   const { payment } = (await link.json()) as { payment: { visitor_uuid: string } };
-  await payOnPhone(request, payment.visitor_uuid, rentalPrice('hourly', 60).amount);
+  await payOnPhone(request, payment.visitor_uuid, ONE_HOUR);
 }
 
 forEachLanguage('faults', (lang, t) => {

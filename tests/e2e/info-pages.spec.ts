@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import infoEn from '../../locales/info/en.json' with { type: 'json' };
 import infoHe from '../../locales/info/he.json' with { type: 'json' };
-import { POLICY_FIGURES, POLICY_SECTIONS } from '../../machines/info/policy';
+import { SPEC_POLICY_FIGURES, SPEC_POLICY_SECTIONS } from '../fixtures/policy';
 import {
   API_ORIGIN,
   DEFAULT_SUPPORT_PHONE,
@@ -22,7 +22,7 @@ import {
 } from './fixtures';
 
 const INFO = { en: infoEn, he: infoHe } satisfies Record<Lang, typeof infoEn>;
-const FIGURES = Object.fromEntries(Object.entries(POLICY_FIGURES).map(([name, value]) => [name, String(value)]));
+const FIGURES = Object.fromEntries(Object.entries(SPEC_POLICY_FIGURES).map(([name, value]) => [name, String(value)]));
 
 /** Opens an information page and waits for its h1. */
 async function openInfo(page: Page, lang: Lang, path: string, title: string): Promise<void> {
@@ -74,10 +74,10 @@ forEachLanguage('information pages', (lang, t) => {
   }) => {
     await openInfo(page, lang, '/refund-and-cancellation', info.policy.title);
     const main = page.getByRole('main');
-    const headings = POLICY_SECTIONS.map((section) => info.policy.sections[section].heading);
+    const headings = SPEC_POLICY_SECTIONS.map((section) => info.policy.sections[section].heading);
     await expect(main.getByRole('heading', { level: 2 })).toHaveText(headings);
 
-    const paragraph = (section: (typeof POLICY_SECTIONS)[number], index: number) =>
+    const paragraph = (section: (typeof SPEC_POLICY_SECTIONS)[number], index: number) =>
       fill(info.policy.sections[section].body.split('\n')[index] ?? '', FIGURES);
     // Refunds begin processing within 24 hours of the operator's refund request.
     await expect(main.getByText(paragraph('refund-process', 2), { exact: true })).toBeVisible();

@@ -5,7 +5,6 @@
  */
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
-import { rentalPrice } from '../../machines/wheelshare/rental-rules';
 import {
   chooseMethod,
   continueButton,
@@ -22,6 +21,8 @@ import {
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
+/** Spec §9: the hourly rate, 5 NIS; the station rents for an hour by default. */
+const ONE_HOUR = 5;
 
 forEachLanguage('wheelshare journey', (lang, t) => {
   const ws = STATION_TEXTS[lang];
@@ -55,8 +56,6 @@ forEachLanguage('wheelshare journey', (lang, t) => {
     await expect(phonePage.getByRole('heading', { name: ws.afterPayment.heading })).toBeVisible();
     await expect(station.getByRole('heading', { name: ws.done.heading })).toBeVisible();
     await expect(station.getByText(ws.done.text)).toBeVisible();
-    await expectCharges(request, visitorUuid ?? '', [
-      { method: 'google_pay', status: 'approved', amount: rentalPrice('hourly', 60).amount },
-    ]);
+    await expectCharges(request, visitorUuid ?? '', [{ method: 'google_pay', status: 'approved', amount: ONE_HOUR }]);
   });
 });

@@ -22,9 +22,9 @@ import {
   TEXTS,
 } from './fixtures';
 
-/** Silence is shown by waiting out two of the station's poll ticks: a live poll would have fired in them. */
 /** Spec §9: the station polls every 1 s. */
 const POLL_INTERVAL_MS = 1_000;
+/** Silence is shown by waiting out two of the station's poll ticks: a live poll would have fired in them. */
 const QUIET_POLLS_MS = 2 * POLL_INTERVAL_MS + 500;
 
 type StationTexts = typeof wsEn;

@@ -15,6 +15,7 @@ import {
   type BookPaymentLinkInput,
   type SetPurchaseInput,
 } from '../../machines/purchase/purchase.machine';
+// What the views read: the subjects the contract holds to the spec, never the source of what it expects.
 import {
   selectCanContinue,
   selectLines,
@@ -55,6 +56,7 @@ import {
   type PathScenario,
   type InternalEvent,
 } from './edge-coverage';
+import { cents, specLines, specOfferedMethods, specShownProduct, specTotals } from './purchase-spec';
 
 /**
  * The spawned keypad, the set_purchase call and the payment methods' machines are stand-ins: only
@@ -214,7 +216,8 @@ const yaadSarigMenu = makeMenu({
 const FEW_METHODS: PaymentMethod[] = ['google_pay', 'credit_card', 'apple_pay'];
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, from the spec (§2 product views, §4 stages, §5 fees): never read from the chart.
+// The oracle, from the spec (§2 product views and methods, §4 stages, §5 fees; tests/paths/purchase-spec.ts):
+// never read from the chart or its selectors.
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PurchaseContext;
 
@@ -328,7 +331,7 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
     case 'xstate.error.actor.bookPaymentLink':
       return to('SELECT_PRODUCT', (after) => expect(contextOf(after).submitFailure).toBeDefined());
     case 'method.select': {
-      const chosen = selectOfferedMethods(before).includes(sample.method) ? sample.method : context.method;
+      const chosen = specOfferedMethods(context).includes(sample.method) ? sample.method : context.method;
       return stays((after) => expect(contextOf(after).method).toBe(chosen));
     }
     case 'method.continue': {
@@ -375,9 +378,6 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
   }
 }
 
-/** Spec §5: a line costs its price plus its fee (percent of the price, or flat), times its count, to the cent. */
-const cents = (value: number) => Math.round(value * 100);
-
 function contract(snapshot: AnyMachineSnapshot): void {
   const context = contextOf(snapshot);
   expectTags(snapshot, {
@@ -390,41 +390,47 @@ function contract(snapshot: AnyMachineSnapshot): void {
     ],
     busy: ['SubmittingPurchase', 'BookingPaymentLink', { CheckingReturnedPayment: 'Polling' }],
   });
+  // Spec §5: the lines the views show and the set_purchase sends, and their totals, as the spec prices them.
+  const expectedLines = specLines(context);
   const lines = selectLines(snapshot);
-  // The vacuum's hourly charge carries no fee (spec §2 hourly products); a payment link's line neither.
-  const fee = ({ product, unitPrice }: (typeof lines)[number]) =>
-    context.orderSource.kind === 'hourly'
-      ? 0
-      : cents(
-          product.convenience_fee_type === 'percent'
-            ? (unitPrice * product.convenience_fee_value) / 100
-            : product.convenience_fee_value,
-        );
+  expect(
+    lines.map(({ product, count, unitPrice, unitFee }) => ({
+      productId: product.id,
+      count,
+      price: cents(unitPrice),
+      fee: cents(unitFee),
+    })),
+    'the lines',
+  ).toEqual(expectedLines);
   const totals = selectTotals(snapshot);
-  expect(cents(totals.fees), "fees = the lines' fees").toBe(
-    lines.reduce((sum, line) => sum + fee(line) * line.count, 0),
-  );
-  expect(cents(totals.total), 'total = the lines with their fees').toBe(
-    lines.reduce((sum, line) => sum + (cents(line.unitPrice) + fee(line)) * line.count, 0),
-  );
+  expect(
+    { subtotal: cents(totals.subtotal), fees: cents(totals.fees), total: cents(totals.total) },
+    'the totals',
+  ).toEqual(specTotals(expectedLines));
   for (const line of lines) expect(line.unitPrice, 'amounts are never negative').toBeGreaterThanOrEqual(0);
+  // Spec §2: the methods the drawer offers.
+  expect(selectOfferedMethods(snapshot), 'the methods offered').toEqual(specOfferedMethods(context));
   expect(context.quantity).toBeGreaterThanOrEqual(1);
   expect(context.quantity).toBeLessThanOrEqual(99);
   // Only available products are ever selected (spec §2).
   for (const id of context.selectedIds)
     expect(context.menu.products.find((product) => product.id === id)?.available, `product ${String(id)}`).toBe(true);
-  // Spec §2: SINGLE and QUANTITY hold one available product (the first, until another is chosen), and
-  // show the very product the purchase is for, never merely the menu's first.
+  // Spec §2: SINGLE and QUANTITY hold one product, the menu's first available one, and show the very
+  // product the purchase is for, never merely the menu's first.
   const { menu, orderSource } = context;
   if (orderSource.kind === 'menu' && (menu.product_view === 'SINGLE' || menu.product_view === 'QUANTITY')) {
-    const anyAvailable = menu.products.some((product) => product.available);
-    expect(context.selectedIds, 'one product held').toHaveLength(anyAvailable ? 1 : 0);
-    const held = menu.products.find((product) => product.id === context.selectedIds[0]);
-    expect(selectShownProduct(snapshot), 'the product shown').toBe(held);
+    const first = specShownProduct(menu);
+    expect(context.selectedIds, 'the product held').toEqual(first ? [first.id] : []);
+    expect(selectShownProduct(snapshot), 'the product shown').toBe(first);
   }
+  // Spec §4, §5: Continue moves on only from the products, with a product chosen (the keypad and the vacuum's
+  // drawer confirm for themselves); a payment link already held by the operator always can.
+  const linkHeld = orderSource.kind === 'fixed' && orderSource.paymentIntent !== undefined;
+  expect(selectCanContinue(snapshot), 'Continue').toBe(
+    snapshot.matches('SELECT_PRODUCT') && (linkHeld || hasOrder(context)),
+  );
   // Busy (or a method running): no second set_purchase and no second payment can start.
   if (snapshot.hasTag('busy') || snapshot.matches('INIT_METHOD_PENDING')) {
-    expect(selectCanContinue(snapshot), 'continue while busy').toBe(false);
     expect(snapshot.can({ type: 'method.continue' }) || snapshot.can({ type: 'popup.continue' })).toBe(false);
   }
   if (snapshot.matches('INIT_METHOD_PENDING')) {
@@ -446,7 +452,7 @@ function contract(snapshot: AnyMachineSnapshot): void {
     );
     // Paid here, the items are what is being bought; back from Bit, what was sent there.
     if (context.method)
-      expect(amounts, 'the items without their fees').toEqual(lines.map((line) => cents(line.unitPrice) * line.count));
+      expect(amounts, 'the items without their fees').toEqual(expectedLines.map((line) => line.price * line.count));
     expect(receipt?.paidWith, 'the method it was paid with').toBe(context.method ?? 'bit');
   }
   if (snapshot.matches('PAYMENT_FAILURE')) expect(context.result?.outcome).toBe('failed');

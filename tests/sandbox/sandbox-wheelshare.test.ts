@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { rentalPrice } from '../../machines/wheelshare/rental-rules';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 
@@ -68,7 +67,8 @@ describe('POST /v4/api/merchants/wheelshare/set_purchase', () => {
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const purchase = app.purchases.get(sessionId);
     expect(purchase?.lines.map((line) => [line.product.id, line.count, line.lineTotal])).toEqual([[1501, 3, 15]]);
-    expect(purchase?.totals.total).toBe(rentalPrice('hourly', 150).amount);
+    // Spec §9: 5 NIS an hour; 2½ hours count as three started hours.
+    expect(purchase?.totals.total).toBe(3 * 5);
     expect(app.rentals.byPhone(PHONE)).toEqual({
       phone: STORED_PHONE,
       machine_id: '15',

@@ -10,7 +10,6 @@ import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
 import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
-import { rentalPrice } from '../../machines/wheelshare/rental-rules';
 import {
   continueButton,
   drawer,
@@ -488,7 +487,7 @@ const stationScreens: ScreenGroup = {
       const { ws } = rental;
       const number = rental.phone(2);
       await rental.open();
-      await payOnPhone(request, await rental.rent(number), rentalPrice('hourly', 60).amount);
+      await payOnPhone(request, await rental.rent(number), 5 /* spec §9: one hour at 5 NIS */);
       await expect(page.getByRole('heading', { name: ws.done.heading })).toBeFocused();
       await at('stationDone');
 

@@ -6,31 +6,11 @@ import es from '../../locales/info/es.json';
 import fr from '../../locales/info/fr.json';
 import he from '../../locales/info/he.json';
 import { POLICY_FIGURES, POLICY_SECTIONS } from '../../machines/info/policy';
+import { SPEC_POLICY_FIGURES as SPEC_FIGURES, SPEC_POLICY_SECTIONS as SPEC_SECTIONS } from '../fixtures/policy';
 
 const TEXTS = { en, he, fr, es };
 
-// The oracle: the spec's own figures and sections, written here, never read from the code under test.
-
-/** Spec §9: refunds begin processing within 24 hours; users 13 or older (or with a parent's permission); cards 18. */
-const SPEC_FIGURES = { hours: 24, minAge: 13, cardAge: 18 };
-
-/** Spec §2: the policy's sections, in the order the spec lists them. */
-const SPEC_SECTIONS = [
-  'intro',
-  'refund-policy',
-  'cancellation',
-  'refund-process',
-  'clarifications',
-  'guidelines',
-  'technical-issues',
-  'double-charges',
-  'special-cases',
-  'exceptional-cases',
-  'children',
-  'unauthorized-activity',
-  'privacy',
-  'contact',
-];
+// The oracle: the spec's own figures and sections (tests/fixtures/policy.ts), never read from the code under test.
 
 describe('policy figures (spec §9)', () => {
   it('refunds begin within 24 hours; ages 13 and 18', () => {
@@ -51,9 +31,10 @@ describe('policy sections (spec §2)', () => {
 describe.each(Object.entries(TEXTS))('policy texts in %s', (language, texts) => {
   const t = i18next.createInstance();
   void t.init({ lng: language, resources: { [language]: { info: texts } }, interpolation: { escapeValue: false } });
-  // What the policy page shows: the texts filled in with the figures the app passes (RefundPolicyView).
+  // The texts filled in with the spec's figures: each figure must land in its section. (That the page passes
+  // these figures is checked by tests/component/info-pages.test.tsx, against the spec's words.)
   const body = (section: keyof typeof en.policy.sections) =>
-    t.t(`policy.sections.${section}.body`, { ns: 'info', ...POLICY_FIGURES });
+    t.t(`policy.sections.${section}.body`, { ns: 'info', ...SPEC_FIGURES });
   const figure = (value: number) => new RegExp(`(^|\\D)${String(value)}(\\D|$)`);
 
   it('say that refunds begin processing within 24 hours of the operator’s request', () => {

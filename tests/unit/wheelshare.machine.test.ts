@@ -3,9 +3,6 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { Language } from '../../machines/menu/menu.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { MAX_POLL_FAILURES, wheelshareMachine } from '../../machines/wheelshare/wheelshare.machine';
-
-/** Spec §9: the station polls every 1 s (written here, not imported from the chart it checks). */
-const POLL_INTERVAL_MS = 1_000;
 import {
   selectCanSubmit,
   selectEstimate,
@@ -24,6 +21,9 @@ import type {
   SetPurchaseInput,
   StationCallInput,
 } from '../../machines/wheelshare/wheelshare.types';
+
+/** Spec §9: the station polls every 1 s (written here, not imported from the chart it checks). */
+const POLL_INTERVAL_MS = 1_000;
 
 /** 10 March 2031, 10:30 local time. */
 const NOW = new Date(2031, 2, 10, 10, 30).getTime();
