@@ -75,7 +75,8 @@ export const PAY_STATUS_OK = 0;
  * invalidPrice 'Invalid price. Payment failed.'; paymentFailed 'Payment failed.'; serverError 'Server error.';
  * unavailable: the provider's code could not be loaded; sheetClosed: the visitor closed a wallet's payment sheet;
  * unconfirmed: a pay call got no answer (offline, a time-out) or the provider is still processing the payment,
- * so the charge may have gone through (locales `fault.paymentUnconfirmed`: check before paying again).
+ * so the charge may have gone through: the purchase asks the operator instead of failing;
+ * notCharged: the operator says no money was taken (after an interruption, GET /api/payment/status).
  */
 export type FailureReason =
   | 'internal'
@@ -85,4 +86,5 @@ export type FailureReason =
   | 'serverError'
   | 'unavailable'
   | 'sheetClosed'
-  | 'unconfirmed';
+  | 'unconfirmed'
+  | 'notCharged';

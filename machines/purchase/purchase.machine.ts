@@ -70,7 +70,11 @@ const endedWith =
   (outcome: PaymentResult['outcome']) =>
   ({ event }: MethodDoneEvent) => ({ result: event.output, outcome });
 
-/** How a payment method's machine ended decides the next stage: the edge of each outcome. */
+/**
+ * How a payment method's machine ended decides the next stage: the edge of each outcome. A failure whose
+ * charge may have gone through (a pay call without an answer, a payment the provider still processes)
+ * is no verdict: the operator is asked what became of the purchase's payment.
+ */
 const SETTLE = {
   succeeded: {
     guard: { type: 'paymentEndedWith', params: endedWith('succeeded') },
@@ -88,8 +92,15 @@ const SETTLE = {
   },
 } as const;
 
-/** Any other ending is abandoned (the drawer closed before paying). */
-const ABANDON = { target: '#purchase.SELECT_PRODUCT', actions: 'forgetPayment' } as const;
+/** Taken before `failed`: a failure without a verdict. */
+const UNCONFIRMED = {
+  guard: { type: 'paymentUnconfirmed', params: methodResult },
+  target: '#purchase.CheckingReturnedPayment',
+  actions: 'keepPaymentUnderway',
+} as const;
+
+/** Any other ending is abandoned (the drawer closed before paying): no payment is underway any more. */
+const ABANDON = { target: '#purchase.SELECT_PRODUCT', actions: ['forgetPayment', 'forgetPaymentUnderway'] } as const;
 
 /** The payment methods' machines, each invoked under its own id (the views find it in the snapshot's children). */
 export const METHOD_MACHINES = {
@@ -126,9 +137,9 @@ export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
 
 /** An edge for each outcome the method can end with, and only for those; abandoned is the fallback. */
 const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>) => [
-  ...(['succeeded', 'failed', 'cancelled'] as const)
-    .filter((outcome) => endings[outcome])
-    .map((outcome) => SETTLE[outcome]),
+  ...(endings.succeeded ? [SETTLE.succeeded] : []),
+  ...(endings.failed ? [UNCONFIRMED, SETTLE.failed] : []),
+  ...(endings.cancelled ? [SETTLE.cancelled] : []),
   ABANDON,
 ];
 
@@ -213,15 +224,15 @@ export const purchaseMachine = setup({
     /** POST /api/merchants/custom/book_link: the operator books a signed payment link; its session id. */
     bookPaymentLink: fromPromise<string, BookPaymentLinkInput>(providedAtTheEdge('bookPaymentLink')),
     ...METHOD_MACHINES,
-    /** GET /api/payment/bit/status: the verdict the operator's server holds for a returned payment. */
-    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
+    /** GET /api/payment/status: what the operator knows of the payment of the purchase (its session). */
+    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; sessionId: string }>(
       providedAtTheEdge('checkReturnedPayment'),
     ),
   },
   delays: {
-    /** How often a returned payment's status is asked for while the processor has not notified its verdict. */
-    bitStatusPoll: 1000,
-    /** How long the visitor waits for that verdict before being offered to check again or call support. */
+    /** How often the operator is asked again while it says the payment is still being processed. */
+    paymentStatusPoll: 1000,
+    /** How long the visitor waits for a verdict before being offered to check again or call support. */
     returnedPaymentWait: 60_000,
   },
   actions: {
@@ -262,18 +273,27 @@ export const purchaseMachine = setup({
       return { result, receipt: { ...receiptFor(context), ...paid } };
     }),
     keepReturnedPayment: assign({ returnedPayment: (_, returned: ReturnedPayment) => returned }),
-    /** The operator's verdict on the returned payment, never one the address brought. */
-    acceptReturnedPayment: assign(({ context }, { status, msg, transactionId }: ReturnedPaymentStatus) => {
+    /** A payment of this page whose outcome the method could not know: the operator is asked about it. */
+    keepPaymentUnderway: assign(({ context }) => ({
+      returnedPayment: { sessionId: context.sessionId ?? '', receipt: receiptFor(context) },
+    })),
+    /** The operator's verdict on the payment, never one an address brought or the page guessed. */
+    acceptReturnedPayment: assign(({ context }, { status, transactionId, method }: ReturnedPaymentStatus) => {
       const receipt = context.returnedPayment?.receipt ?? receiptFor(context);
       const result: PaymentResult =
-        status === 'approved'
+        status === 'paid'
           ? { outcome: 'succeeded', transactionId }
-          : { outcome: 'failed', message: msg, transactionId };
-      // Only a Bit payment comes back to a new page: its status is Bit's (GET /api/payment/bit/status).
+          : { outcome: 'failed', reason: 'notCharged', transactionId };
       const paid =
-        status === 'approved' ? { transactionId, paidAt: new Date().toISOString(), paidWith: 'bit' as const } : {};
+        status === 'paid'
+          ? { transactionId, paidAt: new Date().toISOString(), paidWith: method ?? receipt.paidWith }
+          : {};
       return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined };
     }),
+    /** A payment starts: until its end is shown, a reload asks the operator about it (local storage). */
+    rememberPaymentUnderway: (_, _sessionId: string) => {},
+    /** Its end is known (shown, or the method ended before any money moved). */
+    forgetPaymentUnderway: (_) => {},
     forgetPayment: assign({ method: undefined, result: undefined, receipt: undefined, returnedPayment: undefined }),
     /** Keeps the purchase (pay_data) in local storage once the operator has it. */
     rememberPurchase: (_, _receipt: Receipt) => {},
@@ -315,6 +335,7 @@ export const purchaseMachine = setup({
       context.method === 'credit_card' && context.menu.frontend_config.credit_card?.type === provider,
     paymentEndedWith: (_, { result, outcome }: { result: PaymentResult; outcome: PaymentResult['outcome'] }) =>
       result.outcome === outcome,
+    paymentUnconfirmed: (_, result: PaymentResult) => result.outcome === 'failed' && result.reason === 'unconfirmed',
     returnedPaymentIs: (
       _,
       { answer, status }: { answer: ReturnedPaymentStatus; status: ReturnedPaymentStatus['status'] },
@@ -388,14 +409,18 @@ export const purchaseMachine = setup({
           target: 'SubmittingPurchase',
           actions: { type: 'rememberAmount', params: ({ event }) => event.amount },
         },
-        /** Back from a payment made on another page (Bit): its verdict is asked of the operator. */
+        /** Back to a payment this browser started elsewhere (a reload, Bit's page): the operator is asked. */
         'payment.returned': {
           target: 'CheckingReturnedPayment',
           actions: { type: 'keepReturnedPayment', params: ({ event }) => event.returned },
         },
       },
     },
-    /** A payment made on Bit's page: the processor notified the operator's server, which the app asks. */
+    /**
+     * A payment whose end this page did not see (reloaded during it, back from Bit, a pay call without an
+     * answer): the operator is asked what became of it, and the visitor is told paid, not charged, or
+     * being confirmed (with support) while a provider still processes it or the operator cannot be asked.
+     */
     CheckingReturnedPayment: {
       tags: ['drawerOpen'],
       on: { 'drawer.close': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' } },
@@ -412,13 +437,13 @@ export const purchaseMachine = setup({
                 src: 'checkReturnedPayment',
                 input: ({ context }) => ({
                   machineId: context.machineId,
-                  transactionId: context.returnedPayment?.transactionId ?? '',
+                  sessionId: context.returnedPayment?.sessionId ?? '',
                 }),
                 onDone: [
                   {
                     guard: {
                       type: 'returnedPaymentIs',
-                      params: ({ event }) => ({ answer: event.output, status: 'approved' }),
+                      params: ({ event }) => ({ answer: event.output, status: 'paid' }),
                     },
                     target: '#purchase.PAYMENT_SUCCESS',
                     actions: { type: 'acceptReturnedPayment', params: ({ event }) => event.output },
@@ -438,8 +463,8 @@ export const purchaseMachine = setup({
                 onError: '#purchase.CheckingReturnedPayment.Unconfirmed',
               },
             },
-            /** The processor has not notified a verdict yet. */
-            Waiting: { after: { bitStatusPoll: 'Asking' } },
+            /** The operator says a provider still processes it: the visitor is told it is being confirmed. */
+            Waiting: { after: { paymentStatusPoll: 'Asking' } },
           },
         },
         /** No verdict (the call failed, or none came in time): the visitor may ask again or call support. */
@@ -496,6 +521,7 @@ export const purchaseMachine = setup({
     },
     INIT_METHOD_PENDING: {
       tags: ['drawerOpen'],
+      entry: { type: 'rememberPaymentUnderway', params: ({ context }) => context.sessionId ?? '' },
       // Always entered at the chosen method's state; XState still wants a default child.
       initial: 'GooglePay',
       states: {
@@ -517,7 +543,10 @@ export const purchaseMachine = setup({
     },
     PAYMENT_SUCCESS: {
       tags: ['drawerOpen'],
-      entry: { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'success') },
+      entry: [
+        'forgetPaymentUnderway',
+        { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'success') },
+      ],
       initial: 'Summary',
       on: {
         'drawer.close': {
@@ -545,7 +574,10 @@ export const purchaseMachine = setup({
     },
     PAYMENT_FAILURE: {
       tags: ['drawerOpen'],
-      entry: { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'failure') },
+      entry: [
+        'forgetPaymentUnderway',
+        { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'failure') },
+      ],
       on: {
         'drawer.close': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' },
         'purchase.retry': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' },

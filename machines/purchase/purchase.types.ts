@@ -14,20 +14,23 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const METHODS_WITH_POPUP: readonly PaymentMethod[] = ['credit_card', 'card_scan', 'bit'];
 
 /**
- * A payment made away from this page (Bit) that this browser started and came back from: its transaction
- * at the operator and the purchase sent there. It carries no verdict: the operator's server has it.
+ * A payment this browser started and did not see end: the page was reloaded or left for Bit, or a pay
+ * call got no answer. It names the purchase (its session id) and what was sent to be paid; it carries no
+ * verdict: the operator is asked for one.
  */
 export interface ReturnedPayment {
-  transactionId: string;
+  sessionId: string;
   receipt: Receipt;
 }
 
-/** GET /api/payment/bit/status: the verdict the processor notified to the operator's server. */
+/** GET /api/payment/status: what the operator knows of the purchase's payment. */
 export interface ReturnedPaymentStatus {
-  status: 'pending' | 'approved' | 'declined' | 'expired';
-  /** The operator's words, shown on the failure page. */
+  status: 'paid' | 'not_charged' | 'pending';
+  /** The operator's words, for the logs. */
   msg: string;
-  transactionId: string;
+  transactionId: string | undefined;
+  /** The method of the approved (or declined) charge, when the operator names one. */
+  method: PaymentMethod | undefined;
 }
 
 /**

@@ -55,6 +55,8 @@ export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = 
             if (isWebAddress(url)) window.location.assign(url);
           },
           rememberPurchase: (_, receipt) => purchaseStorage.rememberPurchase(receipt),
+          rememberPaymentUnderway: (_, sessionId) => purchaseStorage.rememberPaymentUnderway(sessionId),
+          forgetPaymentUnderway: () => purchaseStorage.forgetPaymentUnderway(),
           storeInHistory: (_, receipt) => {
             purchaseStorage.addToHistory(receipt);
             purchaseStorage.clearPayStatus();

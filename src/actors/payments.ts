@@ -25,6 +25,7 @@ const paymentApi = () => import('../api/payment');
 const tranzilaApi = () => import('../api/tranzila');
 const hostedPageApi = () => import('../api/hosted-page');
 const bitApi = () => import('../api/bit');
+const paymentStatusApi = () => import('../api/payment-status');
 
 /**
  * Runs a callback actor from a module loaded on demand: events that arrive while it loads wait
@@ -160,13 +161,9 @@ export function providePayments(api: ApiClient) {
         }),
       },
     }),
-    /** The purchase asks the operator for the verdict on a payment that came back from Bit. */
-    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
-      async ({ input }) =>
-        (await bitApi()).bitPaymentStatus(api, {
-          ...input,
-          sessionUuid: purchaseStorage.returnedSession() ?? undefined,
-        }),
+    /** The purchase asks the operator what became of a payment whose end the page did not see. */
+    checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; sessionId: string }>(
+      async ({ input }) => (await paymentStatusApi()).paymentStatus(api, input),
     ),
   };
 }

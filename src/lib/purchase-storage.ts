@@ -1,4 +1,5 @@
 import type { PayStatus } from '../../machines/payment/hosted-page.machine';
+import type { ReturnedPayment } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { localStore } from './local-store';
 
@@ -9,9 +10,8 @@ export const PURCHASE_STORAGE_KEYS = {
   price: 'price',
   payStatus: 'payStatus',
   history: 'pay_history',
-  returnToken: 'payment_return_token',
-  returnedTransaction: 'payment_return_transaction',
-  returnedSession: 'payment_return_session',
+  /** The purchase (its session id) whose payment this browser started and has not seen end. */
+  underwaySession: 'payment_underway_session',
 } as const;
 
 /** A visitor's history keeps this many purchases per machine. */
@@ -55,28 +55,25 @@ export const purchaseStorage = {
   clearPayStatus(): void {
     localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
   },
-  /** A one-time token for a payment that leaves the page and comes back (Bit). */
-  newReturnToken(): string {
-    const token = crypto.randomUUID();
-    localStore.setItem(PURCHASE_STORAGE_KEYS.returnToken, token);
-    return token;
+  /** A payment starts (pay status pending): until its end is shown, a page of this machine asks about it. */
+  rememberPaymentUnderway(sessionId: string): void {
+    localStore.setItem(PURCHASE_STORAGE_KEYS.payStatus, 'pending');
+    localStore.setItem(PURCHASE_STORAGE_KEYS.underwaySession, sessionId);
   },
-  /** The pending return token, which can be used once. */
-  takeReturnToken(): string | null {
-    const token = localStore.getItem(PURCHASE_STORAGE_KEYS.returnToken);
-    localStore.removeItem(PURCHASE_STORAGE_KEYS.returnToken);
-    return token;
+  forgetPaymentUnderway(): void {
+    localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
+    localStore.removeItem(PURCHASE_STORAGE_KEYS.underwaySession);
   },
-  /** The operator's transaction of a payment that leaves the page (Bit), asked about when the browser is back. */
-  rememberReturnedTransaction(transactionId: string, sessionId: string | undefined): void {
-    localStore.setItem(PURCHASE_STORAGE_KEYS.returnedTransaction, transactionId);
-    // The purchase's session (set_purchase's session_id): the page it returns to starts another one (menu/get).
-    if (sessionId) localStore.setItem(PURCHASE_STORAGE_KEYS.returnedSession, sessionId);
-    else localStore.removeItem(PURCHASE_STORAGE_KEYS.returnedSession);
+  /**
+   * The payment this browser started on this machine and did not see end (the page was reloaded or left
+   * for Bit, in this tab or another): the operator is asked what became of it. None for another machine.
+   */
+  paymentUnderway(machineId: string): ReturnedPayment | undefined {
+    const sessionId = localStore.getItem(PURCHASE_STORAGE_KEYS.underwaySession);
+    const receipt = storedReceipt(readJson(PURCHASE_STORAGE_KEYS.payData));
+    if (localStore.getItem(PURCHASE_STORAGE_KEYS.payStatus) !== 'pending' || !sessionId) return undefined;
+    return receipt?.machineId === machineId ? { sessionId, receipt } : undefined;
   },
-  returnedTransaction: (): string | null => localStore.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction),
-  /** The session of the purchase paid away from this page: the operator knows its transaction under it. */
-  returnedSession: (): string | null => localStore.getItem(PURCHASE_STORAGE_KEYS.returnedSession),
   /** Spec §4: closing after success stores the purchase in the machine's history. */
   addToHistory(receipt: Receipt): void {
     const history = (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined) ?? {};

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { paymentIntentStorage } from '../lib/payment-intent-storage';
 import { withoutBitReturn } from '../payments/bit/bit-return';
-import { useReturnedBitPayment } from '../payments/bit/use-returned-bit-payment';
+import { useReturnedPayment } from '../lib/use-returned-payment';
 import { PaymentLinkPage } from '../views/custom/PaymentLinkPage';
 
 /** Spec §2: every value stays the text the link carries; PaymentLinkPage checks them all. */
@@ -17,7 +17,7 @@ const customPaymentSearchSchema = v.object({
   phoneNumber: v.optional(v.string()),
   /** The merchant's signature of the link: only the operator checks it (book_link). */
   signature: v.optional(v.string()),
-  /** Bit's page sends the visitor back to the link with the token of the redirect, and no verdict. */
+  /** As on /pay: an earlier version's Bit return token, dropped from the address. */
   bit_return: v.optional(v.string()),
 });
 
@@ -28,8 +28,8 @@ export const Route = createFileRoute('/customPaymentIframe')({
 
 function CustomPaymentIframeRoute() {
   const { bit_return, ...query } = Route.useSearch();
-  const returnedPayment = useReturnedBitPayment(query.machineId?.trim() ?? '', bit_return, query);
-  // The link as its merchant signed it: Bit's token is no part of it.
+  const returnedPayment = useReturnedPayment(query.machineId?.trim() ?? '', bit_return, query);
+  // The link as its merchant signed it: an old Bit token is no part of it.
   const link = withoutBitReturn(window.location.href);
   return (
     <PaymentLinkPage

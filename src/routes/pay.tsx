@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { useDeferredValue } from 'react';
 import { takeEarlyMenu } from '../api/early-menu';
-import { useReturnedBitPayment } from '../payments/bit/use-returned-bit-payment';
+import { useReturnedPayment } from '../lib/use-returned-payment';
 import { PageFrame } from '../components/PageFrame';
 import { PayPage } from '../views/pay/PayPage';
 
@@ -10,7 +10,7 @@ const paySearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
   /** Spec §2: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
-  // Bit's page sends the visitor back with the token of the redirect, and no verdict: the operator has it.
+  // An earlier version's Bit return address (its one-time token): dropped from the address.
   bit_return: v.optional(v.string()),
 });
 
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/pay')({
 function PayRoute() {
   const { machine_id = '', machine_close, bit_return } = Route.useSearch();
   const { earlyMenu } = Route.useLoaderData();
-  const returnedPayment = useReturnedBitPayment(machine_id, bit_return, { machine_id, machine_close });
+  const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, machine_close });
   // The page's charts start in a render React can schedule apart from the task that has just evaluated
   // this route's code: together they would block a slow phone's main thread for too long.
   const started = useDeferredValue(true, false);

@@ -4,14 +4,14 @@ import * as v from 'valibot';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
 import { clockTime } from '../../machines/shared/time-of-day';
 import { promotionStorage } from '../lib/promotion-storage';
-import { useReturnedBitPayment } from '../payments/bit/use-returned-bit-payment';
+import { useReturnedPayment } from '../lib/use-returned-payment';
 import { PayPage } from '../views/pay/PayPage';
 
 const vacuumSearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
   /** As on /pay: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
-  /** As on /pay: Bit's page sends the visitor back here with the token of the redirect, and no verdict. */
+  /** As on /pay: an earlier version's Bit return token, dropped from the address. */
   bit_return: v.optional(v.string()),
 });
 
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/vacuum')({
 /** Spec §2 /vacuum: the /pay page with an hourly order (splash, grid, loyalty offer, time drawer). */
 function VacuumRoute() {
   const { machine_id = '', machine_close, bit_return } = Route.useSearch();
-  const returnedPayment = useReturnedBitPayment(machine_id, bit_return, { machine_id, machine_close });
+  const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, machine_close });
   // Read once: both time pickers start at the time the page opened; a member is not offered the promotion.
   const [orderSource] = useState<OrderSource>(() => ({
     kind: 'hourly',

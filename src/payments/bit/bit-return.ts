@@ -1,7 +1,7 @@
-import type { ReturnedPayment } from '../../../machines/purchase/purchase.types';
-import { purchaseStorage } from '../../lib/purchase-storage';
-
-/** The query parameter of Bit's return address that carries the one-time token of the redirect. */
+/**
+ * The query parameter an earlier version's Bit return addresses carry (a one-time token): such an address
+ * may still come back, and the page drops it.
+ */
 export const BIT_RETURN_PARAM = 'bit_return';
 
 /**
@@ -20,36 +20,11 @@ export function withoutBitReturn(href: string): URL {
 
 /**
  * Where Bit's page sends the visitor back: the very page they paid from (its path and its own query,
- * without a stale token), with a new one-time token of this browser's redirect. The page's route reads
- * the token (useReturnedBitPayment), so the purchase ends there as after any other method.
+ * without a `bit_return` an earlier version's return left), so the purchase ends there as after any other
+ * method: the page asks the operator about the payment this browser has underway.
  */
-export function bitReturnAddress(page: string, token: string): string {
+export function bitReturnAddress(page: string): string {
   const back = withoutBitReturn(page);
   back.hash = '';
-  back.search = [back.search.slice(1), `${BIT_RETURN_PARAM}=${encodeURIComponent(token)}`]
-    .filter((part) => part !== '')
-    .join('&');
   return back.href;
-}
-
-/**
- * The Bit payment this browser sent away and is now back from: the address carries the one-time token
- * of that redirect, the pay status is pending and the machine is the same. It holds no verdict (the
- * purchase asks the operator for one); any other address (replayed, shared or made up) shows nothing.
- */
-export function returnedBitPayment(machineId: string, bitReturn: string | undefined): ReturnedPayment | undefined {
-  if (!bitReturn) return undefined;
-  const receipt = purchaseStorage.rememberedPurchase();
-  const expectedReturn = purchaseStorage.takeReturnToken();
-  const transactionId = purchaseStorage.returnedTransaction();
-  if (
-    !expectedReturn ||
-    bitReturn !== expectedReturn ||
-    !transactionId ||
-    purchaseStorage.payStatus() !== 'pending' ||
-    receipt?.machineId !== machineId
-  ) {
-    return undefined;
-  }
-  return { transactionId, receipt };
 }

@@ -21,9 +21,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
       )}
       <p className="outcome__comment">{t('failure.comment')}</p>
       {result.reason && (
-        <p className="field-error">
-          {result.reason === 'unconfirmed' ? t('fault.paymentUnconfirmed') : t(`payment.errors.${result.reason}`)}
-        </p>
+        <p className="field-error">{t(`payment.errors.${result.reason}`)}</p>
       )}
       {result.message && (
         <p className="outcome__message">

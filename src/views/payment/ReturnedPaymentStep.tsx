@@ -5,29 +5,41 @@ import { Spinner } from '../../components/Spinner';
 import { SupportCallButton } from '../../components/SupportCallButton';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 
-/** Back from Bit: the operator is asked for the verdict; without one, the visitor may ask again or call support. */
+/**
+ * A payment whose end the page did not see: the operator is asked. While a provider still processes it,
+ * the visitor is told it is being confirmed (and not to pay again); without an answer in time, they may
+ * ask again or call support.
+ */
 export function ReturnedPaymentStep({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
-  const unconfirmed = useSelector(purchase, (snapshot) => snapshot.matches({ CheckingReturnedPayment: 'Unconfirmed' }));
+  const stage = useSelector(purchase, (snapshot) =>
+    snapshot.matches({ CheckingReturnedPayment: 'Unconfirmed' })
+      ? 'unconfirmed'
+      : snapshot.matches({ CheckingReturnedPayment: { Polling: 'Waiting' } })
+        ? 'pending'
+        : 'checking',
+  );
   return (
     <section className="payment-step">
-      <FocusHeading>{t('methods.names.bit')}</FocusHeading>
-      {unconfirmed ? (
+      <FocusHeading>{t('payment.status.title')}</FocusHeading>
+      {stage === 'checking' ? (
+        <Spinner label={t('payment.status.checking')} showLabel />
+      ) : (
         <>
-          <p role="status">{t('payment.bit.unconfirmed')}</p>
+          <p role="status">{t(stage === 'pending' ? 'payment.status.pending' : 'payment.status.unconfirmed')}</p>
           <div className="button-row">
             <SupportCallButton phone={supportPhone} label={t('failure.support')} />
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => purchase.send({ type: 'payment.recheck' })}
-            >
-              {t('payment.bit.checkAgain')}
-            </button>
+            {stage === 'unconfirmed' && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => purchase.send({ type: 'payment.recheck' })}
+              >
+                {t('payment.status.checkAgain')}
+              </button>
+            )}
           </div>
         </>
-      ) : (
-        <Spinner label={t('payment.bit.checking')} showLabel />
       )}
     </section>
   );
