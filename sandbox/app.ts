@@ -164,7 +164,7 @@ export function createSandboxApp({
     payments: createPaymentRecords(),
     // In-process, through the operator's own routes and checks, as a provider's POST would arrive.
     notifyOperator: async (notification) => {
-      const response = await api.request(notification.clone());
+      const response = await api.fetch(notification.clone());
       await onNotification?.(notification, response.clone());
       if (!response.ok) console.warn(`notification ${notification.url} refused: ${await response.text()}`);
     },

@@ -286,7 +286,7 @@ export const purchaseMachine = setup({
           : { outcome: 'failed', reason: 'notCharged', transactionId };
       const paid =
         status === 'paid'
-          ? { transactionId, paidAt: new Date().toISOString(), paidWith: method ?? receipt.paidWith }
+          ? { transactionId, paidAt: new Date().toISOString(), paidWith: method ?? context.method }
           : {};
       return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined };
     }),

@@ -238,11 +238,19 @@ const paymentFailed = (text: string): Outcome => ({
   ],
 });
 
-/** A call that charges: without any answer the charge may have gone through, so check before paying again. */
-const chargeFailed = (fault: Fault) =>
-  paymentFailed(
-    fault === 'network' || fault === 'timeout' ? en.fault.paymentUnconfirmed : en.payment.errors.paymentFailed,
-  );
+/**
+ * A call that charges (or confirms a charge) without any answer: the purchase asks the operator what
+ * became of the payment, and says it: not charged when the call never reached it, paid when the
+ * provider had already charged (its notification reached the operator).
+ */
+const chargeFailed =
+  (chargedAtProvider: boolean) =>
+  (fault: Fault): Outcome =>
+    fault === 'network' || fault === 'timeout'
+      ? chargedAtProvider
+        ? { heading: en.success.title, text: en.success.text, ways: [] }
+        : paymentFailed(en.payment.errors.notCharged)
+      : paymentFailed(en.payment.errors.paymentFailed);
 const callFailed = () => paymentFailed(en.payment.errors.paymentFailed);
 
 // ---- /wheelshare ----
@@ -324,7 +332,7 @@ const ROWS: Row[] = [
     call: 'payment/pay/wallet',
     start: payWith('1001', 'google_pay', GOOGLE_PAY_BUTTON),
     answered: paid,
-    failed: chargeFailed,
+    failed: chargeFailed(false),
   },
   {
     call: 'payment/pre/apple_pay/validate_merchant',
@@ -356,7 +364,7 @@ const ROWS: Row[] = [
     call: 'payment/post/payment_succeeded_callback',
     start: payWith('1001', 'credit_card', payAmount),
     answered: paid,
-    failed: chargeFailed,
+    failed: chargeFailed(true),
   },
   {
     call: 'payment/pay/pay_ajax',

@@ -174,9 +174,10 @@ describe('LIST product view (1001)', () => {
       // The page the operator's processor named for this purchase, on the Bit origin the build names.
       const bit = new URL(String(assign.mock.calls[0]?.[0]));
       expect(bit.origin).toBe(PROVIDER_URLS.bitOrigin);
-      expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction)).toBe(bit.searchParams.get('transaction'));
-      // Bit's return is expected: the purchase waits as pending, remembered with its receipt.
+      expect(bit.searchParams.get('transaction')).toMatch(/^BIT-/);
+      // Bit's return is expected: the payment is underway (its purchase's session), with its receipt.
       expect(localStorage.getItem('payStatus')).toBe('pending');
+      expect(localStorage.getItem(PURCHASE_STORAGE_KEYS.underwaySession)).toMatch(/^[\w-]{8,}$/);
       expect(JSON.parse(localStorage.getItem('pay_data') ?? 'null')).toMatchObject({
         machineId: '1001',
         items: [{ name: WATER, price: 6, count: 1 }],

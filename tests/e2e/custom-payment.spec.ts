@@ -9,6 +9,7 @@ import customEn from '../../locales/custom/en.json' with { type: 'json' };
 import customHe from '../../locales/custom/he.json' with { type: 'json' };
 import {
   BIT_PAGE,
+  bitReturnAddress,
   chooseMethod,
   continueButton,
   continueToPayment,
@@ -70,18 +71,8 @@ async function payWithGooglePay(page: Page, t: Texts, choice: 'Approve' | 'Decli
 async function payWithBit(page: Page, t: Texts, decision: 'Approve' | 'Decline'): Promise<URL> {
   await startMethod(page, t, 'bit');
   await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
-  const returned = page.waitForRequest((sent) => new URL(sent.url()).searchParams.has('bit_return'));
-  await page.getByRole('button', { name: decision, exact: true }).click();
-  return new URL((await returned).url());
+  return bitReturnAddress(page, () => page.getByRole('button', { name: decision, exact: true }).click());
 }
-
-/** The address's query without Bit's token, as written. */
-const queryWithoutBitReturn = (url: URL) =>
-  url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => !pair.startsWith('bit_return='))
-    .join('&');
 
 forEachLanguage('/customPaymentIframe', (lang, t) => {
   const custom = CUSTOM_TEXTS[lang];
@@ -152,7 +143,8 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
     const returnAddress = await payWithBit(page, t, 'Approve');
 
     expect(returnAddress.pathname).toBe(CUSTOM_PAYMENT_PAGE);
-    expect(queryWithoutBitReturn(returnAddress)).toBe(link.slice(link.indexOf('?') + 1));
+    // Exactly the link's signed query: nothing added, nothing dropped.
+    expect(returnAddress.search.slice(1)).toBe(link.slice(link.indexOf('?') + 1));
     await page.waitForURL(success);
     await expect(page.getByRole('heading', { level: 1, name: t.app.welcome })).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: 7.5 }]);
@@ -178,7 +170,7 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'declined', amount: 7.5 }]);
   });
 
-  test('Bit without return addresses: the success page stays on the link’s page, whose address loses Bit’s token', async ({
+  test('Bit without return addresses: the success page stays on the link’s page, whose address has no Bit parameter and keeps its signature', async ({
     page,
     request,
   }) => {

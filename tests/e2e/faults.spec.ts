@@ -9,6 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
 import { MAX_POLL_FAILURES } from '../../machines/wheelshare/wheelshare.machine';
+import { GET_RETRIES } from '../../src/api/client';
 import { POLL_TIMEOUT_MS } from '../../src/api/wheelshare';
 import { FAULT_HEADER, type Fault } from '../../sandbox/faults';
 import {
@@ -140,7 +141,7 @@ forEachLanguage('faults', (lang, t) => {
     expect(setPurchase.requests()).toBe(2);
   });
 
-  test('Google Pay’s pay call times out: sent once, nothing charged; the page says to check with support before paying again', async ({
+  test('Google Pay’s pay call times out: sent once; the purchase asks the operator, and while the API stays offline the page says the payment could not be confirmed (support, Check again); asked again once the API is back, the operator says nothing was charged', async ({
     page,
     request,
   }) => {
@@ -149,6 +150,8 @@ forEachLanguage('faults', (lang, t) => {
     const pay = drawerButton(page, t, GOOGLE_PAY_BUTTON);
     await expect(pay).toBeVisible();
     const wallet = await injectFault(page, 'payment/pay/wallet', 'timeout');
+    // The API is offline for the status call too.
+    const status = await injectFault(page, 'payment/status', 'network');
     // The client's 15 s time-out runs on the page's clock, which the test moves on instead of waiting.
     await page.clock.install();
     await pay.click();
@@ -157,10 +160,41 @@ forEachLanguage('faults', (lang, t) => {
     await sent;
     await page.clock.fastForward(16_000);
 
+    // Not the failure page: the charge may have gone through, so the operator is asked (GET /payment/status),
+    // which retries with backoff on the page's clock, moved on a second at a time.
+    const step = drawer(page, t);
+    const unconfirmed = step.getByRole('status').filter({ hasText: t.payment.status.unconfirmed });
+    let movedOn = 0;
+    await expect
+      .poll(
+        async () => {
+          if (await unconfirmed.isVisible()) return true;
+          movedOn += 1_000;
+          await page.clock.fastForward(1_000);
+          return false;
+        },
+        { message: t.payment.status.unconfirmed },
+      )
+      .toBe(true);
+    // The status call failed (each of its tries): not the minute's wait for a verdict running out.
+    expect(status.requests()).toBe(1 + GET_RETRIES);
+    expect(movedOn).toBeLessThan(60_000);
+    await expect(step.getByRole('heading', { name: t.payment.status.title })).toBeVisible();
+    await expect(step.getByRole('link', { name: startsWith(t.failure.support) })).toBeVisible();
+    const checkAgain = drawerButton(page, t, t.payment.status.checkAgain);
+    await expect(checkAgain).toBeEnabled();
+    await expect(failurePage(page, t)).toHaveCount(0);
+    expect(wallet.requests()).toBe(1);
+
+    // The API is back: asked again, the operator says nothing was charged (the pay call never reached it).
+    status.clear();
+    await checkAgain.click();
     const failure = failurePage(page, t);
-    await expect(failure).toContainText(t.fault.paymentUnconfirmed);
+    await expect(failure).toContainText(t.payment.errors.notCharged);
+    await expect(failure).not.toContainText(t.payment.errors.unconfirmed);
     await expect(failure.getByRole('button', { name: t.failure.retry })).toBeVisible();
     await expect(failure.getByRole('link', { name: startsWith(t.failure.support) })).toBeVisible();
+    expect(status.requests()).toBe(2 + GET_RETRIES);
     await page.clock.fastForward(5_000);
     expect(wallet.requests()).toBe(1);
     await expectCharges(request, sessionId, []);

@@ -847,6 +847,40 @@ export const STRIPE_CONFIRM = '/sandbox/stripe/confirm';
 export const HOSTED_PAGE = '/sandbox/hosted-page/pay';
 export const CARD_SCAN_CHARGE = '/sandbox/card-scan/charge';
 export const BIT_PAGE = '/sandbox/bit/pay';
+/** GET /v4/api/payment/status: what the operator knows of a purchase's payment (asked under its session). */
+export const PAYMENT_STATUS = '/v4/api/payment/status';
+
+/**
+ * The request Bit's page sends the browser back with: the address its decision (a POST to BIT_PAGE)
+ * redirects to. Start waiting before the decision; answers that address.
+ */
+export async function bitReturnAddress(page: Page, decide: () => Promise<void>): Promise<URL> {
+  const returned = page.waitForRequest((sent) => {
+    const from = sent.redirectedFrom();
+    return from !== null && from.method() === 'POST' && new URL(from.url()).pathname === BIT_PAGE;
+  });
+  await decide();
+  return new URL((await returned).url());
+}
+
+/** The operator's recorded outcomes of one purchase (GET /sandbox/payments: notifications and its own queries). */
+export async function recordedPayments(
+  request: APIRequestContext,
+  sessionId: string,
+): Promise<{ method: string; transaction_id: string; status: string; source: string }[]> {
+  const response = await request.get('/sandbox/payments');
+  expect(response.ok(), 'GET /sandbox/payments').toBe(true);
+  const outcomes = (await response.json()) as {
+    session_id: string;
+    method: string;
+    transaction_id: string;
+    status: string;
+    source: string;
+  }[];
+  return outcomes
+    .filter((outcome) => outcome.session_id === sessionId)
+    .map(({ method, transaction_id, status, source }) => ({ method, transaction_id, status, source }));
+}
 /** Google's side of its sheet: the payer's card, which the sheet waits for (sandbox/standins/google-pay.ts). */
 export const GOOGLE_PAY_CARD = '/sandbox/google-pay/card';
 export const TRANZILA_CHARGE = '/sandbox/tranzila/charge';

@@ -22,6 +22,7 @@ import {
   linePrice,
   linkPath,
   openPay,
+  PAYMENT_STATUS,
   openPayment,
   product,
   productChoices,
@@ -126,13 +127,14 @@ forEachLanguage('script injection through the query', (lang, t) => {
     await expectNothingInjected(page, watched);
   });
 
-  test("a made-up Bit return with markup in its message shows no verdict, asks the operator nothing and injects nothing; Bit's values leave the address", async ({
+  test("an address with bit_return and markup in its message, in a browser with no payment underway, shows no verdict, asks the operator nothing and injects nothing; Bit's values leave the address", async ({
     page,
     baseURL,
   }) => {
     const watched = watchPage(page, new URL(baseURL ?? '').origin);
-    // A return this browser did not start is not even checked with the operator (GET /payment/bit/status).
-    const statusCalls = recordRequests(page, 'GET', '/v4/api/payment/bit/status');
+    // No payment is underway in this browser: the address alone makes the page ask the operator nothing
+    // (GET /payment/status), whatever verdict it brings.
+    const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     const query = new URLSearchParams({
       machine_id: '1001',
       bit_return: 'forged',

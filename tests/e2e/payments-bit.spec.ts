@@ -1,16 +1,19 @@
 /**
  * Bit (machine 1001) through a processor: the "Pay with Bit" popup, the operator's init
  * (POST /v4/api/payment/pre/bit/init), then the browser leaves for the processor's Bit page (the
- * providers' origin), the visitor decides there and is sent back to /pay with the token of its
- * redirect and NO verdict: the purchase asks the operator (GET /v4/api/payment/bit/status) and shows
- * what the operator says. The address then loses Bit's token, so a reload starts afresh.
+ * providers' origin), the visitor decides there and is sent back to the very page they paid from, with
+ * nothing added. The processor notifies the operator server-to-server; the page finds the payment this
+ * browser has underway (local storage) and asks the operator (GET /v4/api/payment/status under the
+ * purchase's session uuid) what became of it, and shows what the operator says.
  */
 import type { Page } from '@playwright/test';
 import { PURCHASE_STORAGE_KEYS } from '../../src/lib/purchase-storage';
 import {
   BIT_PAGE,
+  bitReturnAddress,
   chargesFor,
   drawer,
+  drawerButton,
   expect,
   expectCharges,
   failureHeading,
@@ -21,11 +24,14 @@ import {
   linePrice,
   money,
   openPayment,
+  PAYMENT_STATUS,
   product,
   productChoices,
   productInput,
   receiptOfProduct,
+  recordedPayments,
   recordRequests,
+  storedItem,
   startMethod,
   successHeading,
   successPage,
@@ -35,9 +41,6 @@ import {
 
 const cola = product(1001, 101);
 const BIT_INIT = '/v4/api/payment/pre/bit/init';
-const BIT_STATUS = '/v4/api/payment/bit/status';
-/** What the sandbox's Bit processor tells the operator when the payer declines (sandbox/standins/bit.ts). */
-const DECLINED_IN_BIT = 'The payment was declined in Bit.';
 
 /**
  * The operator's answer to this page's Bit init: the transaction the success page must name. Read as it
@@ -66,7 +69,7 @@ async function goToBit(page: Page, lang: Lang, t: Texts): Promise<string> {
   return sessionId;
 }
 
-/** Back on this machine's /pay, without Bit's token (or any verdict) in the address. */
+/** Back on this machine's /pay, with no Bit parameter (or any verdict) in the address. */
 async function expectBackWithoutBitParameters(page: Page): Promise<void> {
   await expect(page).toHaveURL(
     (url) =>
@@ -76,20 +79,24 @@ async function expectBackWithoutBitParameters(page: Page): Promise<void> {
   );
 }
 
-/** "Checking your Bit payment…": the purchase asking the operator for the verdict. */
-function checkingStatus(page: Page, t: Texts) {
-  const name = t.payment.bit.checking;
-  // A missing text would name no status at all, and any status would match.
-  expect(name, 'locales: payment.bit.checking').toBeTruthy();
-  return drawer(page, t).getByRole('status', { name, exact: true });
+/** The "Confirming your payment" step: the heading, and its status line (`text`) in the drawer. */
+function statusStep(page: Page, t: Texts, text: string) {
+  // A missing text would match any status line.
+  expect(text, 'locales: payment.status.*').toBeTruthy();
+  return drawer(page, t).getByRole('status').filter({ hasText: text });
 }
 
-/** The transaction ids the app asked the operator about. */
-const askedAbout = (requests: { url: () => string }[]) =>
-  requests.map((request) => new URL(request.url()).searchParams.get('transaction_id'));
+/** Each status call as the operator sees it: the purchase (session uuid) and the machine it asks about. */
+const askedAbout = async (requests: { headerValue: (name: string) => Promise<string | null>; url: () => string }[]) =>
+  Promise.all(
+    requests.map(async (request) => ({
+      session: await request.headerValue('session-uuid'),
+      machine: new URL(request.url()).searchParams.get('machine_id'),
+    })),
+  );
 
 forEachLanguage('Bit (1001)', (lang, t) => {
-  test('Approve on Bit: back on /pay, the operator says approved: the success page with init’s transaction, one charge; a reload shows the products', async ({
+  test('Approve on Bit: back on /pay (nothing added to the address), the operator is asked under the purchase’s session and says paid: the success page with init’s transaction, one charge, the outcome notified; a reload shows the products and asks nothing', async ({
     page,
     request,
   }) => {
@@ -97,58 +104,79 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     const sessionId = await goToBit(page, lang, t);
     const { transaction_id: transactionId } = init();
     expect(transactionId).toMatch(/^BIT-/);
+    // Underway while the visitor is on Bit's page: the app remembered it before leaving.
     const bitPosts = recordRequests(page, 'POST', BIT_PAGE);
-    const statusCalls = recordRequests(page, 'GET', BIT_STATUS);
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
+    const back = await bitReturnAddress(page, () => page.getByRole('button', { name: 'Approve', exact: true }).click());
+    expect(back.pathname).toBe('/pay');
+    expect([...back.searchParams.keys()]).toEqual(['machine_id']);
 
     await expect(successHeading(page, t)).toBeVisible();
     await expectBackWithoutBitParameters(page);
-    expect(askedAbout(statusCalls)).toContain(transactionId);
+    expect(statusCalls.length).toBeGreaterThanOrEqual(1);
+    expect(new Set((await askedAbout(statusCalls)).map((asked) => JSON.stringify(asked)))).toEqual(
+      new Set([JSON.stringify({ session: sessionId, machine: '1001' })]),
+    );
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
+    expect(await recordedPayments(request, sessionId)).toEqual([
+      { method: 'bit', transaction_id: transactionId, status: 'approved', source: 'notification' },
+    ]);
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: transactionId }));
     await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'bit'));
     expect(bitPosts).toHaveLength(1);
+    // Its end was shown: nothing is underway any more.
+    expect(await storedItem(page, PURCHASE_STORAGE_KEYS.underwaySession)).toBeNull();
+    expect(await storedItem(page, PURCHASE_STORAGE_KEYS.payStatus)).not.toBe('pending');
 
+    const callsBefore = statusCalls.length;
     await page.reload();
     await expect(productChoices(page, t)).toBeVisible();
     await expect(productInput(page, t, cola.name)).toBeChecked();
     await expect(drawer(page, t)).toHaveCount(0);
     await expect(successHeading(page, t)).toHaveCount(0);
     await page.waitForLoadState('networkidle');
+    expect(statusCalls).toHaveLength(callsBefore);
     expect(bitPosts).toHaveLength(1);
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
   });
 
-  test('Decline on Bit: back on /pay, the operator says declined: the failure page with its reason; one declined charge', async ({
+  test('Decline on Bit: back on /pay, the operator says not charged: the failure page says so, with the Bit transaction; one declined charge', async ({
     page,
     request,
   }) => {
     const init = await bitInitAnswer(page);
     const sessionId = await goToBit(page, lang, t);
     const { transaction_id: transactionId } = init();
+    const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     await page.getByRole('button', { name: 'Decline', exact: true }).click();
 
     await expect(failureHeading(page, t)).toBeVisible();
     await expectBackWithoutBitParameters(page);
+    expect(statusCalls.length).toBeGreaterThanOrEqual(1);
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'declined', amount: linePrice(cola) }]);
+    expect(await recordedPayments(request, sessionId)).toEqual([
+      { method: 'bit', transaction_id: transactionId, status: 'declined', source: 'notification' },
+    ]);
     await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText(DECLINED_IN_BIT);
+    await expect(failurePage(page, t)).toContainText(t.payment.errors.notCharged);
     await expect(failurePage(page, t)).toContainText(fill(t.failure.transaction, { id: transactionId }));
+    await expect(successHeading(page, t)).toHaveCount(0);
+    expect(await storedItem(page, PURCHASE_STORAGE_KEYS.underwaySession)).toBeNull();
   });
 
-  test('the return address opened again after the success page (its token is spent) shows no second success and charges nothing', async ({
+  test('the return address opened again after the success page (nothing is underway any more) asks the operator nothing, shows no second success and charges nothing', async ({
     page,
     request,
   }) => {
     const sessionId = await goToBit(page, lang, t);
-    const returned = page.waitForRequest((sent) => new URL(sent.url()).searchParams.has('bit_return'));
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    const returnAddress = (await returned).url();
+    const returnAddress = await bitReturnAddress(page, () =>
+      page.getByRole('button', { name: 'Approve', exact: true }).click(),
+    );
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
 
-    const statusCalls = recordRequests(page, 'GET', BIT_STATUS);
-    await page.goto(returnAddress);
+    const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
+    await page.goto(returnAddress.href);
     await expect(productChoices(page, t)).toBeVisible();
     await expect(drawer(page, t)).toHaveCount(0);
     await expect(successHeading(page, t)).toHaveCount(0);
@@ -157,36 +185,56 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
   });
 
-  test('a FORGED return (this browser’s own token, with a made-up "approved" and transaction id, nothing decided on Bit) is checked with the operator and shows no success', async ({
+  test('a FORGED return (a made-up "approved" and transaction id in the address, nothing decided on Bit) is asked about under the purchase’s session: the operator says pending, so the page says the payment is being confirmed, never a success', async ({
     page,
     request,
-    baseURL,
   }) => {
-    const init = await bitInitAnswer(page);
     const sessionId = await goToBit(page, lang, t);
-    // The app's local storage (Bit's page is on another origin): the token its redirect will be believed with.
-    const { origins } = await page.context().storageState();
-    const appStorage = origins.find(({ origin }) => origin === new URL(baseURL ?? '').origin)?.localStorage ?? [];
-    const token = appStorage.find(({ name }) => name === PURCHASE_STORAGE_KEYS.returnToken)?.value;
-    expect(token, `${PURCHASE_STORAGE_KEYS.returnToken} in the app's local storage`).toBeTruthy();
-
-    const statusCalls = recordRequests(page, 'GET', BIT_STATUS);
+    const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     const forged = new URLSearchParams({
       machine_id: '1001',
-      bit_return: token ?? '',
+      bit_return: 'forged',
       bit_status: 'approved',
       transaction_id: 'FORGED',
     });
     await page.goto(`/pay?${forged.toString()}`);
-    // Checked with the operator, which has no verdict: it keeps checking, and never shows a success.
-    await expect(checkingStatus(page, t)).toBeVisible();
+    // The operator has no verdict (the payer has not decided on Bit): it keeps asking, and never shows a success.
+    await expect(statusStep(page, t, t.payment.status.pending)).toBeVisible();
+    await expect(drawer(page, t).getByRole('heading', { name: t.payment.status.title, exact: true })).toBeVisible();
     await expect.poll(() => statusCalls.length, { message: 'status calls' }).toBeGreaterThanOrEqual(2);
-    const { transaction_id: transactionId } = init();
-    expect(new Set(askedAbout(statusCalls))).toEqual(new Set([transactionId]));
-    await expect(checkingStatus(page, t)).toBeVisible();
+    expect(new Set((await askedAbout(statusCalls)).map((asked) => JSON.stringify(asked)))).toEqual(
+      new Set([JSON.stringify({ session: sessionId, machine: '1001' })]),
+    );
+    await expect(statusStep(page, t, t.payment.status.pending)).toBeVisible();
+    await expect(drawerButton(page, t, t.payment.status.checkAgain)).toHaveCount(0);
     await expect(successHeading(page, t)).toHaveCount(0);
     await expect(page.getByText('FORGED')).toHaveCount(0);
     await expectBackWithoutBitParameters(page);
     expect(await chargesFor(request, sessionId)).toEqual([]);
+  });
+
+  test('a return in a FRESH TAB of the same browser is asked about: while the payer has not decided it is being confirmed; once they approve on Bit in the first tab, both tabs show the one paid purchase', async ({
+    page,
+    request,
+  }) => {
+    const init = await bitInitAnswer(page);
+    const sessionId = await goToBit(page, lang, t);
+    const { transaction_id: transactionId } = init();
+    const fresh = await page.context().newPage();
+    const freshCalls = recordRequests(fresh, 'GET', PAYMENT_STATUS);
+    await fresh.goto('/pay?machine_id=1001');
+    await expect(statusStep(fresh, t, t.payment.status.pending)).toBeVisible();
+    expect(new Set((await askedAbout(freshCalls)).map((asked) => JSON.stringify(asked)))).toEqual(
+      new Set([JSON.stringify({ session: sessionId, machine: '1001' })]),
+    );
+    await expect(successHeading(fresh, t)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(successHeading(page, t)).toBeVisible();
+    // The fresh tab asks again while the operator says pending, and gets the verdict the processor notified.
+    await expect(successHeading(fresh, t)).toBeVisible();
+    await expect(successPage(fresh, t)).toContainText(fill(t.success.transaction, { id: transactionId }));
+    await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
+    await fresh.close();
   });
 });

@@ -11,17 +11,18 @@ import {
   clickTwiceAtOnce,
   doubleTap,
   drawer,
+  escapeRegExp,
   expect,
   expectCharges,
   fillCardElement,
   failureHeading,
-  failurePage,
   fill,
   forEachLanguage,
   type Lang,
   linePrice,
   openPayment,
   payAmountButton,
+  PAYMENT_STATUS,
   product,
   receiptOfProduct,
   recordRequests,
@@ -102,17 +103,37 @@ forEachLanguage('Stripe card element (1004)', (lang, t) => {
 test.describe('Stripe card element (1004), once', () => {
   const t = TEXTS.en;
 
-  test('an intent Stripe leaves processing is not a success: the visitor is told to check before paying again', async ({
+  test('an intent Stripe leaves processing is neither a success nor a failure: the operator is asked under the purchase’s session and says pending, so the page says the payment is being confirmed (support, no Check again) and keeps asking; a reload asks again', async ({
     page,
     request,
   }) => {
     const sessionId = await startStripe(page, 'en', t);
     const confirms = recordRequests(page, 'POST', STRIPE_CONFIRM);
+    const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     await fillCardElement(page, t, card(TEST_CARDS.stripeProcessing));
     await payAmountButton(page, t, linePrice(carWash)).click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText(t.fault.paymentUnconfirmed);
+    const step = drawer(page, t);
+    const pending = step.getByRole('status').filter({ hasText: t.payment.status.pending });
+    await expect(pending).toBeVisible();
+    await expect(step.getByRole('heading', { name: t.payment.status.title, exact: true })).toBeVisible();
+    await expect(step.getByRole('link', { name: new RegExp(`^${escapeRegExp(t.failure.support)}`) })).toBeVisible();
+    await expect(step.getByRole('button', { name: t.payment.status.checkAgain, exact: true })).toHaveCount(0);
+    // Still processing at Stripe: the operator keeps saying pending, and the page keeps asking.
+    await expect.poll(() => statusCalls.length, { message: 'status calls' }).toBeGreaterThanOrEqual(2);
+    const sessions = await Promise.all(statusCalls.map((call) => call.headerValue('session-uuid')));
+    expect(new Set(sessions)).toEqual(new Set([sessionId]));
+    await expect(pending).toBeVisible();
+    await expect(failureHeading(page, t)).toHaveCount(0);
+    await expect(successHeading(page, t)).toHaveCount(0);
+    expect(confirms).toHaveLength(1);
+    await expectCharges(request, sessionId, []);
+
+    // The payment is still underway in this browser: the reloaded page asks about it again.
+    const callsBefore = statusCalls.length;
+    await page.reload();
+    await expect(pending).toBeVisible();
+    expect(statusCalls.length).toBeGreaterThan(callsBefore);
     await expect(successHeading(page, t)).toHaveCount(0);
     expect(confirms).toHaveLength(1);
     await expectCharges(request, sessionId, []);

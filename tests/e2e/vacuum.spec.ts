@@ -9,6 +9,7 @@ import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
 import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
 import {
   BIT_PAGE,
+  bitReturnAddress,
   chooseMethod,
   continueButton,
   drawer,
@@ -289,12 +290,12 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     const sessionId = await continueToMethods(page, t, v);
     await startMethod(page, t, 'bit');
     await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
-    const returned = page.waitForRequest((sent) => new URL(sent.url()).searchParams.has('bit_return'));
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
-
-    const returnAddress = new URL((await returned).url());
+    const returnAddress = await bitReturnAddress(page, () =>
+      page.getByRole('button', { name: 'Approve', exact: true }).click(),
+    );
     expect(returnAddress.pathname).toBe('/vacuum');
     expect(returnAddress.searchParams.get('machine_id')).toBe('1008');
+    expect(returnAddress.searchParams.has('bit_return')).toBe(false);
     await expect(successHeading(page, t)).toBeVisible();
     await expect(successPage(page, t)).toContainText(receiptText(t, [{ name: VACUUM.name, price: 18 }], 0, 'bit'));
     await expect(page).toHaveURL(

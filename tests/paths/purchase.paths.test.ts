@@ -75,7 +75,7 @@ const machine = purchaseMachine.provide({
     stripe: standInFor(stripeMachine, idleMachine('stripe')),
     cardScan: standInFor(cardScanMachine, idleMachine('cardScan')),
     bit: standInFor(bitMachine, idleMachine('bit')),
-    checkReturnedPayment: pendingPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(),
+    checkReturnedPayment: pendingPromise<ReturnedPaymentStatus, { machineId: string; sessionId: string }>(),
   },
   actions: { rememberPurchase: () => {}, storeInHistory: () => {} },
 });
@@ -94,6 +94,8 @@ const PAYMENT_MACHINE_IDS: MethodActor[] = [
 const RESULTS: PaymentResult[] = [
   { outcome: 'succeeded', transactionId: 'tx-1', message: 'Approved' },
   { outcome: 'failed', transactionId: 'tx-2', message: 'Declined', code: 51 },
+  // A failure without a verdict (a pay call without an answer): the operator is asked.
+  { outcome: 'failed', reason: 'unconfirmed' },
   { outcome: 'cancelled' },
   { outcome: 'abandoned' },
 ];
@@ -139,7 +141,7 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         ),
         { type: 'payment.returned', returned: returnedFromBit },
         // every branch of returnedPaymentIs, a failed status call, the poll and the wait
-        ...(['approved', 'pending', 'declined', 'expired'] as const).map((status): InternalEvent => ({
+        ...(['paid', 'pending', 'not_charged'] as const).map((status): InternalEvent => ({
           type: 'xstate.done.actor.checkReturnedPayment',
           output: bitStatus(status),
         })),
@@ -149,7 +151,7 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         },
         { type: 'payment.recheck' },
         // xstate 5.33 names a delayed event `xstate.after.<delay name>.<state id>`
-        { type: 'xstate.after.bitStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting' },
+        { type: 'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting' },
         { type: 'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling' },
         { type: 'history.show' },
         { type: 'history.hide' },
@@ -188,7 +190,7 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         result: context.result?.outcome,
         // the receipt's time changes with every payment: whether there is one is enough
         receipt: context.receipt?.transactionId ?? (context.receipt ? 'receipt' : undefined),
-        returnedPayment: context.returnedPayment?.transactionId,
+        returnedPayment: context.returnedPayment?.sessionId,
       });
     },
   };
@@ -259,7 +261,12 @@ function settled(result: PaymentResult): Expectation {
         expect(contextOf(after).receipt?.transactionId).toBe(result.transactionId);
       });
     case 'failed':
-      return to('PAYMENT_FAILURE', keepsResult);
+      // No verdict: the purchase's session is asked about (spec: never a guess).
+      return result.reason === 'unconfirmed'
+        ? to(POLLING('Asking'), (after) =>
+            expect(contextOf(after).returnedPayment?.sessionId).toBe(contextOf(after).sessionId ?? ''),
+          )
+        : to('PAYMENT_FAILURE', keepsResult);
     case 'cancelled':
       return to(CHOOSING);
     case 'abandoned':
@@ -353,16 +360,19 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
     case 'xstate.done.actor.checkReturnedPayment': {
       const { status, transactionId } = sample.output as ReturnedPaymentStatus;
       if (status === 'pending') return to(POLLING('Waiting'));
-      const outcome = status === 'approved' ? 'succeeded' : 'failed';
-      return to(status === 'approved' ? { PAYMENT_SUCCESS: 'Summary' } : 'PAYMENT_FAILURE', (after) =>
-        expect(contextOf(after).result).toMatchObject({ outcome, transactionId }),
+      if (status === 'paid')
+        return to({ PAYMENT_SUCCESS: 'Summary' }, (after) =>
+          expect(contextOf(after).result).toEqual({ outcome: 'succeeded', transactionId }),
+        );
+      return to('PAYMENT_FAILURE', (after) =>
+        expect(contextOf(after).result).toEqual({ outcome: 'failed', reason: 'notCharged', transactionId }),
       );
     }
     case 'xstate.error.actor.checkReturnedPayment':
     case 'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling':
       return to({ CheckingReturnedPayment: 'Unconfirmed' });
     case 'payment.recheck':
-    case 'xstate.after.bitStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting':
+    case 'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting':
       return to(POLLING('Asking'));
     case 'history.show':
       return to({ PAYMENT_SUCCESS: 'LatestPurchase' });
@@ -453,7 +463,11 @@ function contract(snapshot: AnyMachineSnapshot): void {
     // Paid here, the items are what is being bought; back from Bit, what was sent there.
     if (context.method)
       expect(amounts, 'the items without their fees').toEqual(expectedLines.map((line) => line.price * line.count));
-    expect(receipt?.paidWith, 'the method it was paid with').toBe(context.method ?? 'bit');
+    // The operator's answer after an interruption names the charge's method; else it is the one chosen here.
+    const { transactionId: checkedCharge, method: checkedMethod } = bitStatus('paid');
+    expect(receipt?.paidWith, 'the method it was paid with').toBe(
+      receipt?.transactionId === checkedCharge ? checkedMethod : context.method,
+    );
   }
   if (snapshot.matches('PAYMENT_FAILURE')) expect(context.result?.outcome).toBe('failed');
 }

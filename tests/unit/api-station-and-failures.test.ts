@@ -5,7 +5,8 @@
  */
 import { TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { bitPaymentStatus, initBitPayment } from '../../src/api/bit';
+import { initBitPayment } from '../../src/api/bit';
+import { paymentStatus } from '../../src/api/payment-status';
 import { resolveBaseHost } from '../../src/api/address';
 import { createApiClient, fetchJson, GET_RETRIES } from '../../src/api/client';
 import {
@@ -133,33 +134,36 @@ describe('Bit calls', () => {
     ).rejects.toMatchObject({ failure: { kind: 'invalid-answer' } });
   });
 
-  it('status answers each verdict: pending, approved, declined, expired', async () => {
-    for (const status of ['pending', 'approved', 'declined', 'expired']) {
-      const { client } = fakeApi({ status, data: { transaction_id: 't' } });
-      await expect(bitPaymentStatus(client, { machineId: 'm', transactionId: 't' })).resolves.toMatchObject({ status });
+  it('the status call answers each of the operator’s words: paid, not charged, pending', async () => {
+    for (const status of ['paid', 'not_charged', 'pending']) {
+      const { client } = fakeApi({ status, data: { transaction_id: null, method: null } });
+      await expect(paymentStatus(client, { machineId: 'm', sessionId: 's' })).resolves.toMatchObject({ status });
     }
   });
 
-  it("status is a GET under the purchase's own session and answers the processor's verdict", async () => {
-    const { client, sent } = fakeApi({ status: 'approved', msg: 'ok', data: { transaction_id: 41 } });
-    await expect(
-      bitPaymentStatus(client, { machineId: 'machine-7', transactionId: '41', sessionUuid: 'purchase-session' }),
-    ).resolves.toEqual({ status: 'approved', msg: 'ok', transactionId: '41' });
+  it("the status call is a GET under the purchase's own session; the operator's methods are the app's", async () => {
+    const { client, sent } = fakeApi({ status: 'paid', msg: 'ok', data: { transaction_id: 41, method: 'yaad_sarig' } });
+    await expect(paymentStatus(client, { machineId: 'machine-7', sessionId: 'purchase-session' })).resolves.toEqual({
+      status: 'paid',
+      msg: 'ok',
+      transactionId: '41',
+      method: 'credit_card',
+    });
     const call = only(sent);
     expect(call.method).toBe('GET');
-    expect(call.url.pathname).toBe('/v4/api/payment/bit/status');
-    expect(query(call)).toEqual({ machine_id: 'machine-7', transaction_id: '41', session_uuid: 'purchase-session' });
+    expect(call.url.pathname).toBe('/v4/api/payment/status');
+    expect(query(call)).toEqual({ machine_id: 'machine-7', session_uuid: 'purchase-session' });
     expect(call.headers.get('session-uuid')).toBe('purchase-session');
     await expect(
-      bitPaymentStatus(fakeApi({ status: 'pending', data: { transaction_id: 'a' } }).client, {
+      paymentStatus(fakeApi({ status: 'pending', data: { transaction_id: null, method: null } }).client, {
         machineId: 'm',
-        transactionId: 'a',
+        sessionId: 's',
       }),
-    ).resolves.toEqual({ status: 'pending', msg: '', transactionId: 'a' });
+    ).resolves.toEqual({ status: 'pending', msg: '', transactionId: undefined, method: undefined });
     await expect(
-      bitPaymentStatus(fakeApi({ status: 'unknown', data: { transaction_id: 'a' } }).client, {
+      paymentStatus(fakeApi({ status: 'approved', data: { transaction_id: 'a', method: 'bit' } }).client, {
         machineId: 'm',
-        transactionId: 'a',
+        sessionId: 's',
       }),
     ).rejects.toMatchObject({ failure: { kind: 'invalid-answer' } });
   });

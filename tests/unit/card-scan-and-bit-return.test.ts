@@ -1,15 +1,15 @@
 /**
  * Card scan and Bit, the two payments that leave the page's own frame: the scan step gets the visitor,
  * the 2-decimal amount and this page's origin and reports back by postMessage (only its own verdicts
- * count); Bit's page is only the processor the build names, and a return counts once, with its
- * one-time token, while the pay status is pending, for the same machine (spec §3 local storage).
+ * count); Bit's page is only the processor the build names, and sends the visitor back to the page paid
+ * from; a payment underway (spec §3 payStatus) is asked about by any page of its machine.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { PROVIDER_URLS } from '../../src/config';
 import { purchaseStorage } from '../../src/lib/purchase-storage';
 import { bitReturnUrl, redirectToBit } from '../../src/payments/bit/bit';
-import { bitReturnAddress, returnedBitPayment, withoutBitReturn } from '../../src/payments/bit/bit-return';
+import { bitReturnAddress, withoutBitReturn } from '../../src/payments/bit/bit-return';
 import { cardScanUrl, listenForScanResult, toScanEvent } from '../../src/payments/card-scan/card-scan';
 import { anonymousOrder, twoLineOrder } from '../fixtures/orders';
 
@@ -91,32 +91,22 @@ describe('card scan', () => {
 });
 
 describe('Bit', () => {
-  const receipt = { machineId: 'machine-7', items: [], total: 25.22 } as unknown as Receipt;
-
-  it("returns to this machine's /pay with a new one-time token", () => {
-    const first = new URL(bitReturnUrl());
-    expect(first.origin + first.pathname).toBe('https://pay.example/pay');
-    expect(first.searchParams.get('machine_id')).toBe('machine-7');
-    const token = first.searchParams.get('bit_return');
-    expect(token).toBeTruthy();
-    expect(purchaseStorage.takeReturnToken()).toBe(token);
-    expect(new URL(bitReturnUrl()).searchParams.get('bit_return')).not.toBe(token);
+  it("returns to the page paid from (this machine's /pay), with no token: the page asks the operator", () => {
+    const back = new URL(bitReturnUrl());
+    expect(back.href).toBe(APP);
   });
 
   it('returns to the page paid from: /vacuum, or a payment link with its signed query as written, no stale token', () => {
     const vacuum = new URL(bitReturnUrl('https://pay.example/vacuum?machine_id=1008#grid'));
-    expect(vacuum.origin + vacuum.pathname + vacuum.hash).toBe('https://pay.example/vacuum');
-    expect([...vacuum.searchParams.keys()]).toEqual(['machine_id', 'bit_return']);
+    expect(vacuum.href).toBe('https://pay.example/vacuum?machine_id=1008');
 
     const link =
       'https://pay.example/customPaymentIframe?machineId=1001&bit_return=stale&info=Parking%2C%20level%202' +
       '&successReturnUrl=https%3A%2F%2Fshop.example%2Fdone%3Fref%3D1&signature=abc';
-    const back = bitReturnAddress(link, 'new token');
-    expect(back).toBe(
+    expect(bitReturnAddress(link)).toBe(
       'https://pay.example/customPaymentIframe?machineId=1001&info=Parking%2C%20level%202' +
-        '&successReturnUrl=https%3A%2F%2Fshop.example%2Fdone%3Fref%3D1&signature=abc&bit_return=new%20token',
+        '&successReturnUrl=https%3A%2F%2Fshop.example%2Fdone%3Fref%3D1&signature=abc',
     );
-    expect(bitReturnAddress('https://pay.example/vacuum', 't')).toBe('https://pay.example/vacuum?bit_return=t');
   });
 
   it('an address without bit_return keeps the rest of its query as written', () => {
@@ -129,56 +119,42 @@ describe('Bit', () => {
     );
   });
 
-  it("goes only to the build's Bit processor, keeping the pay status pending with the transaction", async () => {
+  it("goes only to the build's Bit processor", async () => {
     const page = `${String(PROVIDER_URLS.bitOrigin)}/pay/123`;
-    await redirectToBit({ order: twoLineOrder, payment: { transactionId: 'tx-5', paymentUrl: page } });
+    await redirectToBit({ payment: { transactionId: 'tx-5', paymentUrl: page } });
     expect(assigned).toEqual([page]);
-    expect(purchaseStorage.payStatus()).toBe('pending');
-    expect(purchaseStorage.returnedTransaction()).toBe('tx-5');
-    expect(purchaseStorage.returnedSession()).toBe('visitor-uuid-1');
-
     for (const elsewhere of ['https://evil.example/pay', 'not a url']) {
-      await expect(
-        redirectToBit({ order: twoLineOrder, payment: { transactionId: 'tx-6', paymentUrl: elsewhere } }),
-      ).rejects.toThrow(`payment_url is not on ${String(PROVIDER_URLS.bitOrigin)}: ${elsewhere}`);
+      await expect(redirectToBit({ payment: { transactionId: 'tx-6', paymentUrl: elsewhere } })).rejects.toThrow(
+        `payment_url is not on ${String(PROVIDER_URLS.bitOrigin)}: ${elsewhere}`,
+      );
     }
     expect(assigned).toHaveLength(1);
-    expect(purchaseStorage.returnedTransaction()).toBe('tx-5');
   });
+});
 
-  /** The browser as it is when Bit's page sends it back: the token of its redirect, pending, same machine. */
-  const sentAway = () => {
+describe('a payment underway (local storage)', () => {
+  const receipt = { machineId: 'machine-7', items: [], total: 25.22 } as unknown as Receipt;
+
+  it('is the purchase’s session and receipt on its machine, for any page load, until it is forgotten', () => {
     purchaseStorage.rememberPurchase(receipt);
-    const token = new URL(bitReturnUrl()).searchParams.get('bit_return') ?? '';
-    purchaseStorage.setPayStatus('pending');
-    purchaseStorage.rememberReturnedTransaction('tx-5', 'visitor-uuid-1');
-    return token;
-  };
-
-  it('a return with the redirect’s token, pending, for the same machine is the transaction and receipt, once', () => {
-    const token = sentAway();
-    expect(returnedBitPayment('machine-7', token)).toEqual({ transactionId: 'tx-5', receipt });
-    expect(returnedBitPayment('machine-7', token)).toBeUndefined();
+    purchaseStorage.rememberPaymentUnderway('session-5');
+    expect(purchaseStorage.payStatus()).toBe('pending');
+    expect(purchaseStorage.paymentUnderway('machine-7')).toEqual({ sessionId: 'session-5', receipt });
+    // Read again (a second tab, a second reload): still underway until its end is shown.
+    expect(purchaseStorage.paymentUnderway('machine-7')).toEqual({ sessionId: 'session-5', receipt });
+    purchaseStorage.forgetPaymentUnderway();
+    expect(purchaseStorage.paymentUnderway('machine-7')).toBeUndefined();
+    expect(purchaseStorage.payStatus()).toBeNull();
   });
 
-  it('any other return shows nothing: no token, another token, not pending, no transaction, another machine', () => {
-    const kept = sentAway();
-    expect(returnedBitPayment('machine-7', undefined)).toBeUndefined();
-    // A visit without a return address leaves the pending return's token alone.
-    expect(returnedBitPayment('machine-7', kept)).toEqual({ transactionId: 'tx-5', receipt });
-    expect(returnedBitPayment('machine-7', '')).toBeUndefined();
-    sentAway();
-    expect(returnedBitPayment('machine-7', 'made-up')).toBeUndefined();
-    const notPending = sentAway();
-    purchaseStorage.setPayStatus('success' as never);
-    expect(returnedBitPayment('machine-7', notPending)).toBeUndefined();
-    const otherMachine = sentAway();
-    expect(returnedBitPayment('machine-8', otherMachine)).toBeUndefined();
-    const noTransaction = sentAway();
-    localStorage.removeItem('payment_return_transaction');
-    expect(returnedBitPayment('machine-7', noTransaction)).toBeUndefined();
-    const noPurchase = sentAway();
+  it('none for another machine, another pay status, or without the purchase', () => {
+    purchaseStorage.rememberPurchase(receipt);
+    purchaseStorage.rememberPaymentUnderway('session-5');
+    expect(purchaseStorage.paymentUnderway('machine-8')).toBeUndefined();
+    purchaseStorage.setPayStatus('failed');
+    expect(purchaseStorage.paymentUnderway('machine-7')).toBeUndefined();
+    purchaseStorage.rememberPaymentUnderway('session-5');
     localStorage.removeItem('pay_data');
-    expect(returnedBitPayment('machine-7', noPurchase)).toBeUndefined();
+    expect(purchaseStorage.paymentUnderway('machine-7')).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Back on /pay from Bit: the purchase never takes a verdict from the address. It asks the operator
- * (GET /payment/bit/status), polls while the processor has not notified one, and shows what the
- * operator says; without an answer it offers to check again.
+ * A payment whose end the page did not see (back from Bit, a reload): the purchase never takes a verdict
+ * from the address. It asks the operator (GET /payment/status) about the purchase's session, polls while
+ * a provider still processes it, and shows what the operator says; without an answer it offers to check
+ * again.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -18,7 +19,7 @@ function startReturned(answers: Answer[], settings = { returnedPayment: returned
   const clock = new SimulatedClock();
   const asked: unknown[] = [];
   const stored: unknown[] = [];
-  const check = vi.fn(({ input }: { input: { machineId: string; transactionId: string } }) => {
+  const check = vi.fn(({ input }: { input: { machineId: string; sessionId: string } }) => {
     asked.push(input);
     const answer = answers.shift();
     return answer ? answer() : new Promise<ReturnedPaymentStatus>(() => {});
@@ -34,22 +35,22 @@ function startReturned(answers: Answer[], settings = { returnedPayment: returned
   return { actor, clock, asked, stored, flush, snapshot: () => actor.getSnapshot() };
 }
 
-describe('a payment back from Bit (input.returnedPayment)', () => {
-  it('asks the operator about its transaction, in the drawer, busy', () => {
+describe('a payment underway (input.returnedPayment)', () => {
+  it('asks the operator about its purchase’s session, in the drawer, busy', () => {
     const purchase = startReturned([]);
     expect(purchase.snapshot().value).toEqual({ CheckingReturnedPayment: { Polling: 'Asking' } });
     expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
     expect(purchase.snapshot().hasTag('busy')).toBe(true);
-    expect(purchase.asked).toEqual([{ machineId: 'machine-7', transactionId: returnedFromBit.transactionId }]);
+    expect(purchase.asked).toEqual([{ machineId: 'machine-7', sessionId: returnedFromBit.sessionId }]);
   });
 
-  it('approved: PAYMENT_SUCCESS with the operator’s transaction on the receipt, paid with Bit, stored once', async () => {
-    const purchase = startReturned([() => Promise.resolve(bitStatus('approved'))]);
+  it('paid: PAYMENT_SUCCESS with the operator’s transaction on the receipt, paid with its method, stored once', async () => {
+    const purchase = startReturned([() => Promise.resolve(bitStatus('paid'))]);
     await purchase.flush();
     expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
     expect(purchase.snapshot().context).toMatchObject({
-      result: { outcome: 'succeeded', transactionId: returnedFromBit.transactionId },
-      receipt: { ...returnedFromBit.receipt, transactionId: returnedFromBit.transactionId, paidWith: 'bit' },
+      result: { outcome: 'succeeded', transactionId: 'BIT-tx-1' },
+      receipt: { ...returnedFromBit.receipt, transactionId: 'BIT-tx-1', paidWith: 'bit' },
       returnedPayment: undefined,
     });
     purchase.actor.send({ type: 'drawer.close' });
@@ -57,25 +58,25 @@ describe('a payment back from Bit (input.returnedPayment)', () => {
     expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
   });
 
-  it.each(['declined', 'expired'] as const)('%s: PAYMENT_FAILURE with the operator’s message', async (status) => {
-    const purchase = startReturned([() => Promise.resolve(bitStatus(status, `Bit says ${status}`))]);
+  it('not charged: PAYMENT_FAILURE saying no money was taken', async () => {
+    const purchase = startReturned([() => Promise.resolve(bitStatus('not_charged', 'declined in Bit'))]);
     await purchase.flush();
     expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
     expect(purchase.snapshot().context.result).toEqual({
       outcome: 'failed',
-      message: `Bit says ${status}`,
-      transactionId: returnedFromBit.transactionId,
+      reason: 'notCharged',
+      transactionId: 'BIT-tx-1',
     });
     purchase.actor.send({ type: 'purchase.retry' });
     expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
     expect(purchase.stored).toEqual([]);
   });
 
-  it('pending: asks again every bitStatusPoll until the verdict comes', async () => {
+  it('pending: asks again every second (paymentStatusPoll) until the verdict comes', async () => {
     const purchase = startReturned([
       () => Promise.resolve(bitStatus('pending')),
       () => Promise.resolve(bitStatus('pending')),
-      () => Promise.resolve(bitStatus('approved')),
+      () => Promise.resolve(bitStatus('paid')),
     ]);
     await purchase.flush();
     expect(purchase.snapshot().value).toEqual({ CheckingReturnedPayment: { Polling: 'Waiting' } });
@@ -97,7 +98,7 @@ describe('a payment back from Bit (input.returnedPayment)', () => {
     purchase.clock.increment(60_000); // the poll after 1 s gets no answer in that time
     expect(purchase.snapshot().value).toEqual({ CheckingReturnedPayment: 'Unconfirmed' });
     expect(purchase.snapshot().hasTag('busy')).toBe(false);
-    answers.push(() => Promise.resolve(bitStatus('declined')));
+    answers.push(() => Promise.resolve(bitStatus('not_charged')));
     purchase.actor.send({ type: 'payment.recheck' });
     await purchase.flush();
     expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');

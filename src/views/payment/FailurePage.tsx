@@ -20,9 +20,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
         <p className="outcome__transaction">{t('failure.transaction', { id: result.transactionId })}</p>
       )}
       <p className="outcome__comment">{t('failure.comment')}</p>
-      {result.reason && (
-        <p className="field-error">{t(`payment.errors.${result.reason}`)}</p>
-      )}
+      {result.reason && <p className="field-error">{t(`payment.errors.${result.reason}`)}</p>}
       {result.message && (
         <p className="outcome__message">
           <bdi>{result.message}</bdi>

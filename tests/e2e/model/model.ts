@@ -28,7 +28,6 @@ import type {
 import type { ProductId } from '../../../machines/menu/menu.types';
 import { ApiError } from '../../../machines/shared/api-failure';
 import { loadCatalogue } from '../../../sandbox/catalogue';
-import { PURCHASE_STORAGE_KEYS } from '../../../src/lib/purchase-storage';
 import { bitStatus, returnedFromBit } from '../../fixtures/purchases';
 import {
   APPLE_VALIDATE,
@@ -54,6 +53,7 @@ import {
   methodRadio,
   money,
   openMachine,
+  PAYMENT_STATUS,
   productInput,
   scannerButton,
   SET_PURCHASE_PATH,
@@ -190,13 +190,16 @@ const ENDINGS: Readonly<Record<string, StateModel>> = {
   Success: { check: ({ page, t }) => expect(successHeading(page, t)).toBeVisible() },
   Failed: {
     check: async ({ page, t, snapshot }) => {
-      await expect(failureHeading(page, t)).toBeVisible();
       const result = paymentOf(snapshot).result;
       if (result.outcome !== 'failed') throw new Error(`a failure page for ${result.outcome}`);
-      if (result.reason) {
-        const text = result.reason === 'unconfirmed' ? t.fault.paymentUnconfirmed : t.payment.errors[result.reason];
-        await expect(failurePage(page, t)).toContainText(text);
+      // A failure whose charge may have gone through is no verdict: the purchase asks the operator (its own check).
+      if (result.reason === 'unconfirmed') {
+        await expect(heading(page, t, t.payment.status.title)).toBeVisible();
+        await expect(failureHeading(page, t)).toHaveCount(0);
+        return;
       }
+      await expect(failureHeading(page, t)).toBeVisible();
+      if (result.reason) await expect(failurePage(page, t)).toContainText(t.payment.errors[result.reason]);
       if (result.message) await expect(failurePage(page, t)).toContainText(result.message);
     },
   },
@@ -385,17 +388,17 @@ const PENDING_STATES = {
   bit: 'Bit',
 } as const;
 
-/** The operator's Bit calls (src/api/bit.ts). */
+/** The operator's Bit call (src/api/bit.ts). */
 const BIT_INIT = '/v4/api/payment/pre/bit/init';
-const BIT_STATUS = '/v4/api/payment/bit/status';
 
 /**
- * Comes back from Bit's page: the new page's purchase asks the operator for the verdict. The payer
- * approves on Bit unless an outcome after it needs no verdict to reach the operator ('undecided': the
- * browser opens its own return address, which the stand-in sends it to only after a decision).
+ * Comes back from Bit's page: the new page finds the payment underway and its purchase asks the operator
+ * for the verdict. The payer approves on Bit unless an outcome after it needs no verdict to reach the
+ * operator ('undecided': the browser opens the page it paid from, which the stand-in sends it back to
+ * only after a decision).
  */
 const backFromBit = act(
-  async ({ page, t, plan, baseURL }) => {
+  async ({ page, t, plan }) => {
     if (plan.clock) await page.clock.install();
     await continueToPayment(page, t);
     await startMethod(page, t, 'bit');
@@ -405,24 +408,17 @@ const backFromBit = act(
       await page.getByRole('button', { name: decision, exact: true }).click();
       return;
     }
-    const { origins } = await page.context().storageState();
-    const storage = origins.find(({ origin }) => origin === new URL(baseURL).origin)?.localStorage ?? [];
-    const token = storage.find(({ name }) => name === PURCHASE_STORAGE_KEYS.returnToken)?.value ?? '';
-    await page.goto(`/pay?machine_id=1001&bit_return=${encodeURIComponent(token)}`);
+    await page.goto('/pay?machine_id=1001');
   },
   one({ type: 'payment.returned', returned: returnedFromBit }),
 );
 
-/** The operator's answer to the status call, in its own words (GET /payment/bit/status). */
+/** The operator's answer to the status call, in its own words (GET /payment/status, contract/operator-api.yaml). */
 const statusAnswer =
-  ({ status, msg }: ReturnedPaymentStatus): Reply =>
+  ({ status, msg, transactionId, method }: ReturnedPaymentStatus): Reply =>
   (route) =>
     route.fulfill({
-      json: {
-        status,
-        msg,
-        data: { transaction_id: new URL(route.request().url()).searchParams.get('transaction_id') },
-      },
+      json: { status, msg, data: { transaction_id: transactionId ?? null, method: method ?? null } },
     });
 const statusOf = (event: EventObject) => (event as EventObject & { output: ReturnedPaymentStatus }).output;
 const STILL_PENDING = bitStatus('pending');
@@ -430,7 +426,7 @@ const STILL_PENDING = bitStatus('pending');
 /** The return's status answers: each answers the held status call in the operator's stead. */
 const checkedReturn = outcome({
   samples: () =>
-    (['approved', 'pending', 'declined', 'expired'] as const).map((answer) => [
+    (['paid', 'pending', 'not_charged'] as const).map((answer) => [
       { type: 'xstate.done.actor.checkReturnedPayment', output: bitStatus(answer) },
     ]),
   reply: (event) => statusAnswer(statusOf(event)),
@@ -547,9 +543,9 @@ export const purchaseModel: PurchaseModel = {
     'payment.returned': backFromBit,
     'xstate.done.actor.checkReturnedPayment': checkedReturn,
     'xstate.error.actor.checkReturnedPayment': failedCall('xstate.error.actor.checkReturnedPayment'),
-    'xstate.after.bitStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting': outcome(),
+    'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting': outcome(),
     'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling': noVerdictInTime,
-    'payment.recheck': act(({ page, t }) => drawerButton(page, t, t.payment.bit.checkAgain).click()),
+    'payment.recheck': act(({ page, t }) => drawerButton(page, t, t.payment.status.checkAgain).click()),
     'xstate.done.actor.setPurchase': outcome({
       samples: one({ type: 'xstate.done.actor.setPurchase', output: 'model' }),
     }),
@@ -646,23 +642,38 @@ export const purchaseModel: PurchaseModel = {
       },
     },
     'purchase.CheckingReturnedPayment.Polling.Asking': {
-      call: { method: 'GET', path: BIT_STATUS },
-      check: ({ page, t }) => expect(status(page, t, t.payment.bit.checking)).toBeVisible(),
+      call: { method: 'GET', path: PAYMENT_STATUS },
+      check: async ({ page, t }) => {
+        await expect(heading(page, t, t.payment.status.title)).toBeVisible();
+        await expect(status(page, t, t.payment.status.checking)).toBeVisible();
+      },
     },
+    /** The operator said pending: being confirmed, with support, and no Check again (the page asks by itself). */
     'purchase.CheckingReturnedPayment.Polling.Waiting': {
-      check: ({ page, t }) => expect(status(page, t, t.payment.bit.checking)).toBeVisible(),
+      check: async ({ page, t }) => {
+        await expect(drawer(page, t).getByRole('status').filter({ hasText: t.payment.status.pending })).toBeVisible();
+        await expect(drawerButton(page, t, t.payment.status.checkAgain)).toHaveCount(0);
+        await expect(failureHeading(page, t)).toHaveCount(0);
+        await expect(successHeading(page, t)).toHaveCount(0);
+      },
     },
     'purchase.CheckingReturnedPayment.Unconfirmed': {
       check: async ({ page, t }) => {
-        await expect(drawer(page, t).getByRole('status').filter({ hasText: t.payment.bit.unconfirmed })).toBeVisible();
-        await expect(drawerButton(page, t, t.payment.bit.checkAgain)).toBeEnabled();
-        await expect(status(page, t, t.payment.bit.checking)).toHaveCount(0);
+        await expect(
+          drawer(page, t).getByRole('status').filter({ hasText: t.payment.status.unconfirmed }),
+        ).toBeVisible();
+        await expect(drawerButton(page, t, t.payment.status.checkAgain)).toBeEnabled();
+        await expect(status(page, t, t.payment.status.checking)).toHaveCount(0);
       },
     },
     'purchase.PAYMENT_FAILURE': {
-      check: async ({ page, t }) => {
+      check: async ({ page, t, snapshot }) => {
         await expect(failureHeading(page, t)).toBeVisible();
         await expect(drawerButton(page, t, t.failure.retry)).toBeVisible();
+        // The operator's verdict after an interruption: not charged, in the app's words.
+        const { result } = purchaseOf(snapshot);
+        if (result?.outcome === 'failed' && result.reason === 'notCharged')
+          await expect(failurePage(page, t)).toContainText(t.payment.errors.notCharged);
       },
     },
   },
@@ -696,7 +707,16 @@ export const googlePayModel: PaymentModel = {
       samples: payAnswers('xstate.done.actor.payWithWallet'),
       plan: walletSheetFor,
     }),
-    'xstate.error.actor.payWithWallet': failedCall('xstate.error.actor.payWithWallet'),
+    // The operator fails the pay call (its message: the failure page), or it gets no answer (offline: the
+    // charge may have gone through, so the purchase asks the operator instead of failing).
+    'xstate.error.actor.payWithWallet': outcome({
+      samples: one(
+        { type: 'xstate.error.actor.payWithWallet', error: SERVER_ERROR },
+        { type: 'xstate.error.actor.payWithWallet', error: new ApiError({ kind: 'offline' }) },
+      ),
+      reply: (event) =>
+        (event as EventObject & { error: ApiError }).error.failure.kind === 'offline' ? blocked : serverError,
+    }),
   },
   states: {
     'googlePay.Idle.LoadingSdk': {
