@@ -10,6 +10,7 @@ import { customPaymentRoutes } from './api/custom-payment';
 import { hostedPageVerifyRoutes } from './api/hosted-page';
 import { menuRoutes } from './api/menu';
 import { paymentRoutes } from './api/payment';
+import { promotionRoutes } from './api/promotion';
 import { tranzilaHandshakeRoutes } from './api/tranzila';
 import { wheelshareRoutes } from './api/wheelshare';
 import type { SandboxEnv, SandboxState } from './api/shared';
@@ -25,11 +26,13 @@ import { tranzilaRoutes } from './standins/tranzila';
 import { operatorCors } from './cors';
 import { sandboxFaults, type SandboxFaults } from './faults';
 import { idempotency } from './idempotency';
+import { createMemberStore } from './members';
 import { createRentalStore } from './rentals';
 import { createChargeStore } from './stores';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
 export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
+export type { Member, MemberStore } from './members';
 
 export interface SandboxOptions {
   catalogue: Catalogue;
@@ -108,6 +111,7 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
   });
   api.use('/v4/api/*', idempotency());
   api.route('/v4/api/menu', menuRoutes(state));
+  api.route('/v4/api/menu/promotion', promotionRoutes(state));
   api.route('/v4/api/payment', paymentRoutes(state));
   api.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
   api.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
@@ -150,6 +154,7 @@ export function createSandboxApp({
     purchases: new Map(),
     charges,
     cashier: createCashier(charges, processingMs),
+    members: createMemberStore(),
     rentals: createRentalStore(),
     bit: createBitProcessor({ appOrigins, providersOrigin }),
   };
@@ -160,10 +165,13 @@ export function createSandboxApp({
   if (!apiOnItsOwnOrigin) app.route('/', api);
 
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
+  // What the operator received from the loyalty sign-up; tests read it as they read the charges.
+  app.get('/sandbox/promotion/members', (c) => c.json(state.members.list()));
   app.post('/sandbox/reset', (c) => {
     state.charges.clear();
     state.purchases.clear();
     state.rentals.clear();
+    state.members.clear();
     state.bit.clear();
     return c.body(null, 204);
   });

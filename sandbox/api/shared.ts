@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { orderTotals, type PricedLine } from '../../machines/purchase/pricing';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
+import type { MemberStore } from '../members';
 import type { RentalStore } from '../rentals';
 import type { BitProcessor } from '../standins/bit';
 import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
@@ -24,6 +25,8 @@ export interface SandboxState {
   purchases: PurchaseStore;
   charges: ChargeStore;
   cashier: Cashier;
+  /** The members of each machine's loyalty promotion (api/promotion.ts). */
+  members: MemberStore;
   /** Wheelshare rentals by phone (api/wheelshare.ts). */
   rentals: RentalStore;
   /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */
