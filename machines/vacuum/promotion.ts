@@ -1,8 +1,5 @@
 import { plausiblePhone } from '../shared/phone';
 
-/** The vacuum's loyalty offer (spec §2, §9): every tenth vacuuming is free; its text uses count 1 and amount 3. */
-export const PROMOTION = { everyNth: 10, count: 1, amount: 3 } as const;
-
 export type Contact = { kind: 'phone' | 'email'; value: string };
 export type ContactError = 'empty' | 'invalid';
 
