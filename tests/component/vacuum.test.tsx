@@ -209,9 +209,12 @@ describe('the loyalty popup', () => {
     const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    await harness.user.type(within(signup).getByLabelText(t.signup.contact), 'dana@example.com{Enter}');
-    expect(await offerDialog(t.joined.title)).toBeTruthy();
-    full.mockRestore();
+    try {
+      await harness.user.type(within(signup).getByLabelText(t.signup.contact), 'dana@example.com{Enter}');
+      expect(await offerDialog(t.joined.title)).toBeTruthy();
+    } finally {
+      full.mockRestore();
+    }
     expect(harness.app.members.list()).toMatchObject([{ kind: 'email', contact: 'dana@example.com' }]);
     expect(localStorage.getItem('promotion_member')).toBeNull();
   });
