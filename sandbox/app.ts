@@ -12,6 +12,7 @@ import { menuRoutes } from './api/menu';
 import { notificationRoutes } from './api/notifications';
 import { paymentStatusRoutes } from './api/payment-status';
 import { paymentRoutes } from './api/payment';
+import { promotionRoutes } from './api/promotion';
 import { tranzilaHandshakeRoutes } from './api/tranzila';
 import { wheelshareRoutes } from './api/wheelshare';
 import type { SandboxEnv, SandboxState } from './api/shared';
@@ -27,12 +28,14 @@ import { tranzilaRoutes } from './standins/tranzila';
 import { operatorCors } from './cors';
 import { sandboxFaults, type SandboxFaults } from './faults';
 import { idempotency } from './idempotency';
+import { createMemberStore } from './members';
 import { createRentalStore } from './rentals';
 import { createChargeStore } from './stores';
 import { createPaymentRecords } from './payment-records';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
 export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
+export type { Member, MemberStore } from './members';
 
 export interface SandboxOptions {
   catalogue: Catalogue;
@@ -115,6 +118,7 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
   // Server to server: no browser, so no session; each notification proves where it comes from.
   api.route('/v4/api/notify', notificationRoutes(state));
   api.route('/v4/api/menu', menuRoutes(state));
+  api.route('/v4/api/menu/promotion', promotionRoutes(state));
   api.route('/v4/api/payment', paymentRoutes(state));
   api.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
   api.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
@@ -159,6 +163,7 @@ export function createSandboxApp({
     purchases: new Map(),
     charges,
     cashier: createCashier(charges, processingMs),
+    members: createMemberStore(),
     rentals: createRentalStore(),
     bit: createBitProcessor({ appOrigins, providersOrigin }),
     payments: createPaymentRecords(),
@@ -177,11 +182,14 @@ export function createSandboxApp({
 
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
   app.get('/sandbox/payments', (c) => c.json(state.payments.list()));
+  // What the operator received from the loyalty sign-up; tests read it as they read the charges.
+  app.get('/sandbox/promotion/members', (c) => c.json(state.members.list()));
   app.post('/sandbox/reset', (c) => {
     state.charges.clear();
     state.payments.clear();
     state.purchases.clear();
     state.rentals.clear();
+    state.members.clear();
     state.bit.clear();
     return c.body(null, 204);
   });

@@ -49,6 +49,18 @@ export interface FrontendConfig {
   stripe?: { publishableKey: string } | undefined;
 }
 
+/**
+ * The vacuum's loyalty promotion, as the menu offers it (spec §2 'Every tenth vacuuming is on us', §3
+ * "promotion count and savings amount", §9 "count 1 and amount 3"): the offer's text names `count` free
+ * vacuumings and the `amount` they save, in the menu's currency. A menu without one offers nothing.
+ */
+export interface Promotion {
+  /** How many free vacuumings the offer names (a whole number, at least 1). */
+  count: number;
+  /** What they save, in major units of the menu's currency. */
+  amount: number;
+}
+
 export interface Menu {
   products: Product[];
   product_view: ProductView;
@@ -58,7 +70,8 @@ export interface Menu {
   session_uuid?: string | undefined;
   available_languages: Language[];
   technician_phone_number?: string | undefined;
-  promotion?: unknown;
+  /** The loyalty offer /vacuum shows; undefined (absent, null or malformed in the answer) offers none. */
+  promotion?: Promotion | undefined;
   allow_multiple_products: boolean;
   frontend_config: FrontendConfig;
 }

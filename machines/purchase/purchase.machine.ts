@@ -362,7 +362,9 @@ export const purchaseMachine = setup({
           ? spawn('vacuum', {
               id: 'vacuum',
               input: {
+                machineId: input.machineId,
                 products: input.menu.products,
+                promotion: input.menu.promotion,
                 now: orderSource.now,
                 promotionMember: orderSource.promotionMember,
               },

@@ -1,8 +1,5 @@
 import { plausiblePhone } from '../shared/phone';
 
-/** The vacuum's loyalty offer (spec §2, §9): every tenth vacuuming is free; its text uses count 1 and amount 3. */
-export const PROMOTION = { everyNth: 10, count: 1, amount: 3 } as const;
-
 export type Contact = { kind: 'phone' | 'email'; value: string };
 export type ContactError = 'empty' | 'invalid';
 
@@ -20,3 +17,21 @@ export function parseContact(input: string): Contact | ContactError {
 }
 
 export const isContact = (parsed: Contact | ContactError): parsed is Contact => typeof parsed === 'object';
+
+/** What the join call sends (contract `PromotionContact`): `{ phone }` or `{ email }`, as parseContact keeps it. */
+export type ContactBody = { phone: string } | { email: string };
+
+export const contactBody = ({ kind, value }: Contact): ContactBody =>
+  kind === 'phone' ? { phone: value } : { email: value };
+
+/** The contact a join call's field names, by the sign-up's own rules: an e-mail in `phone` is not a phone. */
+export function parseContactAs(kind: Contact['kind'], input: string): Contact | ContactError {
+  const parsed = parseContact(input);
+  return isContact(parsed) && parsed.kind !== kind ? 'invalid' : parsed;
+}
+
+/** The sign-up's call: the visitor's contact, for the machine whose menu offers the promotion. */
+export interface JoinPromotionInput {
+  machineId: string;
+  contact: Contact;
+}

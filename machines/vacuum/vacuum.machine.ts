@@ -1,12 +1,16 @@
 import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
-import type { Product, ProductId } from '../menu/menu.types';
+import type { Product, ProductId, Promotion } from '../menu/menu.types';
 import { minutesBetween } from '../shared/time-of-day';
 import { chargeableLine } from './hourly';
-import { isContact, parseContact, type Contact, type ContactError } from './promotion';
+import { isContact, parseContact, type Contact, type ContactError, type JoinPromotionInput } from './promotion';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface VacuumInput {
+  /** The machine the visitor stands at: the sign-up joins its promotion. */
+  machineId: string;
   products: Product[];
+  /** The menu's loyalty promotion; without one the offer is not shown. */
+  promotion: Promotion | undefined;
   /** The clock time when the page opened ("HH:MM"): both time pickers start there (spec §2). */
   now: string;
   /** The visitor joined the loyalty programme on an earlier visit: the offer is not shown again. */
@@ -47,7 +51,8 @@ export interface HoursConfirmedEvent {
 
 /**
  * /vacuum before payment (spec §2): an hourly product from the grid, the loyalty offer ('Every tenth
- * vacuuming is on us': join with a mobile number or e-mail, or skip), then the drawer with the start and
+ * vacuuming is on us': join with a mobile number or e-mail, or skip) when the menu has a promotion and
+ * this device has not joined it, then the drawer with the start and
  * end times. Confirming hands the product and the minutes to the purchase, which takes it to payment.
  */
 export const vacuumMachine = setup({
@@ -58,10 +63,12 @@ export const vacuumMachine = setup({
     children: {} as { joinPromotion: 'joinPromotion' },
   },
   actors: {
-    /** Signs the visitor up for the promotion. */
-    joinPromotion: fromPromise<undefined, Contact>(providedAtTheEdge('joinPromotion')),
+    /** POST /api/menu/promotion/join: the operator signs the visitor up (joining again is harmless). */
+    joinPromotion: fromPromise<undefined, JoinPromotionInput>(providedAtTheEdge('joinPromotion')),
   },
   actions: {
+    /** The operator accepted the contact: this device need not offer the promotion again (local storage at the edge). */
+    rememberMembership: (_, _contact: Contact) => {},
     selectProduct: assign({ productId: (_, productId: ProductId) => productId }),
     answerOffer: assign({ offerAnswered: true }),
     changeContact: assign({ contact: (_, value: string) => value, contactError: undefined, joinFailed: false }),
@@ -85,7 +92,8 @@ export const vacuumMachine = setup({
     productAvailable: ({ context }, productId: ProductId) =>
       context.products.some((product) => product.id === productId && product.available),
     productChosen: ({ context }) => context.productId !== undefined,
-    offerPending: ({ context }) => !context.promotionMember && !context.offerAnswered,
+    offerPending: ({ context }) =>
+      context.promotion !== undefined && !context.promotionMember && !context.offerAnswered,
     contactValid: ({ context }) => isContact(parseContact(context.contact)),
     /** The chosen product over the span costs something (equal times, or a minute of a cheap one, do not). */
     spanChargeable: ({ context }) =>
@@ -141,8 +149,17 @@ export const vacuumMachine = setup({
           invoke: {
             id: 'joinPromotion',
             src: 'joinPromotion',
-            input: ({ context }) => parseContact(context.contact) as Contact,
-            onDone: { target: 'Joined', actions: 'answerOffer' },
+            input: ({ context }) => ({
+              machineId: context.machineId,
+              contact: parseContact(context.contact) as Contact,
+            }),
+            onDone: {
+              target: 'Joined',
+              actions: [
+                'answerOffer',
+                { type: 'rememberMembership', params: ({ context }) => parseContact(context.contact) as Contact },
+              ],
+            },
             onError: { target: 'SigningUp', actions: 'noteJoinFailed' },
           },
         },

@@ -29,6 +29,9 @@ export function selectChosenProduct({ context }: VacuumSnapshot): Product | unde
 /** Continue is dimmed until a product is chosen (spec §5). */
 export const selectCanContinue = (snapshot: VacuumSnapshot) => snapshot.can({ type: 'selection.continue' });
 
+/** The figures the offer's text names (the menu's promotion); undefined when the menu has none. */
+export const selectPromotion = ({ context }: VacuumSnapshot) => context.promotion;
+
 export const selectContact = ({ context }: VacuumSnapshot) => context.contact;
 
 /** Why the sign-up refused the contact, while the visitor is on the sign-up step. */

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { orderTotals, type PricedLine } from '../../machines/purchase/pricing';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
+import type { MemberStore } from '../members';
 import type { RentalStore } from '../rentals';
 import type { PaymentRecords } from '../payment-records';
 import type { BitProcessor } from '../standins/bit';
@@ -31,6 +32,8 @@ export interface SandboxState {
   payments: PaymentRecords;
   /** How a provider stand-in sends its server-to-server notification to the operator's /v4/api/notify/*. */
   notifyOperator: NotifyOperator;
+  /** The members of each machine's loyalty promotion (api/promotion.ts). */
+  members: MemberStore;
   /** Wheelshare rentals by phone (api/wheelshare.ts). */
   rentals: RentalStore;
   /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */

@@ -7,6 +7,7 @@ import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import type { ApiClient } from '../api/client';
 import { getMenu, withMerchantName } from '../api/menu';
 import { MERCHANT_NAME } from '../config';
+import { joinPromotion } from '../api/promotion';
 import { setPurchase } from '../api/purchase';
 import { bookPaymentLink } from '../api/custom-payment';
 import { changeLanguage } from '../i18n/i18n';
@@ -39,11 +40,10 @@ export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = 
           bookPaymentLink: fromPromise(({ input }) => bookPaymentLink(api, input.machineId, input.query)),
           vacuum: vacuumMachine.provide({
             actors: {
-              joinPromotion: fromPromise(({ input }) => {
-                promotionStorage.join(input);
-                return Promise.resolve(undefined);
-              }),
+              joinPromotion: fromPromise(({ input }) => joinPromotion(api, input)),
             },
+            // Only once the operator accepted the contact: this device is then not offered the promotion again.
+            actions: { rememberMembership: (_, contact) => promotionStorage.join(contact) },
           }),
           ...providePayments(api),
         },

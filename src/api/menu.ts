@@ -15,6 +15,8 @@ import { fetchJson } from './client';
 const id = v.union([v.number(), v.pipe(v.string(), v.nonEmpty())]);
 /** Backends send money as numbers or decimal strings; the app always works with numbers. */
 const amount = v.union([v.pipe(v.number(), v.minValue(0)), v.pipe(v.string(), v.decimal(), v.transform(Number))]);
+/** What a promotion the schema cannot read becomes, so toMenu can tell it from none. */
+const MALFORMED = 'malformed' as const;
 const text = (fallback: string) => v.optional(v.nullable(v.string()), fallback);
 
 const productSchema = v.object({
@@ -64,6 +66,12 @@ const frontendConfigSchema = v.object({
   stripe: v.optional(v.object({ publishableKey: v.string() })),
 });
 
+/** Spec §3 "promotion count and savings amount": the vacuum's loyalty offer (machines/menu/menu.types.ts Promotion). */
+const promotionSchema = v.object({
+  count: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  amount,
+});
+
 const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
 
 /** The answer of GET /api/menu/get, checked field by field. */
@@ -84,7 +92,17 @@ export const menuSchema = v.object({
     }),
   ),
   technician_phone_number: v.optional(v.nullable(v.string())),
-  promotion: v.optional(v.unknown()),
+  // A malformed promotion offers none rather than losing the whole menu (toMenu logs it).
+  promotion: v.optional(
+    v.union([
+      v.null(),
+      promotionSchema,
+      v.pipe(
+        v.unknown(),
+        v.transform((): typeof MALFORMED => MALFORMED),
+      ),
+    ]),
+  ),
   allow_multiple_products: v.optional(v.boolean(), false),
   frontend_config: v.optional(frontendConfigSchema, {}),
 });
@@ -95,8 +113,10 @@ export type MenuAnswer = v.InferOutput<typeof menuSchema>;
 export function toMenu(answer: MenuAnswer, log: (message: string) => void = console.warn): Menu {
   if (answer.product_view === undefined) log('menu has no product_view; showing the list view');
   if (!answer.session_uuid) log('menu has no session_uuid');
+  if (answer.promotion === MALFORMED) log('menu has a malformed promotion; the offer is not shown');
   return {
     ...answer,
+    promotion: answer.promotion === MALFORMED || answer.promotion === null ? undefined : answer.promotion,
     product_view: answer.product_view ?? 'LIST',
     session_uuid: answer.session_uuid ?? undefined,
     technician_phone_number: answer.technician_phone_number ?? undefined,

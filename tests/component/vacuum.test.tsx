@@ -139,6 +139,8 @@ describe('the loyalty popup', () => {
     await harness.user.type(field, '050-123-4567{Enter}');
     const joined = await offerDialog(t.joined.title);
     expect(within(joined).getByText(t.joined.text)).toBeTruthy();
+    // The operator holds the contact; then this device remembers it.
+    expect(harness.app.members.list()).toMatchObject([{ machine_id: '1008', kind: 'phone', contact: '0501234567' }]);
     expect(JSON.parse(localStorage.getItem('promotion_member') ?? 'null')).toEqual({
       kind: 'phone',
       value: '0501234567',
@@ -148,23 +150,97 @@ describe('the loyalty popup', () => {
     expect(await timeDrawer()).toBeTruthy();
   });
 
-  it('a failed sign-up (storage full) shows the failure with a retry that joins', async () => {
+  it('the operator fails the sign-up: the failure and a retry show, nothing is remembered; the retry joins', async () => {
+    let failures = 1;
+    const intercept: Intercept = (request, sandbox) => {
+      if (isCall(request, 'api/menu/promotion/join') && failures > 0) {
+        failures -= 1;
+        return Promise.resolve(json({ message: 'operator down' }, 503));
+      }
+      return sandbox(request);
+    };
+    const harness = await openVacuum({ intercept });
+    await harness.user.click(within(harness.grid).getByRole('radio', { name: VACUUM }));
+    await harness.user.click(gridContinue());
+    await harness.user.click(within(await offerDialog(t.offer.title)).getByRole('button', { name: t.offer.join }));
+    const signup = await offerDialog(t.signup.title);
+    await harness.user.type(within(signup).getByLabelText(t.signup.contact), 'Dana@Example.com{Enter}');
+
+    expect(await within(signup).findByText(t.signup.failed)).toBeTruthy();
+    expect(failures, 'the operator was asked').toBe(0);
+    expect(harness.app.members.list()).toEqual([]);
+    expect(localStorage.getItem('promotion_member')).toBeNull();
+
+    await harness.user.click(within(signup).getByRole('button', { name: t.signup.retry }));
+    expect(await offerDialog(t.joined.title)).toBeTruthy();
+    expect(harness.app.members.list()).toMatchObject([
+      { machine_id: '1008', kind: 'email', contact: 'dana@example.com' },
+    ]);
+    expect(JSON.parse(localStorage.getItem('promotion_member') ?? 'null')).toEqual({
+      kind: 'email',
+      value: 'dana@example.com',
+    });
+  });
+
+  it('the operator refuses (status not 0): the failure shows and Skip goes on to the time drawer', async () => {
+    const intercept: Intercept = (request, sandbox) =>
+      isCall(request, 'api/menu/promotion/join')
+        ? Promise.resolve(json({ status: 1, msg: 'promotion closed' }))
+        : sandbox(request);
+    const harness = await openVacuum({ intercept });
+    await harness.user.click(within(harness.grid).getByRole('radio', { name: VACUUM }));
+    await harness.user.click(gridContinue());
+    await harness.user.click(within(await offerDialog(t.offer.title)).getByRole('button', { name: t.offer.join }));
+    const signup = await offerDialog(t.signup.title);
+    await harness.user.type(within(signup).getByLabelText(t.signup.contact), '050-123-4567{Enter}');
+    expect(await within(signup).findByText(t.signup.failed)).toBeTruthy();
+    expect(localStorage.getItem('promotion_member')).toBeNull();
+    await harness.user.click(within(signup).getByRole('button', { name: t.offer.skip }));
+    expect(await timeDrawer()).toBeTruthy();
+    expect(localStorage.getItem('promotion_member')).toBeNull();
+  });
+
+  it('storage full once the operator accepted: the visitor has joined all the same', async () => {
     const harness = await openVacuum();
     await harness.user.click(within(harness.grid).getByRole('radio', { name: VACUUM }));
     await harness.user.click(gridContinue());
     await harness.user.click(within(await offerDialog(t.offer.title)).getByRole('button', { name: t.offer.join }));
     const signup = await offerDialog(t.signup.title);
-    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementationOnce(() => {
+    const full = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    await harness.user.type(within(signup).getByLabelText(t.signup.contact), 'dana@example.com{Enter}');
+    try {
+      await harness.user.type(within(signup).getByLabelText(t.signup.contact), 'dana@example.com{Enter}');
+      expect(await offerDialog(t.joined.title)).toBeTruthy();
+    } finally {
+      full.mockRestore();
+    }
+    expect(harness.app.members.list()).toMatchObject([{ kind: 'email', contact: 'dana@example.com' }]);
+    expect(localStorage.getItem('promotion_member')).toBeNull();
+  });
 
-    expect(await within(signup).findByText(t.signup.failed)).toBeTruthy();
-    const retry = within(signup).getByRole('button', { name: t.signup.retry });
-    full.mockRestore();
-    await harness.user.click(retry);
-    expect(await offerDialog(t.joined.title)).toBeTruthy();
-    expect(localStorage.getItem('promotion_member')).not.toBeNull();
+  it('a menu without a promotion offers none: Continue opens the time drawer', async () => {
+    const intercept: Intercept = async (request, sandbox) => {
+      const response = await sandbox(request);
+      if (!isCall(request, 'api/menu/get')) return response;
+      return json({ ...((await response.json()) as object), promotion: null });
+    };
+    const harness = await openVacuum({ intercept });
+    expect(await toTimeDrawer(harness)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: t.offer.title })).toBeNull();
+  });
+
+  it('the offer names the menu’s figures', async () => {
+    const intercept: Intercept = async (request, sandbox) => {
+      const response = await sandbox(request);
+      if (!isCall(request, 'api/menu/get')) return response;
+      return json({ ...((await response.json()) as object), promotion: { count: 2, amount: 7.5 } });
+    };
+    const harness = await openVacuum({ intercept });
+    await harness.user.click(within(harness.grid).getByRole('radio', { name: VACUUM }));
+    await harness.user.click(gridContinue());
+    const dialog = await offerDialog(t.offer.title);
+    expect(within(dialog).getByText('Join now: your 2 free vacuuming saves you ₪7.50.')).toBeTruthy();
   });
 
   it('a member is not offered the promotion: Continue opens the time drawer', async () => {

@@ -4,7 +4,7 @@
  * splash, the grid, the loyalty popup ('Every tenth vacuuming is on us'), the time drawer and a
  * Google Pay payment of the hourly charge (no service fee); a Bit payment comes back to /vacuum.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
 import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
 import {
@@ -62,6 +62,16 @@ const summary = (page: Page, v: VacuumTexts, label: string): Locator =>
   timeDrawer(page, v)
     .locator('dt', { hasText: new RegExp(`^${escapeRegExp(label)}$`) })
     .locator('xpath=following-sibling::dd[1]');
+
+/** The members the sandbox's operator recorded for a contact (GET /sandbox/promotion/members). */
+async function promotionMembers(request: APIRequestContext, contact: string) {
+  const response = await request.get('/sandbox/promotion/members');
+  expect(response.ok(), 'GET /sandbox/promotion/members').toBe(true);
+  const members = (await response.json()) as { machine_id: string; kind: string; contact: string }[];
+  return members
+    .filter((member) => member.contact === contact)
+    .map(({ machine_id, kind, contact: kept }) => ({ machine_id, kind, contact: kept }));
+}
 
 async function openVacuum(page: Page, lang: Lang, t: Texts): Promise<void> {
   await page.clock.setFixedTime(OPENED_AT);
@@ -167,9 +177,12 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await expect(timeDrawer(page, v)).toBeVisible();
   });
 
-  test('join: an invalid contact is refused, a valid one joins; after a reload a member is not asked again', async ({
+  test('join: an invalid contact is refused, a valid one joins; the operator receives it; after a reload a member is not asked again', async ({
     page,
+    request,
   }) => {
+    // One address per language: the sandbox's members are shared by every test of the run.
+    const email = `dana.${lang}@example.com`;
     await openVacuum(page, lang, t);
     await gridRadio(page, v, VACUUM.name).check({ force: true });
     await continueButton(page, t).click();
@@ -188,11 +201,16 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await expect(field).toHaveAccessibleDescription(`${v.signup.invalid} ${v.signup.hint}`);
     expect(await page.evaluate(() => localStorage.getItem('promotion_member'))).toBeNull();
 
-    await field.fill('dana@example.com');
+    await field.fill(email.toUpperCase());
     await field.press('Enter');
     const joined = offer(page, v.joined.title);
     await expect(joined.getByRole('heading', { name: v.joined.title })).toBeFocused();
     await expect(joined).toContainText(v.joined.text);
+    // The operator holds the contact (as the sign-up keeps it: lower case), for this machine.
+    expect(await promotionMembers(request, email)).toEqual([{ machine_id: '1008', kind: 'email', contact: email }]);
+    expect(await page.evaluate(() => localStorage.getItem('promotion_member'))).toBe(
+      JSON.stringify({ kind: 'email', value: email }),
+    );
     await joined.getByRole('button', { name: v.joined.continue, exact: true }).click();
     await expect(timeDrawer(page, v)).toBeVisible();
 
@@ -202,6 +220,40 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await continueButton(page, t).click();
     await expect(timeDrawer(page, v)).toBeVisible();
     await expect(page.getByRole('dialog', { name: v.offer.title })).toHaveCount(0);
+  });
+
+  test('join while the operator cannot be reached: the failure and a retry show, nothing is remembered; the retry joins', async ({
+    page,
+    request,
+  }) => {
+    const phone = lang === 'en' ? '050-700-0001' : '050-700-0002';
+    const digits = phone.replaceAll('-', '');
+    // The first join never reaches the operator (the network drops it); later ones go through.
+    let dropped = 0;
+    await page.route(
+      (url) => url.pathname === '/v4/api/menu/promotion/join',
+      (route) => {
+        if (dropped > 0) return route.fallback();
+        dropped += 1;
+        return route.abort('internetdisconnected');
+      },
+    );
+    await openVacuum(page, lang, t);
+    await gridRadio(page, v, VACUUM.name).check({ force: true });
+    await continueButton(page, t).click();
+    await offer(page, v.offer.title).getByRole('button', { name: v.offer.join, exact: true }).click();
+    const signup = offer(page, v.signup.title);
+    await signup.getByRole('textbox', { name: v.signup.contact, exact: true }).fill(phone);
+    await signup.getByRole('button', { name: v.signup.submit, exact: true }).click();
+
+    await expect(signup.getByRole('alert')).toHaveText(v.signup.failed);
+    expect(dropped, 'the join was sent and dropped').toBe(1);
+    expect(await promotionMembers(request, digits)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('promotion_member'))).toBeNull();
+
+    await signup.getByRole('button', { name: v.signup.retry, exact: true }).click();
+    await expect(offer(page, v.joined.title).getByRole('heading', { name: v.joined.title })).toBeFocused();
+    expect(await promotionMembers(request, digits)).toEqual([{ machine_id: '1008', kind: 'phone', contact: digits }]);
   });
 
   test('the time drawer: both times start now; a span of 0 is blocked; 10:00 → 11:30 is 1.5 h × ₪12 = ₪18.00; 23:00 → 01:00 is the next day', async ({

@@ -1,5 +1,5 @@
 import type { Product } from '../../machines/menu/menu.types';
-import type { Contact } from '../../machines/vacuum/promotion';
+import type { JoinPromotionInput } from '../../machines/vacuum/promotion';
 import { vacuumMachine, type VacuumContext, type VacuumEvent } from '../../machines/vacuum/vacuum.machine';
 import { pendingPromise } from '../fixtures/stand-ins';
 import {
@@ -21,7 +21,7 @@ import { expect } from 'vitest';
  * purchase-hourly tests check the real one.
  */
 const machine = vacuumMachine.provide({
-  actors: { joinPromotion: pendingPromise<undefined, Contact>() },
+  actors: { joinPromotion: pendingPromise<undefined, JoinPromotionInput>() },
   actions: { confirmHours: () => {} },
 });
 
@@ -77,8 +77,13 @@ const serializeState: PathScenario['serializeState'] = (snapshot) => {
   });
 };
 
-const input = (promotionMember: boolean) => ({
+/** Spec §9: the promotion's text uses count 1 and amount 3; a menu may offer none. */
+const PROMOTION = { count: 1, amount: 3 };
+
+const input = (promotionMember: boolean, promotion: typeof PROMOTION | undefined = PROMOTION) => ({
+  machineId: '1008',
   products: [product(801, true), product(802, true), product(803, false)],
+  promotion,
   now: '10:00',
   promotionMember,
 });
@@ -98,7 +103,8 @@ function minutes(start: string, end: string): number {
 }
 
 /**
- * Spec §2 for /vacuum: choose an available product, the loyalty offer once (unless a member), then
+ * Spec §2 for /vacuum: choose an available product, the loyalty offer once (when the menu has a
+ * promotion, unless a member), then
  * a time span that costs something; closing the time drawer goes back to the products.
  */
 const oracle: Oracle = {
@@ -114,7 +120,9 @@ const oracle: Oracle = {
       }
       case 'selection.continue':
         if (context.productId === undefined) return stays();
-        return context.promotionMember || context.offerAnswered ? to('ChoosingTime') : to({ LoyaltyOffer: 'Offered' });
+        return context.promotion && !context.promotionMember && !context.offerAnswered
+          ? to({ LoyaltyOffer: 'Offered' })
+          : to('ChoosingTime');
       case 'loyalty.skip':
         return to('ChoosingTime', (after) => expect(contextOf(after).offerAnswered).toBe(true));
       case 'loyalty.join':
@@ -148,11 +156,12 @@ const oracle: Oracle = {
   },
   contract: (snapshot) => {
     expectTags(snapshot, { busy: [{ LoyaltyOffer: 'Joining' }], drawerOpen: ['ChoosingTime'] });
-    const { productId, products, promotionMember } = contextOf(snapshot);
+    const { productId, products, promotionMember, promotion } = contextOf(snapshot);
     if (productId !== undefined)
       expect(products.find((product) => product.id === productId)?.available, 'only an available product').toBe(true);
     if (!snapshot.matches('ChoosingProduct')) expect(productId, 'a product is chosen').toBeDefined();
     if (promotionMember) expect(snapshot.matches('LoyaltyOffer'), 'no offer to a member').toBe(false);
+    if (!promotion) expect(snapshot.matches('LoyaltyOffer'), 'no offer where the menu has no promotion').toBe(false);
     // Busy: no second sign-up can start.
     if (snapshot.hasTag('busy')) expect(snapshot.can({ type: 'signup.submit' })).toBe(false);
   },
@@ -165,5 +174,6 @@ describeEdgePaths({
   scenarios: [
     { label: 'not a member yet', input: input(false), events, serializeState },
     { label: 'a member', input: input(true), events, serializeState },
+    { label: 'a menu without a promotion', input: input(false, undefined), events, serializeState },
   ],
 });

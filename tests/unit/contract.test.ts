@@ -195,6 +195,17 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     await call(app, 'POST', 'menu/set_purchase', 400, { query: { machine_id: '1005' }, body: [line(999)] });
     await call(app, 'POST', 'menu/set_purchase', 409, { query: { machine_id: '1007' }, body: [line(701)] });
 
+    // The vacuum's loyalty sign-up: joined, joined again (harmless), a contact refused, no promotion here.
+    const vacuum = { machine_id: '1008' };
+    expect(
+      await call(app, 'POST', 'menu/promotion/join', 200, { query: vacuum, body: { phone: '050-123-4567' } }),
+    ).toEqual({ status: 0, msg: 'Joined', data: { already_member: false } });
+    expect(
+      await call(app, 'POST', 'menu/promotion/join', 200, { query: vacuum, body: { phone: '0501234567' } }),
+    ).toMatchObject({ status: 0, data: { already_member: true } });
+    await call(app, 'POST', 'menu/promotion/join', 400, { query: vacuum, body: { email: 'dana@example' } });
+    await call(app, 'POST', 'menu/promotion/join', 409, { query: { machine_id: '1005' }, body: { email: 'a@b.co' } });
+
     // Wallets: approved, declined, refused (already paid), and a call without a purchase.
     const wallet = { machine_id: '1005', payment_method: 'google_pay' };
     const paid = await purchase(app);

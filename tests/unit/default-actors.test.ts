@@ -51,7 +51,13 @@ const bareRuns: BareRun[] = [
   },
   {
     machine: vacuumMachine,
-    input: { products: [cola], now: '10:00', promotionMember: false },
+    input: {
+      machineId: '1008',
+      products: [cola],
+      promotion: { count: 1, amount: 3 },
+      now: '10:00',
+      promotionMember: false,
+    },
     events: [
       { type: 'product.select', productId: cola.id },
       { type: 'selection.continue' },

@@ -12,10 +12,10 @@ import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/
 import { paymentOrder, selectLines, selectTotals } from '../../machines/purchase/purchase.selectors';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { ApiError } from '../../machines/shared/api-failure';
-import type { Contact } from '../../machines/vacuum/promotion';
+import type { JoinPromotionInput } from '../../machines/vacuum/promotion';
 import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import { makeMenu } from '../fixtures/menus';
-import { purchaseInput } from '../fixtures/purchases';
+import { MACHINE_ID, purchaseInput } from '../fixtures/purchases';
 import { fakePaymentMachine, paymentLog, standInFor, type FinishPayment } from '../fixtures/stand-ins';
 
 const hourly = (id: number, name: string, price: number, extra: Partial<Product> = {}): Product => ({
@@ -42,7 +42,12 @@ const WITH_FEE = hourly(804, 'Vacuum deluxe — 1 hour', 20, {
   convenience_fee_value: 10,
 });
 
-const vacuumMenu = makeMenu({ product_view: 'GRID', products: [VACUUM, SHAMPOO, BROKEN, WITH_FEE, TOKEN] });
+const vacuumMenu = makeMenu({
+  product_view: 'GRID',
+  products: [VACUUM, SHAMPOO, BROKEN, WITH_FEE, TOKEN],
+  // Spec §9: the promotion's text uses count 1 and amount 3.
+  promotion: { count: 1, amount: 3 },
+});
 
 function startHourlyPurchase({
   promotionMember = true,
@@ -51,14 +56,14 @@ function startHourlyPurchase({
   const calls: SetPurchaseInput[] = [];
   const remembered: Receipt[] = [];
   const stored: Receipt[] = [];
-  const joined: Contact[] = [];
+  const joined: JoinPromotionInput[] = [];
   const googlePayLog = paymentLog();
   const actor = createActor(
     purchaseMachine.provide({
       actors: {
         vacuum: vacuumMachine.provide({
           actors: {
-            joinPromotion: fromPromise<undefined, Contact>(({ input }) => {
+            joinPromotion: fromPromise<undefined, JoinPromotionInput>(({ input }) => {
               joined.push(input);
               return Promise.resolve(undefined);
             }),
@@ -101,14 +106,16 @@ function startHourlyPurchase({
 }
 
 describe('purchase with an hourly order: before the hours are confirmed', () => {
-  it('spawns the vacuum with the menu products, the time the page opened and the membership', () => {
+  it('spawns the vacuum with the machine, the menu products and promotion, the time the page opened and the membership', () => {
     const { snapshot, vacuum } = startHourlyPurchase({ promotionMember: false });
     // It is also the child the machine's types name `vacuum`.
     expect(snapshot().children.vacuum).toBe(vacuum());
     expect(snapshot().value).toBe('SELECT_PRODUCT');
     expect(snapshot().context.selectedIds).toEqual([]);
     expect(vacuum().getSnapshot().context).toMatchObject({
+      machineId: MACHINE_ID,
       products: vacuumMenu.products,
+      promotion: { count: 1, amount: 3 },
       now: '10:00',
       start: '10:00',
       end: '10:00',
@@ -257,7 +264,7 @@ describe('purchase with an hourly order: booking and paying', () => {
     vacuum().send({ type: 'time.end', time: '11:00' });
     vacuum().send({ type: 'time.confirm' });
     await settle();
-    expect(joined).toEqual([{ kind: 'phone', value: '0501234567' }]);
+    expect(joined).toEqual([{ machineId: MACHINE_ID, contact: { kind: 'phone', value: '0501234567' } }]);
     expect(calls[0]?.lines).toEqual([{ product_id: 801, count: 1, minutes: 60 }]);
     expect(snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
   });

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isContact, parseContact, PROMOTION } from '../../machines/vacuum/promotion';
+import { contactBody, isContact, parseContact, parseContactAs } from '../../machines/vacuum/promotion';
 
-describe('the promotion (spec §2, §9)', () => {
-  it('every tenth vacuuming is free; the text uses count 1 and amount 3', () => {
-    expect(PROMOTION).toEqual({ everyNth: 10, count: 1, amount: 3 });
-  });
-});
+// The promotion's figures (spec §9: count 1 and amount 3) come with the menu now: tests/unit/menu-promotion.test.ts
+// reads them from an answer, tests/sandbox/sandbox-promotion.test.ts from the vacuum's catalogue menu.
 
 describe('parseContact: a mobile number or an e-mail address', () => {
   it.each([
@@ -50,5 +47,21 @@ describe('parseContact: a mobile number or an e-mail address', () => {
     expect(isContact(parseContact('050-123-4567'))).toBe(true);
     expect(isContact(parseContact('nope'))).toBe(false);
     expect(isContact(parseContact(''))).toBe(false);
+  });
+});
+
+describe('the join call’s body: { phone } or { email }, as parseContact keeps it', () => {
+  it('names the kind of contact', () => {
+    expect(contactBody({ kind: 'phone', value: '0501234567' })).toEqual({ phone: '0501234567' });
+    expect(contactBody({ kind: 'email', value: 'dana@example.com' })).toEqual({ email: 'dana@example.com' });
+  });
+
+  it('parseContactAs reads a field by the sign-up’s rules, and refuses the other kind in it', () => {
+    expect(parseContactAs('phone', '(050) 123.4567')).toEqual({ kind: 'phone', value: '0501234567' });
+    expect(parseContactAs('email', 'Dana@Example.com')).toEqual({ kind: 'email', value: 'dana@example.com' });
+    expect(parseContactAs('phone', 'dana@example.com')).toBe('invalid');
+    expect(parseContactAs('email', '050-123-4567')).toBe('invalid');
+    expect(parseContactAs('phone', '050-123')).toBe('invalid');
+    expect(parseContactAs('email', ' ')).toBe('empty');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
-import type { Product } from '../../machines/menu/menu.types';
-import type { Contact } from '../../machines/vacuum/promotion';
+import type { Product, Promotion } from '../../machines/menu/menu.types';
+import type { Contact, JoinPromotionInput } from '../../machines/vacuum/promotion';
 import { vacuumMachine, type HoursConfirmedEvent, type VacuumInput } from '../../machines/vacuum/vacuum.machine';
 
 const product = (id: number, price: number, available = true): Product => ({
@@ -18,8 +18,13 @@ const product = (id: number, price: number, available = true): Product => ({
 
 const PRODUCTS = [product(801, 12), product(802, 18), product(803, 15, false)];
 
+/** Spec §9: the promotion's text uses count 1 and amount 3. */
+const PROMOTION: Promotion = { count: 1, amount: 3 };
+
 interface Options {
   promotionMember?: boolean;
+  /** The menu's promotion; by default the vacuum offers one. */
+  promotion?: Promotion | undefined;
   products?: Product[];
   /** Answers each sign-up (n is 0-based); by default it succeeds. */
   join?: (attempt: number) => Promise<undefined>;
@@ -30,17 +35,23 @@ function startVacuum({
   promotionMember = false,
   products = PRODUCTS,
   join = () => Promise.resolve(undefined),
+  ...options
 }: Options = {}) {
+  const promotion = 'promotion' in options ? options.promotion : PROMOTION;
+  const calls: JoinPromotionInput[] = [];
   const joined: Contact[] = [];
+  const remembered: Contact[] = [];
   const confirmed: HoursConfirmedEvent[] = [];
-  const input: VacuumInput = { products, now: '10:00', promotionMember };
+  const input: VacuumInput = { machineId: '1008', products, promotion, now: '10:00', promotionMember };
   const vacuum = vacuumMachine.provide({
     actors: {
-      joinPromotion: fromPromise<undefined, Contact>(({ input: contact }) => {
-        joined.push(contact);
+      joinPromotion: fromPromise<undefined, JoinPromotionInput>(({ input: call }) => {
+        calls.push(call);
+        joined.push(call.contact);
         return join(joined.length - 1);
       }),
     },
+    actions: { rememberMembership: (_, contact) => remembered.push(contact) },
   });
   const parent = createActor(
     setup({
@@ -61,7 +72,7 @@ function startVacuum({
   const snapshot = () => actor.getSnapshot();
   const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
   const settle = () => waitFor(actor, (s) => !s.hasTag('busy'));
-  return { actor, snapshot, send, settle, joined, confirmed };
+  return { actor, snapshot, send, settle, calls, joined, remembered, confirmed };
 }
 
 /** A non-member with product 801 chosen, looking at the offer. */
@@ -98,6 +109,23 @@ describe('vacuumMachine: the product grid', () => {
     expect(snapshot().context.productId).toBe(802);
     send({ type: 'product.select', productId: 803 });
     expect(snapshot().context.productId).toBe(802);
+  });
+
+  it('a menu without a promotion offers none: Continue opens the time drawer, no sign-up is called', () => {
+    const { snapshot, send, calls } = startVacuum({ promotion: undefined });
+    send({ type: 'product.select', productId: 801 });
+    expect(snapshot().can({ type: 'selection.continue' })).toBe(true);
+    send({ type: 'selection.continue' });
+    expect(snapshot().value).toBe('ChoosingTime');
+    expect(calls).toEqual([]);
+  });
+
+  it('the offer names the menu’s figures', () => {
+    expect(startVacuum().snapshot().context.promotion).toEqual({ count: 1, amount: 3 });
+    expect(startVacuum({ promotion: { count: 2, amount: 7.5 } }).snapshot().context.promotion).toEqual({
+      count: 2,
+      amount: 7.5,
+    });
   });
 
   it('a member goes straight to the time drawer: the offer is not shown again', () => {
@@ -160,6 +188,40 @@ describe('vacuumMachine: the loyalty offer', () => {
     send({ type: 'selection.continue' });
     expect(snapshot().value).toBe('ChoosingTime');
     expect(joined).toHaveLength(1);
+  });
+
+  it('the join call names the machine and the contact; membership is remembered only once the operator accepted', async () => {
+    let accept: (value: undefined) => void = () => {};
+    const { snapshot, send, settle, calls, remembered } = atTheOffer({
+      join: () => new Promise((resolve) => (accept = resolve)),
+    });
+    send({ type: 'loyalty.join' });
+    send({ type: 'contact.change', value: '050-123-4567' });
+    send({ type: 'signup.submit' });
+    expect(calls).toEqual([{ machineId: '1008', contact: { kind: 'phone', value: '0501234567' } }]);
+    expect(snapshot().value).toEqual({ LoyaltyOffer: 'Joining' });
+    expect(remembered, 'not while the operator has not answered').toEqual([]);
+    accept(undefined);
+    await settle();
+    expect(snapshot().value).toEqual({ LoyaltyOffer: 'Joined' });
+    expect(remembered).toEqual([{ kind: 'phone', value: '0501234567' }]);
+  });
+
+  it('a refused or failed join is not remembered', async () => {
+    const { snapshot, send, settle, calls, remembered } = atTheOffer({
+      join: () => Promise.reject(new Error('status 1')),
+    });
+    send({ type: 'loyalty.join' });
+    send({ type: 'contact.change', value: 'dana@example.com' });
+    send({ type: 'signup.submit' });
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(snapshot().value).toEqual({ LoyaltyOffer: 'SigningUp' });
+    expect(snapshot().context.joinFailed).toBe(true);
+    expect(remembered).toEqual([]);
+    send({ type: 'loyalty.skip' });
+    expect(snapshot().value).toBe('ChoosingTime');
+    expect(remembered).toEqual([]);
   });
 
   it('an e-mail joins too', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Product } from '../../machines/menu/menu.types';
-import type { Contact } from '../../machines/vacuum/promotion';
+import type { JoinPromotionInput } from '../../machines/vacuum/promotion';
 import { vacuumMachine, type VacuumEvent } from '../../machines/vacuum/vacuum.machine';
 import {
   selectCanConfirm,
@@ -12,6 +12,7 @@ import {
   selectContactError,
   selectJoinFailed,
   selectProducts,
+  selectPromotion,
   selectSpan,
   selectStage,
   selectTimeDrawerOpen,
@@ -32,6 +33,9 @@ const product = (id: number, price: number): Product => ({
 
 const PRODUCTS = [product(801, 12), product(802, 18), product(804, 12.5)];
 
+/** Spec §9: the promotion's text uses count 1 and amount 3. */
+const PROMOTION = { count: 1, amount: 3 };
+
 type JoinOutcome = 'pending' | 'fails' | 'succeeds';
 
 const joinAnswers: Record<JoinOutcome, () => Promise<undefined>> = {
@@ -47,11 +51,11 @@ function after(
 ) {
   const actor = createActor(
     vacuumMachine.provide({
-      actors: { joinPromotion: fromPromise<undefined, Contact>(joinAnswers[join]) },
+      actors: { joinPromotion: fromPromise<undefined, JoinPromotionInput>(joinAnswers[join]) },
       // Standalone there is no purchase to tell.
       actions: { confirmHours: () => {} },
     }),
-    { input: { products: PRODUCTS, now: '10:00', promotionMember } },
+    { input: { machineId: '1008', products: PRODUCTS, promotion: PROMOTION, now: '10:00', promotionMember } },
   ).start();
   for (const event of events) actor.send(event);
   return actor;
@@ -107,6 +111,10 @@ describe('the grid', () => {
 });
 
 describe('the sign-up', () => {
+  it('the offer names the menu’s promotion figures', () => {
+    expect(selectPromotion(after([choose(801), CONTINUE]).getSnapshot())).toEqual({ count: 1, amount: 3 });
+  });
+
   const signingUp = [choose(801), CONTINUE, { type: 'loyalty.join' }] as VacuumEvent[];
 
   it('shows why the contact was refused, only on the sign-up step', () => {

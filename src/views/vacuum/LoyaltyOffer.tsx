@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROMOTION } from '../../../machines/vacuum/promotion';
 import {
   selectContact,
   selectContactError,
   selectJoinFailed,
+  selectPromotion,
   type VacuumStage,
 } from '../../../machines/vacuum/vacuum.selectors';
 import { FocusHeading } from '../../components/FocusHeading';
@@ -61,10 +61,11 @@ function SkipButton({ vacuum }: { vacuum: VacuumRef }) {
 
 function Offer({ vacuum, symbol }: { vacuum: VacuumRef; symbol: string }) {
   const { t } = useTranslation('vacuum');
+  const promotion = useSelector(vacuum, selectPromotion);
   return (
     <>
       <FocusHeading>{t('offer.title')}</FocusHeading>
-      <p>{t('offer.text', { count: PROMOTION.count, amount: formatMoney(PROMOTION.amount, symbol) })}</p>
+      {promotion && <p>{t('offer.text', { count: promotion.count, amount: formatMoney(promotion.amount, symbol) })}</p>}
       <div className="button-row">
         <SkipButton vacuum={vacuum} />
         <button type="button" className="button button--primary" onClick={() => vacuum.send({ type: 'loyalty.join' })}>
