@@ -7,7 +7,7 @@ import { cspHeaderOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
 import { bitPaymentRoutes } from './api/bit';
 import { customPaymentRoutes } from './api/custom-payment';
-import { hostedPageVerifyRoutes } from './api/hosted-page';
+import { hostedPageReturnRoutes, hostedPageVerifyRoutes, OPERATOR_HYP_RETURN_PATH } from './api/hosted-page';
 import { menuRoutes } from './api/menu';
 import { paymentRoutes } from './api/payment';
 import { tranzilaHandshakeRoutes } from './api/tranzila';
@@ -19,6 +19,7 @@ import { bitRoutes, createBitProcessor } from './standins/bit';
 import { cardScanRoutes } from './standins/card-scan';
 import { googlePayRoutes } from './standins/google-pay';
 import { hostedPageRoutes } from './standins/hosted-page';
+import { createHypTerminal } from './standins/hyp-terminal';
 import { scriptRoutes } from './standins/scripts';
 import { stripeRoutes } from './standins/stripe';
 import { tranzilaRoutes } from './standins/tranzila';
@@ -49,6 +50,11 @@ export interface SandboxOptions {
    * origin does not answer it. Otherwise the app's origin serves it too.
    */
   apiOnItsOwnOrigin?: boolean;
+  /**
+   * The operator's API origin when it has one of its own (default http://api.localhost); otherwise the
+   * API answers on the app's origins and the first of them is the one the Hyp terminal's settings name.
+   */
+  apiOrigin?: string;
 }
 
 /**
@@ -111,6 +117,8 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
   api.route('/v4/api/payment', paymentRoutes(state));
   api.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
   api.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
+  // A page Hyp sends the browser to, not a call of the app: outside /v4/api (the contract's calls).
+  api.route('/v4/hyp', hostedPageReturnRoutes(state));
   api.route('/v4/api/payment', bitPaymentRoutes(state));
   api.route('/v4/api', wheelshareRoutes(state));
   api.route('/v4/api/merchants/custom', customPaymentRoutes(state));
@@ -140,8 +148,12 @@ export function createSandboxApp({
   providersOrigin = 'http://providers.localhost',
   appOrigins = ['http://localhost'],
   apiOnItsOwnOrigin = false,
+  apiOrigin = 'http://api.localhost',
 }: SandboxOptions): SandboxApp {
   const charges = createChargeStore();
+  // The terminal's one return page is the operator's own (set once in Hyp's terminal settings): on the
+  // API's origin, or, where the API answers on the app's origins, on the first of them.
+  const operatorOrigin = apiOnItsOwnOrigin ? apiOrigin : (appOrigins[0] ?? 'http://localhost');
   const state: SandboxState = {
     catalogue,
     providersOrigin,
@@ -152,6 +164,7 @@ export function createSandboxApp({
     cashier: createCashier(charges, processingMs),
     rentals: createRentalStore(),
     bit: createBitProcessor({ appOrigins, providersOrigin }),
+    hyp: createHypTerminal(new URL(OPERATOR_HYP_RETURN_PATH, operatorOrigin)),
   };
   const faults = sandboxFaults();
   const app = newServer();
@@ -165,6 +178,7 @@ export function createSandboxApp({
     state.purchases.clear();
     state.rentals.clear();
     state.bit.clear();
+    state.hyp.clear();
     return c.body(null, 204);
   });
   app.get('/sandbox/images/:file{.+\\.svg}', (c) => {

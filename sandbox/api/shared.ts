@@ -8,6 +8,7 @@ import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
 import type { RentalStore } from '../rentals';
 import type { BitProcessor } from '../standins/bit';
+import type { HypTerminal } from '../standins/hyp-terminal';
 import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
 
 /** What every /v4/api handler can read with c.get(). */
@@ -28,6 +29,8 @@ export interface SandboxState {
   rentals: RentalStore;
   /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */
   bit: BitProcessor;
+  /** The merchant's Hyp terminal (standins/hyp-terminal.ts): its one return page and the page addresses it issued. */
+  hyp: HypTerminal;
   /** Where the providers' stand-ins are served: another origin than the app's. */
   providersOrigin: string;
   /** The app's origins: the merchant's sites, as the providers know them. */
