@@ -75,11 +75,13 @@ export const PAY_STATUS_OK = 0;
  * invalidPrice 'Invalid price. Payment failed.'; paymentFailed 'Payment failed.'; serverError 'Server error.';
  * unavailable: the provider's code could not be loaded; sheetClosed: the visitor closed a wallet's payment sheet;
  * unconfirmed: a pay call got no answer (offline, a time-out) or the provider is still processing the payment,
- * so the charge may have gone through (locales `fault.paymentUnconfirmed`: check before paying again).
+ * so the charge may have gone through (locales `fault.paymentUnconfirmed`: check before paying again);
+ * pageExpired: the hosted payment page outlived the 10 minutes its provider serves it.
  */
 export type FailureReason =
   | 'internal'
   | 'unexpectedFrameUrl'
+  | 'pageExpired'
   | 'invalidPrice'
   | 'paymentFailed'
   | 'serverError'
