@@ -11,6 +11,7 @@ import { stripeMachine } from '../../machines/payment/stripe.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import type { ApiClient } from '../api/client';
+import { prepareHostedPageReturn } from '../payments/hosted-page/hosted-page-return';
 import { purchaseStorage } from '../lib/purchase-storage';
 
 // Provider code loads when its method starts, never with the page.
@@ -126,7 +127,11 @@ export function providePayments(api: ApiClient) {
     }),
     hostedPage: hostedPageMachine.provide({
       actors: {
-        fetchPaymentPage: fromPromise(async ({ input }) => (await paymentApi()).getPaymentPage(api, input)),
+        fetchPaymentPage: fromPromise(async ({ input }) => {
+          const page = await (await paymentApi()).getPaymentPage(api, input);
+          prepareHostedPageReturn(input.order);
+          return page;
+        }),
         verifyHostedPayment: fromPromise(async ({ input }) =>
           (await hostedPageApi()).verifyHostedPayment(api, input, input.returned),
         ),
@@ -158,13 +163,26 @@ export function providePayments(api: ApiClient) {
         }),
       },
     }),
-    /** The purchase asks the operator for the verdict on a payment that came back from Bit. */
+    /**
+     * The purchase asks the operator for the verdict on a payment that came back to a new page: Bit's, or
+     * a hosted page (Hyp) whose return loaded at the top level, whose parameters the operator verifies.
+     */
     checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; transactionId: string }>(
-      async ({ input }) =>
-        (await bitApi()).bitPaymentStatus(api, {
-          ...input,
-          sessionUuid: purchaseStorage.returnedSession() ?? undefined,
-        }),
+      async ({ input }) => {
+        const sessionUuid = purchaseStorage.returnedSession() ?? undefined;
+        const hostedPageReturn = purchaseStorage.hostedPageReturn();
+        if (hostedPageReturn?.get('Id') !== input.transactionId)
+          return (await bitApi()).bitPaymentStatus(api, { ...input, sessionUuid });
+        const status = await (
+          await hostedPageApi()
+        ).verifyReturnedHostedPayment(api, {
+          machineId: input.machineId,
+          sessionUuid,
+          returned: hostedPageReturn,
+        });
+        purchaseStorage.forgetHostedPageReturn(); // verified once: a verdict, never asked again
+        return status;
+      },
     ),
   };
 }

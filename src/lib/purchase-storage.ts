@@ -12,6 +12,8 @@ export const PURCHASE_STORAGE_KEYS = {
   returnToken: 'payment_return_token',
   returnedTransaction: 'payment_return_transaction',
   returnedSession: 'payment_return_session',
+  /** Hyp's query, as public/payment-return.js found it at the top level (it writes this key itself). */
+  hostedPageReturn: 'payment_return_hosted_page',
 } as const;
 
 /** A visitor's history keeps this many purchases per machine. */
@@ -73,6 +75,19 @@ export const purchaseStorage = {
     // The purchase's session (set_purchase's session_id): the page it returns to starts another one (menu/get).
     if (sessionId) localStore.setItem(PURCHASE_STORAGE_KEYS.returnedSession, sessionId);
     else localStore.removeItem(PURCHASE_STORAGE_KEYS.returnedSession);
+  },
+  /** The purchase's session for a payment whose result may come back to a new page (the hosted page). */
+  rememberReturnedSession(sessionId: string | undefined): void {
+    if (sessionId) localStore.setItem(PURCHASE_STORAGE_KEYS.returnedSession, sessionId);
+    else localStore.removeItem(PURCHASE_STORAGE_KEYS.returnedSession);
+  },
+  /** Hyp's parameters that public/payment-return.js kept when the hosted page's return loaded at the top level. */
+  hostedPageReturn: (): URLSearchParams | undefined => {
+    const query = localStore.getItem(PURCHASE_STORAGE_KEYS.hostedPageReturn);
+    return query === null ? undefined : new URLSearchParams(query);
+  },
+  forgetHostedPageReturn(): void {
+    localStore.removeItem(PURCHASE_STORAGE_KEYS.hostedPageReturn);
   },
   returnedTransaction: (): string | null => localStore.getItem(PURCHASE_STORAGE_KEYS.returnedTransaction),
   /** The session of the purchase paid away from this page: the operator knows its transaction under it. */

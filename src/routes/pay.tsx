@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { takeEarlyMenu } from '../api/early-menu';
 import { returnedBitPayment } from '../payments/bit/bit-return';
+import { returnedHostedPayment } from '../payments/hosted-page/hosted-page-return';
 import { PageFrame } from '../components/PageFrame';
 import { PayPage } from '../views/pay/PayPage';
 
@@ -12,6 +13,8 @@ const paySearchSchema = v.object({
   machine_close: v.optional(v.string()),
   // Bit's page sends the visitor back with the token of the redirect, and no verdict: the operator has it.
   bit_return: v.optional(v.string()),
+  // The hosted page's return loaded at the top level (public/payment-return.js): its one-time marker.
+  hosted_page_return: v.optional(v.string()),
 });
 
 export const Route = createFileRoute('/pay')({
@@ -24,14 +27,17 @@ export const Route = createFileRoute('/pay')({
 });
 
 function PayRoute() {
-  const { machine_id = '', machine_close, bit_return } = Route.useSearch();
+  const { machine_id = '', machine_close, bit_return, hosted_page_return } = Route.useSearch();
   const { earlyMenu } = Route.useLoaderData();
   const navigate = Route.useNavigate();
   // Read once: the return is checked once, and the address loses Bit's token so a reload starts afresh.
-  const [returnedPayment] = useState(() => returnedBitPayment(machine_id, bit_return));
+  const [returnedPayment] = useState(
+    () => returnedBitPayment(machine_id, bit_return) ?? returnedHostedPayment(machine_id, hosted_page_return),
+  );
   useEffect(() => {
-    if (bit_return !== undefined) void navigate({ search: { machine_id }, replace: true });
-  }, [bit_return, machine_id, navigate]);
+    if (bit_return !== undefined || hosted_page_return !== undefined)
+      void navigate({ search: { machine_id }, replace: true });
+  }, [bit_return, hosted_page_return, machine_id, navigate]);
   // The page's charts start in a render React can schedule apart from the task that has just evaluated
   // this route's code: together they would block a slow phone's main thread for too long.
   const started = useDeferredValue(true, false);
