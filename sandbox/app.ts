@@ -7,7 +7,7 @@ import { cspHeaderOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
 import { bitPaymentRoutes } from './api/bit';
 import { customPaymentRoutes } from './api/custom-payment';
-import { hostedPageVerifyRoutes } from './api/hosted-page';
+import { hostedPageReturnRoutes, hostedPageVerifyRoutes, OPERATOR_HYP_RETURN_PATH } from './api/hosted-page';
 import { menuRoutes } from './api/menu';
 import { notificationRoutes } from './api/notifications';
 import { paymentStatusRoutes } from './api/payment-status';
@@ -22,6 +22,7 @@ import { bitRoutes, createBitProcessor } from './standins/bit';
 import { cardScanRoutes } from './standins/card-scan';
 import { googlePayRoutes } from './standins/google-pay';
 import { hostedPageRoutes } from './standins/hosted-page';
+import { createHypTerminal } from './standins/hyp-terminal';
 import { scriptRoutes } from './standins/scripts';
 import { stripeRoutes } from './standins/stripe';
 import { tranzilaRoutes } from './standins/tranzila';
@@ -57,6 +58,11 @@ export interface SandboxOptions {
   apiOnItsOwnOrigin?: boolean;
   /** Sees each provider notification and the operator's answer to it (the contract tests check both). */
   onNotification?: (notification: Request, answer: Response) => Promise<void>;
+  /**
+   * The operator's API origin when it has one of its own (default http://api.localhost); otherwise the
+   * API answers on the app's origins and the first of them is the one the Hyp terminal's settings name.
+   */
+  apiOrigin?: string;
 }
 
 /**
@@ -122,6 +128,8 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
   api.route('/v4/api/payment', paymentRoutes(state));
   api.route('/v4/api/payment', tranzilaHandshakeRoutes(state));
   api.route('/v4/api/payment/post/hosted_page', hostedPageVerifyRoutes(state));
+  // A page Hyp sends the browser to, not a call of the app: outside /v4/api (the contract's calls).
+  api.route('/v4/hyp', hostedPageReturnRoutes(state));
   api.route('/v4/api/payment', bitPaymentRoutes(state));
   api.route('/v4/api/payment', paymentStatusRoutes(state));
   api.route('/v4/api', wheelshareRoutes(state));
@@ -153,8 +161,12 @@ export function createSandboxApp({
   appOrigins = ['http://localhost'],
   apiOnItsOwnOrigin = false,
   onNotification,
+  apiOrigin = 'http://api.localhost',
 }: SandboxOptions): SandboxApp {
   const charges = createChargeStore();
+  // The terminal's one return page is the operator's own (set once in Hyp's terminal settings): on the
+  // API's origin, or, where the API answers on the app's origins, on the first of them.
+  const operatorOrigin = apiOnItsOwnOrigin ? apiOrigin : (appOrigins[0] ?? 'http://localhost');
   const state: SandboxState = {
     catalogue,
     providersOrigin,
@@ -173,6 +185,7 @@ export function createSandboxApp({
       await onNotification?.(notification, response.clone());
       if (!response.ok) console.warn(`notification ${notification.url} refused: ${await response.text()}`);
     },
+    hyp: createHypTerminal(new URL(OPERATOR_HYP_RETURN_PATH, operatorOrigin)),
   };
   const faults = sandboxFaults();
   const app = newServer();
@@ -191,6 +204,7 @@ export function createSandboxApp({
     state.rentals.clear();
     state.members.clear();
     state.bit.clear();
+    state.hyp.clear();
     return c.body(null, 204);
   });
   app.get('/sandbox/images/:file{.+\\.svg}', (c) => {

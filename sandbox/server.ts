@@ -154,6 +154,7 @@ const sandbox = createSandboxApp({
   providersOrigin: providersOrigin.origin,
   appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...extraAppOrigins],
   apiOnItsOwnOrigin: apiOrigin !== undefined,
+  ...(apiOrigin ? { apiOrigin: apiOrigin.origin } : {}),
 });
 
 /** Listens on one port; a port in use stops the sandbox with a message naming the setting to change. */

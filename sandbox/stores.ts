@@ -12,8 +12,12 @@ export interface Purchase {
   created_at: string;
   /** The Stripe payment intent POST /payment/pre/stripe made for this purchase. */
   payment_intent?: PaymentIntent | undefined;
-  /** The hosted payment page's token for this purchase (GET /payment/pay/pay_ajax). */
-  hosted_page_token?: string | undefined;
+  /**
+   * The app's origin that asked for the purchase's hosted payment page (GET /payment/pay/pay_ajax): where
+   * the operator's return page (the Hyp terminal's) sends the payer on to. Recorded from the calling page,
+   * never from a parameter of the return.
+   */
+  hosted_page_app_origin?: string | undefined;
   /** The Tranzila handshake the operator made for this purchase (standins/tranzila.ts); a new one replaces it. */
   tranzila_handshake?: TranzilaHandshake | undefined;
 }

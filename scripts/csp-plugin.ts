@@ -12,6 +12,12 @@ type Directives = Record<string, string[]>;
 /** Where a Sentry DSN (https://key@o1.ingest.sentry.io/42) sends its reports. */
 const sentryOrigin = (dsn: string | undefined) => originOf(dsn?.replace(/\/\/[^@/]*@/, '//'));
 
+/** The Hyp terminal's return page, the operator's (sandbox/api/hosted-page.ts, OPERATOR_HYP_RETURN_PATH). */
+const operatorReturnPage = (apiBase: string | undefined) => {
+  const origin = originOf(apiBase);
+  return origin && `${origin}/v4/hyp/return`;
+};
+
 /** The policy's directives for these build settings and the page's inline scripts. */
 export function cspDirectives(env: CspSettings, inlineScripts: readonly string[] = []): Directives {
   if (env.VITE_ANALYTICS_ID && !env.VITE_ANALYTICS_ENDPOINT) {
@@ -34,8 +40,10 @@ export function cspDirectives(env: CspSettings, inlineScripts: readonly string[]
       originOf(env.VITE_ANALYTICS_ENDPOINT),
     ],
     // The providers' frames (scripts/providers.ts); the app frames no page of its own but the hosted
-    // page's return address, which is on this origin.
-    'frame-src': ["'self'", ...providers['frame-src']],
+    // page's return address, which is on this origin. On its way there the frame passes through the Hyp
+    // terminal's one return page, the operator's (on the API's origin: contract, getPaymentPage), and a
+    // frame's redirects are checked against frame-src too: that page alone, not the API's calls.
+    'frame-src': ["'self'", operatorReturnPage(env.VITE_API_BASE_URL), ...providers['frame-src']],
     // Product images are whatever address the operator's catalogue gives (image_url), so any https host;
     // data: for the inline favicon.
     'img-src': ["'self'", 'data:', 'https:'],

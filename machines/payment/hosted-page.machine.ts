@@ -22,13 +22,24 @@ import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 /** Spec §3 "Pay status", kept in local storage while the hosted page is in use. */
 export type PayStatus = 'pending' | 'failed';
 
-/** Where the hosted page lives and where it sends the payer back. */
+/** Where the hosted page lives and where the payer comes back. */
 export interface HostedPageSettings {
   /** The provider's origin (a build setting): pay_ajax's payment_url must be on it. */
   pageOrigin: string;
-  /** The app's return page (absolute, on the app's origin): the provider's redirect after a payment. */
+  /**
+   * The app's return page (absolute, on the app's origin). The app does not choose where Hyp returns:
+   * the terminal's settings name one return page, the operator's, which sends the payer on here with
+   * Hyp's parameters (contract/operator-api.yaml, getPaymentPage).
+   */
   returnUrl: string;
 }
+
+/**
+ * How long Hyp serves a payment page: "valid for 10 minutes and can only be used to perform a single
+ * payment" (developers.hyp.co.il/payment-page-integration/integrating-hyps-payment-page-and-accepting-payment).
+ * Counted from pay_ajax's answer, so the app gives up no sooner than Hyp does.
+ */
+export const HOSTED_PAGE_VALIDITY_MS = 10 * 60 * 1000;
 
 export type HostedPageInput = HostedPageSettings & { order: PaymentOrder };
 
@@ -68,6 +79,7 @@ export function isReturnPage(url: string, returnUrl: string): boolean {
 }
 
 const UNEXPECTED_ADDRESS: ResultWith<'failed'> = { outcome: 'failed', reason: 'unexpectedFrameUrl' };
+const PAGE_EXPIRED: ResultWith<'failed'> = { outcome: 'failed', reason: 'pageExpired' };
 
 /**
  * The hosted payment page (Yaad Sarig / Hyp, spec §4): pay_ajax names the page, which must be on the
@@ -86,7 +98,7 @@ export const hostedPageMachine = setup({
   },
   actors: {
     /** GET /api/payment/pay/pay_ajax: the payment page's address. */
-    fetchPaymentPage: fromPromise<string, AttemptInput & { returnUrl: string }>(providedAtTheEdge('fetchPaymentPage')),
+    fetchPaymentPage: fromPromise<string, AttemptInput>(providedAtTheEdge('fetchPaymentPage')),
     /** POST /api/payment/post/hosted_page/verify: the operator checks what the provider sent back. */
     verifyHostedPayment: fromPromise<PayResponse, AttemptInput & { returned: ReturnedPayment }>(
       providedAtTheEdge('verifyHostedPayment'),
@@ -96,10 +108,12 @@ export const hostedPageMachine = setup({
     /** Keeps the pay status in local storage. */
     storePayStatus: (_, _status: PayStatus) => {},
     failOnUnexpectedAddress: assign({ result: UNEXPECTED_ADDRESS }),
+    failOnExpiredPage: assign({ result: PAGE_EXPIRED }),
     abandon: assign({ result: ABANDONED }),
     keepReturned: assign({ returned: (_, url: string) => Object.fromEntries(new URL(url).searchParams) }),
     keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
   },
+  delays: { pageValidity: HOSTED_PAGE_VALIDITY_MS },
   guards: {
     onProviderOrigin: ({ context }, url: string) => isOnOrigin(url, context.pageOrigin),
     atReturnPage: ({ context }, url: string) => isReturnPage(url, context.returnUrl),
@@ -123,7 +137,7 @@ export const hostedPageMachine = setup({
       invoke: {
         id: 'fetchPaymentPage',
         src: 'fetchPaymentPage',
-        input: (args) => ({ ...attemptInput(args), returnUrl: args.context.returnUrl }),
+        input: attemptInput,
         onDone: [
           {
             guard: { type: 'onProviderOrigin', params: ({ event }) => event.output },
@@ -147,6 +161,14 @@ export const hostedPageMachine = setup({
       initial: 'Framed',
       states: {
         Framed: {
+          // Hyp no longer serves the page: it would answer the visitor's card with its expiry page, which
+          // this origin cannot read. The visitor starts again with a fresh page (a new pay_ajax).
+          after: {
+            pageValidity: {
+              target: '#hostedPage.Failed',
+              actions: ['failOnExpiredPage', { type: 'storePayStatus', params: 'failed' as const }],
+            },
+          },
           on: {
             // The visitor may still leave while the provider's form waits for them; once the provider
             // has sent them back (Verifying), it may have charged: only the operator's answer ends it.

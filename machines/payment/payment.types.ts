@@ -77,10 +77,12 @@ export const PAY_STATUS_OK = 0;
  * unconfirmed: a pay call got no answer (offline, a time-out) or the provider is still processing the payment,
  * so the charge may have gone through: the purchase asks the operator instead of failing;
  * notCharged: the operator says no money was taken (after an interruption, GET /api/payment/status).
+ * pageExpired: the hosted payment page outlived the 10 minutes its provider serves it.
  */
 export type FailureReason =
   | 'internal'
   | 'unexpectedFrameUrl'
+  | 'pageExpired'
   | 'invalidPrice'
   | 'paymentFailed'
   | 'serverError'

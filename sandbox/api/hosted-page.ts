@@ -1,24 +1,63 @@
-import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { hasHypSignature, hypSign } from '../standins/hyp-terminal';
 import type { Purchase } from '../stores';
-import { isTotalOf, jsonBody, merchantAddress, parseOrFail, recordOwnOutcome, requestedPurchase } from './shared';
+import { fail, isTotalOf, jsonBody, parseOrFail, recordOwnOutcome, requestedPurchase } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
+/** The operator's return page, the one the Hyp terminal's settings name for success and failure alike. */
+export const OPERATOR_HYP_RETURN_PATH = '/v4/hyp/return';
+
+/** The app's own return page on each of its origins, which the app frames and reads (public/payment-return.html). */
+export const APP_RETURN_PAGE = '/payment-return.html';
+
 /**
- * The signed address of the purchase's Hyp payment page, which returns the payer to `returnUrl` (the
- * app's return page, refused when it is not on one of the merchant's sites). The operator's server
- * asks Hyp for it (APISign What=SIGN: developers.hyp.co.il/pay/getting-started/creating-a-payment-page).
+ * A new signed address of a Hyp payment page for the purchase. The operator's server asks Hyp for it
+ * (APISign What=SIGN: developers.hyp.co.il/pay/getting-started/creating-a-payment-page); Hyp's answer is
+ * "a unique one-time payment page URL", "valid for 10 minutes" and for "a single payment"
+ * (developers.hyp.co.il/payment-page-integration/integrating-hyps-payment-page-and-accepting-payment), so
+ * each call issues a fresh one. It names no return address: Hyp returns the payer to the terminal's return
+ * page (standins/hyp-terminal.ts). The app's origin that asked is kept on the purchase for that page.
  */
-export function hostedPageAddress(state: SandboxState, purchase: Purchase, returnUrl: string | undefined): string {
-  const returnTo = merchantAddress(state, returnUrl);
-  purchase.hosted_page_token ??= randomBytes(16).toString('base64url');
+export function hostedPageAddress(state: SandboxState, purchase: Purchase, appOrigin: string): string {
+  purchase.hosted_page_app_origin = appOrigin;
   const url = new URL('/sandbox/hosted-page/pay', state.providersOrigin);
-  url.searchParams.set('token', purchase.hosted_page_token);
-  url.searchParams.set('return_url', returnTo.href);
+  url.searchParams.set('token', state.hyp.issuePage(purchase.session_id));
   url.searchParams.set('signature', hypSign(url.searchParams));
   return url.href;
+}
+
+/** The query of a request, refused (400) when it tries to choose Hyp's return address. */
+export function refuseReturnUrl(query: Record<string, string>): void {
+  if ('return_url' in query)
+    fail(
+      400,
+      'return_url is not taken: Hyp returns the payer to the return page set in the terminal’s settings, which no request changes',
+    );
+}
+
+const notFoundPage = (message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>Payment return</title></head><body><h1>Payment return</h1><p role="alert">${message}</p></body></html>`;
+
+/**
+ * GET /v4/hyp/return: the operator's return page, which the Hyp terminal's settings
+ * name for success and failure alike (one page; Hyp's CCode tells them apart). Hyp sends the payer here
+ * with its signed parameters (Id, CCode, Amount, ACode, Order, Fild1..3, Sign). The app runs on several
+ * origins, so the page sends the payer on (303), with Hyp's parameters untouched and in Hyp's order, to
+ * the app's return page on the origin that asked for this purchase's page: the origin recorded at
+ * pay_ajax, never one a parameter names (`Order` only picks the purchase, and a changed `Order` fails
+ * the signature at verification). It trusts nothing else here: the app has the operator verify the
+ * parameters (POST …/post/hosted_page/verify). An `Order` the operator never sent to Hyp: 404, a page.
+ */
+export function hostedPageReturnRoutes(state: SandboxState) {
+  return new Hono<SandboxEnv>().get('/return', (c) => {
+    const { search, searchParams: query } = new URL(c.req.url);
+    const appOrigin = state.purchases.get(query.get('Order') ?? '')?.hosted_page_app_origin;
+    if (!appOrigin) return c.html(notFoundPage('This payment return names no purchase of ours.'), 404);
+    const target = new URL(APP_RETURN_PAGE, appOrigin);
+    target.search = search;
+    return c.redirect(target.href, 303);
+  });
 }
 
 /** What the app read from the return page's address: Hyp's parameters (all strings), in the order Hyp sent them. */

@@ -5,14 +5,14 @@ import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
 import type { ChargeResult } from '../cashier';
 import type { PaymentIntent, Purchase } from '../stores';
 import { validationUrlProblem } from './apple-pay-gateway';
-import { hostedPageAddress } from './hosted-page';
+import { hostedPageAddress, refuseReturnUrl } from './hosted-page';
 import {
   appOriginOf,
   fail,
-  recordOwnOutcome,
   jsonBody,
   MERCHANT_NAME,
   parseOrFail,
+  recordOwnOutcome,
   requestedPurchase,
   requireTotal,
 } from './shared';
@@ -138,8 +138,9 @@ export function paymentRoutes(state: SandboxState) {
     })
     .get('/pay/pay_ajax', (c) => {
       const { machine, purchase } = requestedPurchase(c, state);
-      // return_url: the app's return page, where Hyp sends the payer back (sandbox/api/hosted-page.ts).
-      const paymentUrl = hostedPageAddress(state, purchase, c.req.query('return_url'));
+      // Hyp returns the payer to the terminal's return page, never to one a request names (api/hosted-page.ts).
+      refuseReturnUrl(c.req.query());
+      const paymentUrl = hostedPageAddress(state, purchase, appOriginOf(c, state));
       const info = purchase.lines.map((line) => `${line.product.name} × ${line.count}`).join(', ');
       return c.json({
         data: {

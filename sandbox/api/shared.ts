@@ -12,6 +12,7 @@ import type { PaymentRecords } from '../payment-records';
 import type { BitProcessor } from '../standins/bit';
 import type { NotifyOperator } from '../standins/notify';
 import type { Charge, ChargeStore, Purchase, PurchaseStore } from '../stores';
+import type { HypTerminal } from '../standins/hyp-terminal';
 
 /** What every /v4/api handler can read with c.get(). */
 export interface SandboxEnv {
@@ -38,6 +39,8 @@ export interface SandboxState {
   rentals: RentalStore;
   /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */
   bit: BitProcessor;
+  /** The merchant's Hyp terminal (standins/hyp-terminal.ts): its one return page and the page addresses it issued. */
+  hyp: HypTerminal;
   /** Where the providers' stand-ins are served: another origin than the app's. */
   providersOrigin: string;
   /** The app's origins: the merchant's sites, as the providers know them. */

@@ -2,21 +2,16 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { ALREADY_PAID, failureMessage, type CardChargeResult } from '../cashier';
 import { checkCard, requiresChallenge, type CardInput } from '../cards';
-import {
-  fail,
-  merchantAddress,
-  MERCHANT_NAME,
-  purchaseWhere,
-  totalText,
-  type SandboxEnv,
-  type SandboxState,
-} from '../api/shared';
+import { fail, MERCHANT_NAME, purchaseOf, totalText, type SandboxEnv, type SandboxState } from '../api/shared';
 import type { Charge, Purchase } from '../stores';
 import { page } from './html';
 import { hasHypSignature, hypSign } from './hyp-terminal';
 import { hypNotice } from './notify';
 
 const TITLE = 'Card payment (Hyp sandbox)';
+
+/** A page address Hyp no longer serves (expired or used): answered 410 with a page that says why. */
+class PageGone extends Error {}
 const FORMS_SCRIPT = { script: '/sandbox/pages/forms.js' };
 
 /**
@@ -58,8 +53,14 @@ function challengeForm(total: string, action: string, last4: string) {
     </form>`;
 }
 
+/** Why Hyp no longer serves a page address: over its 10 minutes, or its one payment made. */
+const GONE = {
+  expired: 'This payment page has expired. Go back and start the payment again.',
+  used: 'This payment page has already been used for a payment. Go back and start again.',
+};
+
 /**
- * Hyp's redirect after a payment: the merchant's return address with Id, CCode, Amount, ACode, Order,
+ * Hyp's redirect after a payment: the terminal's return page (standins/hyp-terminal.ts) with Id, CCode, Amount, ACode, Order,
  * Fild1..3 and the terminal's Sign over them (developers.hyp.co.il/pay/getting-started/creating-a-payment-page;
  * the signature is checked by APISign What=VERIFY: developers.hyp.co.il/pay/security/transaction-validation).
  */
@@ -88,19 +89,20 @@ function hypResult(purchase: Purchase, charge: Charge): URLSearchParams {
 
 /**
  * The Hyp (Yaad Sarig) payment page pay_ajax names, on the providers' origin, framed by the app. Its
- * address is signed by the merchant's terminal and names the merchant's return address; the page
- * refuses an unsigned or altered address and a return address off the merchant's sites. A card its
+ * address is signed by the merchant's terminal; the page refuses an unsigned or altered address (403)
+ * and, as Hyp documents, serves it for 10 minutes and one payment (410 after that, a page saying so).
+ * It names no return address: Hyp returns to the terminal's one return page. A card its
  * issuer challenges goes through a 3-D Secure page first (another navigation inside the frame). On
  * approval or decline the frame is sent (303) to the return address with Hyp's signed parameters;
  * a card the form cannot take (a field error, an already paid purchase) shows the form again with
  * the error, as Hyp's page lets the payer retry there.
  */
 export function hostedPageRoutes(state: SandboxState) {
-  const { catalogue, purchases, charges, cashier, notifyOperator } = state;
+  const { catalogue, purchases, charges, cashier, hyp, notifyOperator } = state;
   /** Cards waiting for their 3-D Secure challenge, by page token. */
   const challenges = new Map<string, CardInput>();
 
-  /** The page's purchase and return address, from an address the merchant's terminal signed. */
+  /** The page's purchase, from an address the merchant's terminal signed and Hyp still serves. */
   const signedPage = (c: Context) => {
     const query = new URLSearchParams(new URL(c.req.url).search);
     query.delete('error');
@@ -108,26 +110,34 @@ export function hostedPageRoutes(state: SandboxState) {
     // developers.hyp.co.il/pay/getting-started/creating-a-payment-page. A changed one is refused.
     if (!hasHypSignature(query, 'signature')) fail(403, 'the payment page address is not signed by the terminal');
     const token = query.get('token') ?? '';
-    const purchase = purchaseWhere(purchases, 'payment page', (each) => each.hosted_page_token === token);
-    // Hyp returns the payer only to the merchant's own site.
-    const returnUrl = merchantAddress(state, query.get('return_url') ?? undefined);
-    return { query, token, purchase, returnUrl };
+    const issued = hyp.page(token) ?? fail(404, 'unknown payment page');
+    // "valid for 10 minutes and can only be used to perform a single payment" (standins/hyp-terminal.ts).
+    if (hyp.isExpired(issued)) throw new PageGone(GONE.expired);
+    if (issued.used) throw new PageGone(GONE.used);
+    return { query, token, issued, purchase: purchaseOf(purchases, issued.sessionId) };
   };
 
   /** The outcome of a charge: to the merchant with Hyp's parameters, or the form again with the error. */
   const afterCharge = async (
     c: Context,
-    { query, purchase, returnUrl }: ReturnType<typeof signedPage>,
+    { query, issued, purchase }: ReturnType<typeof signedPage>,
     result: CardChargeResult,
   ) => {
     if (result.status !== 'approved' && result.status !== 'declined')
       return c.redirect(pageAddress('pay', query, failureMessage(result)), 303);
+    issued.used = true; // its one payment, approved or declined
     // The merchant's server hears of it first, whether or not the payer's browser follows the redirect.
     await notifyOperator(hypNotice(hypResult(purchase, result.charge)));
-    return c.redirect(hypReturn(returnUrl, purchase, result.charge), 303);
+    return c.redirect(hypReturn(hyp.returnPage, purchase, result.charge), 303);
   };
 
   return new Hono<SandboxEnv>()
+    .onError((error, c) => {
+      if (!(error instanceof PageGone)) throw error;
+      const body = html`<h1>Card payment</h1>
+        <p role="alert">${error.message}</p>`;
+      return c.html(page(TITLE, body), 410);
+    })
     .get('/pay', (c) => {
       const { query, purchase } = signedPage(c);
       const body = charges.paidCharge(purchase.session_id)

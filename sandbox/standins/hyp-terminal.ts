@@ -22,3 +22,58 @@ export function hasHypSignature(params: URLSearchParams, name: 'signature' | 'Si
   const [given, expected] = [Buffer.from(params.get(name) ?? ''), Buffer.from(hypSign(params))];
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * How long a payment page address lives. Hyp: "The payment page URL is valid for 10 minutes and can only
+ * be used to perform a single payment" (developers.hyp.co.il/payment-page-integration/integrating-hyps-payment-page-and-accepting-payment,
+ * "Payment flow overview", step 3). Its older API description offers `pageTimeOut=True`, "set timeout of
+ * 20 minutes to the payment page" (yaadpay.docs.apiary.io, Pay Protocol parameters); the stand-in keeps
+ * the stricter, newer figure, so an app that copes with it copes with both.
+ */
+export const HYP_PAGE_VALIDITY_MS = 10 * 60 * 1000;
+
+/** One payment page address Hyp issued (APISign What=SIGN): for one purchase, for a while, for one payment. */
+export interface HypPage {
+  sessionId: string;
+  /** Epoch milliseconds after which Hyp refuses the address. */
+  expiresAt: number;
+  /** A charge (approved or declined) was made on it: it serves no other. */
+  used: boolean;
+}
+
+/**
+ * The merchant's Hyp terminal (Masof) as Hyp keeps it: its settings and the page addresses it issued.
+ *
+ * Its return page is a terminal setting, not a request's: "The data would be returned to the success or
+ * failure address that is changable only by Hypay" (yaadpay.docs.apiary.io, Pay Protocol, "Returned data
+ * method"; the pages are set in Settings → Terminal settings, "Set Up Success and Failure Pages"). Hyp's
+ * newer overview says a page request may name redirect URLs, but the API the operator signs against
+ * documents none, so the stand-in holds the stricter model: ONE return page, the same for success and
+ * failure (told apart by Hyp's CCode), which no request can change.
+ */
+export interface HypTerminal {
+  /** The terminal's return page (success and failure alike): the operator's, fixed in the terminal's settings. */
+  returnPage: URL;
+  /** A new page address for this purchase (pay_ajax asks for a fresh one each time: a page serves one payment). */
+  issuePage(sessionId: string): string;
+  /** The page this token names, whatever its state; undefined for a token Hyp never issued. */
+  page(token: string): HypPage | undefined;
+  /** Whether the page's 10 minutes are over. */
+  isExpired(page: HypPage): boolean;
+  clear(): void;
+}
+
+export function createHypTerminal(returnPage: URL, now: () => number = Date.now): HypTerminal {
+  const pages = new Map<string, HypPage>();
+  return {
+    returnPage,
+    issuePage(sessionId) {
+      const token = randomBytes(16).toString('base64url');
+      pages.set(token, { sessionId, expiresAt: now() + HYP_PAGE_VALIDITY_MS, used: false });
+      return token;
+    },
+    page: (token) => pages.get(token),
+    isExpired: (page) => now() >= page.expiresAt,
+    clear: () => pages.clear(),
+  };
+}

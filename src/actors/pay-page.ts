@@ -55,7 +55,8 @@ export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = 
             if (isWebAddress(url)) window.location.assign(url);
           },
           rememberPurchase: (_, receipt) => purchaseStorage.rememberPurchase(receipt),
-          rememberPaymentUnderway: (_, sessionId) => purchaseStorage.rememberPaymentUnderway(sessionId),
+          rememberPaymentUnderway: (_, sessionId) =>
+            purchaseStorage.rememberPaymentUnderway(sessionId, window.location.href),
           forgetPaymentUnderway: () => purchaseStorage.forgetPaymentUnderway(),
           storeInHistory: (_, receipt) => {
             purchaseStorage.addToHistory(receipt);

@@ -127,9 +127,7 @@ export function providePayments(api: ApiClient) {
     }),
     hostedPage: hostedPageMachine.provide({
       actors: {
-        fetchPaymentPage: fromPromise(async ({ input }) =>
-          (await paymentApi()).getPaymentPage(api, input, input.returnUrl),
-        ),
+        fetchPaymentPage: fromPromise(async ({ input }) => (await paymentApi()).getPaymentPage(api, input)),
         verifyHostedPayment: fromPromise(async ({ input }) =>
           (await hostedPageApi()).verifyHostedPayment(api, input, input.returned),
         ),

@@ -111,12 +111,13 @@ const paymentPageSchema = v.object({
 });
 
 /**
- * GET /api/payment/pay/pay_ajax: the hosted payment page's address (http or https only), which sends
- * the payer back to return_url (the app's return page).
+ * GET /api/payment/pay/pay_ajax: a new hosted payment page's address (http or https only). It names no
+ * return address: Hyp sends the payer to the return page set in the terminal's settings (the operator's),
+ * which sends them on to this origin's return page (contract/operator-api.yaml, getPaymentPage).
  */
-export async function getPaymentPage(client: ApiClient, { order, attemptKey }: AttemptInput, returnUrl: string) {
+export async function getPaymentPage(client: ApiClient, { order, attemptKey }: AttemptInput) {
   const answer = await fetchJson(client, paymentPageSchema, 'api/payment/pay/pay_ajax', {
-    searchParams: { machine_id: order.machineId, return_url: returnUrl },
+    searchParams: { machine_id: order.machineId },
     attemptKey,
   });
   const url = new URL(answer.data.data.payment_url);

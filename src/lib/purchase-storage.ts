@@ -12,6 +12,8 @@ export const PURCHASE_STORAGE_KEYS = {
   history: 'pay_history',
   /** The purchase (its session id) whose payment this browser started and has not seen end. */
   underwaySession: 'payment_underway_session',
+  /** The page it was started on: public/payment-return.js, loaded at the top level, goes back there. */
+  underwayPage: 'payment_underway_page',
 } as const;
 
 /** A visitor's history keeps this many purchases per machine. */
@@ -56,13 +58,15 @@ export const purchaseStorage = {
     localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
   },
   /** A payment starts (pay status pending): until its end is shown, a page of this machine asks about it. */
-  rememberPaymentUnderway(sessionId: string): void {
+  rememberPaymentUnderway(sessionId: string, page: string): void {
     localStore.setItem(PURCHASE_STORAGE_KEYS.payStatus, 'pending');
     localStore.setItem(PURCHASE_STORAGE_KEYS.underwaySession, sessionId);
+    localStore.setItem(PURCHASE_STORAGE_KEYS.underwayPage, page);
   },
   forgetPaymentUnderway(): void {
     localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
     localStore.removeItem(PURCHASE_STORAGE_KEYS.underwaySession);
+    localStore.removeItem(PURCHASE_STORAGE_KEYS.underwayPage);
   },
   /**
    * The payment this browser started on this machine and did not see end (the page was reloaded or left

@@ -81,7 +81,7 @@ const GETS: [string, (api: ApiClient) => Promise<unknown>][] = [
     'payment/pay/pay_ajax',
     async (api) => {
       await setPurchase(api, '1001', [{ product_id: 101, count: 1 }]);
-      return getPaymentPage(api, attempt(order), 'http://localhost/payment-return.html');
+      return getPaymentPage(api, attempt(order));
     },
   ],
   ['merchants/custom/get_iframe', (api) => getPaymentIframe(api, signedQuery({ machine_id: '1001', amount: '5' }))],

@@ -17,7 +17,7 @@ const PAGE_URL = `${input.pageOrigin}/p/?action=pay&Masof=4500`;
 
 const machine = hostedPageMachine.provide({
   actors: {
-    fetchPaymentPage: pendingPromise<string, AttemptInput & { returnUrl: string }>(),
+    fetchPaymentPage: pendingPromise<string, AttemptInput>(),
     verifyHostedPayment: pendingPromise<PayResponse, AttemptInput & { returned: ReturnedPayment }>(),
   },
   actions: { storePayStatus: () => {} },
@@ -36,6 +36,8 @@ const events = samplesOf([
   { type: 'xstate.done.actor.verifyHostedPayment', output: { status: 0, msg: 'ok', transactionId: 'tx-1' } },
   { type: 'xstate.done.actor.verifyHostedPayment', output: { status: 1, msg: 'Card declined', transactionId: 'tx-1' } },
   { type: 'xstate.error.actor.verifyHostedPayment', error: new ApiError({ kind: 'timeout' }) },
+  // Hyp's page outlives its 10 minutes (xstate 5.33 names it `xstate.after.<delay name>.<state id>`)
+  { type: 'xstate.after.pageValidity.hostedPage.Processing.Framed' },
 ]);
 
 /** Spec §4 and §8 for Yaad Sarig's hosted page: its address, the page in a frame, the return page, the verification. */
@@ -63,6 +65,9 @@ const oracle = paymentOracle({
         return payAnswered(sample.output as PayResponse);
       case 'xstate.error.actor.verifyHostedPayment':
         return callFailed(sample.error, { charges: true });
+      case 'xstate.after.pageValidity.hostedPage.Processing.Framed':
+        // Hyp serves the page 10 minutes; it is never counted once the payer is back (Verifying).
+        return before.matches({ Processing: 'Framed' }) ? fails({ reason: 'pageExpired' }) : stays();
       default:
         throw new Error(`the hosted page oracle does not know ${sample.type}`);
     }

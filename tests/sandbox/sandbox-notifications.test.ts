@@ -58,7 +58,7 @@ async function tranzilaPaid(app: SandboxApp, number: string = TEST_CARDS.approve
     expiry: FUTURE,
     cvv: '123',
   });
-  return { session, thtk: answer.thtk ?? '', charge: (await read(response)) };
+  return { session, thtk: answer.thtk ?? '', charge: await read(response) };
 }
 
 describe('GET /v4/api/payment/status', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
@@ -373,15 +374,15 @@ describe('POST /v4/api/payment/post/payment_succeeded_callback', () => {
 });
 
 describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
+  /** The Hyp terminal's one return page: the operator's, on the API (here the app's first origin). */
+  const TERMINAL_RETURN = 'http://localhost/v4/hyp/return';
   const RETURN_URL = 'http://localhost/payment-return.html';
-  const ajax = (returnUrl: string | undefined) =>
-    `/pay/pay_ajax?machine_id=1005${returnUrl === undefined ? '' : `&return_url=${encodeURIComponent(returnUrl)}`}`;
-  async function hostedPage(app: SandboxApp) {
-    const session = await newPurchase(app);
-    const answer = (await read(await payment(app, session, ajax(RETURN_URL)))) as {
-      data: { data: { payment_url: string } };
-    };
-    return { session, answer, url: new URL(answer.data.data.payment_url) };
+  const AJAX = '/pay/pay_ajax?machine_id=1005';
+  type PageAnswer = { data: { data: { payment_url: string } } };
+  async function hostedPage(app: SandboxApp, session?: string) {
+    const purchase = session ?? (await newPurchase(app));
+    const answer = (await read(await payment(app, purchase, AJAX))) as PageAnswer;
+    return { session: purchase, answer, url: new URL(answer.data.data.payment_url) };
   }
   const pay = (app: SandboxApp, url: URL | string, card: Partial<Card> = {}) =>
     postForm(app, typeof url === 'string' ? url : url.pathname + url.search, { ...GOOD_CARD, ...card });
@@ -416,24 +417,25 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     });
     expect(url.origin).toBe(app.providersOrigin); // the provider's own origin, never the app's
     expect(url.pathname).toBe('/sandbox/hosted-page/pay');
+    expect([...url.searchParams.keys()]).toEqual(['token', 'signature']); // no return address: the terminal's
     expect(url.searchParams.get('token')).toMatch(/^[\w-]{16,}$/);
-    expect(url.searchParams.get('return_url')).toBe(RETURN_URL);
     expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
-    const again = (await read(await payment(app, session, ajax(RETURN_URL)))) as typeof answer;
-    expect(again.data.data.payment_url).toBe(url.href);
+    // Hyp's page address is one-time: each call asks Hyp for a new one.
+    const again = (await read(await payment(app, session, AJAX))) as typeof answer;
+    expect(again.data.data.payment_url).not.toBe(url.href);
   });
 
   it.each([
-    ['missing', undefined],
-    ['on another site', 'https://evil.example/payment-return.html'],
-    ['on the providers’ origin', 'http://providers.localhost/payment-return.html'],
-    ['not an address', 'payment-return.html'],
-  ])('refuses a return_url %s (400)', async (_case, returnUrl) => {
+    ['the app’s own return page', RETURN_URL],
+    ['another site', 'https://evil.example/payment-return.html'],
+    ['an empty one', ''],
+  ])('refuses a return_url (%s) with 400: the return page is the terminal’s, set by Hyp', async (_case, returnUrl) => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
-    const response = await payment(app, session, ajax(returnUrl));
+    const response = await payment(app, session, `${AJAX}&return_url=${encodeURIComponent(returnUrl)}`);
     expect(response.status).toBe(400);
-    expect(await read(response)).toEqual({ message: expect.stringMatching(/merchant's sites/) as unknown });
+    expect(await read(response)).toEqual({ message: expect.stringMatching(/terminal’s settings/) as unknown });
+    expect(app.charges.list()).toHaveLength(0);
   });
 
   it('shows an accessible card form with the amount on its Pay button', async () => {
@@ -454,7 +456,7 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
   });
 
   it.each([
-    ['another return address', (url: URL) => url.searchParams.set('return_url', 'https://evil.example/r')],
+    ['a return address added', (url: URL) => url.searchParams.set('return_url', 'https://evil.example/r')],
     ['another token', (url: URL) => url.searchParams.set('token', 'someone-else')],
     ['no signature', (url: URL) => url.searchParams.delete('signature')],
   ])('refuses a page address with %s (403), and charges nothing', async (_case, alter) => {
@@ -466,11 +468,11 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     expect(app.charges.list()).toHaveLength(0);
   });
 
-  it('on approval records the charge and sends the frame to the return page with Hyp’s signed parameters', async () => {
+  it('on approval records the charge and sends the frame to the terminal’s return page with Hyp’s signed parameters', async () => {
     const app = createSandboxApp({ catalogue });
     const { session, url } = await hostedPage(app);
     const location = locationOf(await pay(app, url));
-    expect(location.origin + location.pathname).toBe(RETURN_URL);
+    expect(location.origin + location.pathname).toBe(TERMINAL_RETURN);
     expect([...location.searchParams.keys()]).toEqual([
       'Id',
       'CCode',
@@ -502,7 +504,7 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     const app = createSandboxApp({ catalogue });
     const { session, url } = await hostedPage(app);
     const location = locationOf(await pay(app, url, { number: TEST_CARDS.declined }));
-    expect(location.origin + location.pathname).toBe(RETURN_URL);
+    expect(location.origin + location.pathname).toBe(TERMINAL_RETURN);
     expect(location.searchParams.get('CCode')).toBe('4');
     expect(location.searchParams.get('ACode')).toBe('');
     expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status: 'declined' }]);
@@ -544,8 +546,8 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     expect(location.searchParams.get('CCode')).toBe('0');
     expect(await verify(app, session, location)).toMatchObject({ status: 0 });
     expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status: 'approved' }]);
-    // The challenge is answered once.
-    expect((await postForm(app, challengePath, { result: 'complete' })).status).toBe(404);
+    // The challenge is answered once: the page has served its one payment.
+    expect((await postForm(app, challengePath, { result: 'complete' })).status).toBe(410);
     expect(app.charges.list()).toHaveLength(1);
   });
 
@@ -599,17 +601,118 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     expect(response.status).toBe(400);
   });
 
-  it('shows a paid page as already paid and charges nothing more', async () => {
+  it('a new page for a paid purchase shows it as already paid and charges nothing more', async () => {
     const app = createSandboxApp({ catalogue });
-    const { url } = await hostedPage(app);
+    const { session, url } = await hostedPage(app);
     await pay(app, url);
-    expect(await (await app.providers.request(url.pathname + url.search)).text()).toContain(
+    const fresh = (await hostedPage(app, session)).url;
+    expect(await (await app.providers.request(fresh.pathname + fresh.search)).text()).toContain(
       'This purchase is already paid.',
     );
-    const again = locationOf(await pay(app, url));
+    const again = locationOf(await pay(app, fresh));
     expect(again.pathname).toBe('/sandbox/hosted-page/pay');
     expect(again.searchParams.get('error')).toBe('This purchase is already paid.');
     expect(app.charges.list()).toHaveLength(1);
+  });
+
+  /** What a page address Hyp no longer serves answers: 410 with a page that says why. */
+  async function expectGone(app: SandboxApp, url: URL, why: RegExp) {
+    const shown = await app.providers.request(url.pathname + url.search);
+    expect(shown.status).toBe(410);
+    expect(shown.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await shown.text()).toMatch(new RegExp(`<p role="alert">${why.source}`));
+    expect((await pay(app, url)).status).toBe(410);
+  }
+
+  it.each([
+    ['an approved', TEST_CARDS.approved, 'approved'],
+    ['a declined', TEST_CARDS.declined, 'declined'],
+  ])(
+    'serves one payment: after %s one its address is refused (410), nothing more charged',
+    async (_c, number, status) => {
+      const app = createSandboxApp({ catalogue });
+      const { url } = await hostedPage(app);
+      locationOf(await pay(app, url, { number }));
+      await expectGone(app, url, /This payment page has already been used/);
+      expect(app.charges.list()).toMatchObject([{ method: 'yaad_sarig', status }]);
+    },
+  );
+
+  it('a form error does not use the page: the payer corrects the card on the same address', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await hostedPage(app);
+    expect(locationOf(await pay(app, url, { number: '1234567812345678' })).pathname).toBe('/sandbox/hosted-page/pay');
+    expect(locationOf(await pay(app, url)).pathname).toBe(new URL(TERMINAL_RETURN).pathname);
+    expect(app.charges.list()).toMatchObject([{ status: 'approved' }]);
+  });
+
+  it('expires 10 minutes after Hyp issued it (410), the form and its 3-D Secure page alike; a new page pays', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const app = createSandboxApp({ catalogue });
+      const { session, url } = await hostedPage(app);
+      const challenge = locationOf(await pay(app, url, { number: TEST_CARDS.threeDSecure }));
+      vi.advanceTimersByTime(10 * 60 * 1000 - 1);
+      expect((await app.providers.request(url.pathname + url.search)).status).toBe(200);
+      vi.advanceTimersByTime(1);
+      await expectGone(app, url, /This payment page has expired/);
+      expect((await postForm(app, challenge.pathname + challenge.search, { result: 'complete' })).status).toBe(410);
+      expect(app.charges.list()).toHaveLength(0);
+
+      const fresh = (await hostedPage(app, session)).url;
+      expect(locationOf(await pay(app, fresh)).pathname).toBe(new URL(TERMINAL_RETURN).pathname);
+      expect(app.charges.list()).toMatchObject([{ status: 'approved' }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  describe('the terminal’s return page (the operator’s)', () => {
+    const APP_ORIGINS = ['http://localhost:4310', 'http://127.0.0.1:4310'];
+    const API = 'http://localhost:4311';
+
+    it.each(APP_ORIGINS)(
+      'sends the payer on to the return page of the app origin that asked (%s), Hyp’s parameters untouched',
+      async (appOrigin) => {
+        const app = createSandboxApp({ catalogue, appOrigins: APP_ORIGINS, apiOnItsOwnOrigin: true, apiOrigin: API });
+        const session = await newPurchase(app.api);
+        const answer = (await read(
+          await app.api.request(`/v4/api/payment${AJAX}`, {
+            headers: { 'session-uuid': session, 'idempotency-key': randomUUID(), origin: appOrigin },
+          }),
+        )) as PageAnswer;
+        const url = new URL(answer.data.data.payment_url);
+        const hypBack = locationOf(await pay(app, url));
+        expect(hypBack.origin + hypBack.pathname).toBe(`${API}/v4/hyp/return`);
+
+        const onward = await app.api.request(hypBack.pathname + hypBack.search);
+        expect(onward.status).toBe(303);
+        const appReturn = new URL(onward.headers.get('location') ?? '');
+        expect(appReturn.origin + appReturn.pathname).toBe(`${appOrigin}/payment-return.html`);
+        expect(appReturn.search).toBe(hypBack.search);
+      },
+    );
+
+    it('answers a return for no purchase of ours with a 404 page, sending nobody anywhere', async () => {
+      const app = createSandboxApp({ catalogue });
+      const response = await app.request(
+        `${new URL(TERMINAL_RETURN).pathname}?Id=1&CCode=0&Amount=5&Order=${randomUUID()}&return_url=https://evil.example/`,
+      );
+      expect(response.status).toBe(404);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.text()).toContain('names no purchase of ours');
+    });
+
+    it('takes the app origin from the purchase, never from the return: a return_url or Origin added changes nothing', async () => {
+      const app = createSandboxApp({ catalogue });
+      const { url } = await hostedPage(app);
+      const hypBack = locationOf(await pay(app, url));
+      hypBack.searchParams.append('return_url', 'https://evil.example/r');
+      const onward = await app.request(hypBack.pathname + hypBack.search, {
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(new URL(onward.headers.get('location') ?? '').origin).toBe('http://localhost');
+    });
   });
 });
 

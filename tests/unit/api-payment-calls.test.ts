@@ -125,25 +125,22 @@ describe('payment calls (spec §7)', () => {
     expect(call.body).toEqual({ processor: 'answer' });
   });
 
-  it('the hosted payment page is a GET of pay_ajax answering data.data.payment_url (http or https only)', async () => {
+  it('the hosted payment page is a GET of pay_ajax, naming no return address, answering data.data.payment_url (http or https only)', async () => {
     const page = (url: string) => ({ data: { data: { payment_url: url } } });
     const { client, sent } = fakeApi(page('https://pay.example/page?id=1'));
-    await expect(getPaymentPage(client, attempt(twoLineOrder), 'https://app.example/return')).resolves.toBe(
-      'https://pay.example/page?id=1',
-    );
+    await expect(getPaymentPage(client, attempt(twoLineOrder))).resolves.toBe('https://pay.example/page?id=1');
     const [call] = sent as [Sent];
     expect(call.method).toBe('GET');
     expect(call.url.pathname).toBe('/v4/api/payment/pay/pay_ajax');
     expect(query(call)).toEqual({
       machine_id: 'machine-7',
-      return_url: 'https://app.example/return',
       session_uuid: 'session-1',
     });
-    await expect(getPaymentPage(fakeApi(page('http://pay.example/')).client, attempt(twoLineOrder), 'r')).resolves.toBe(
+    await expect(getPaymentPage(fakeApi(page('http://pay.example/')).client, attempt(twoLineOrder))).resolves.toBe(
       'http://pay.example/',
     );
     await expect(
-      getPaymentPage(fakeApi(page('javascript:alert(1)')).client, attempt(twoLineOrder), 'r'),
+      getPaymentPage(fakeApi(page('javascript:alert(1)')).client, attempt(twoLineOrder)),
     ).rejects.toMatchObject({
       failure: { kind: 'invalid-answer', detail: 'payment_url: refused javascript: address' },
     });
@@ -162,7 +159,7 @@ describe('the Idempotency-Key of a payment attempt', () => {
     ['pre/stripe', (client) => createStripeIntent(client, order, 'en')],
     ['pre/tranzila/handshake', (client) => createTranzilaHandshake(client, order)],
     ['post/payment_succeeded_callback', (client) => confirmCardCharge(client, order, {})],
-    ['pay/pay_ajax', (client) => getPaymentPage(client, order, 'https://app.example/return')],
+    ['pay/pay_ajax', (client) => getPaymentPage(client, order)],
     ['post/hosted_page/verify', (client) => verifyHostedPayment(client, order, {})],
     ['pre/bit/init', (client) => initBitPayment(client, order, 'https://app.example/back')],
   ];

@@ -137,7 +137,7 @@ describe('a payment underway (local storage)', () => {
 
   it('is the purchase’s session and receipt on its machine, for any page load, until it is forgotten', () => {
     purchaseStorage.rememberPurchase(receipt);
-    purchaseStorage.rememberPaymentUnderway('session-5');
+    purchaseStorage.rememberPaymentUnderway('session-5', 'https://pay.example/pay?machine_id=machine-7');
     expect(purchaseStorage.payStatus()).toBe('pending');
     expect(purchaseStorage.paymentUnderway('machine-7')).toEqual({ sessionId: 'session-5', receipt });
     // Read again (a second tab, a second reload): still underway until its end is shown.
@@ -149,11 +149,11 @@ describe('a payment underway (local storage)', () => {
 
   it('none for another machine, another pay status, or without the purchase', () => {
     purchaseStorage.rememberPurchase(receipt);
-    purchaseStorage.rememberPaymentUnderway('session-5');
+    purchaseStorage.rememberPaymentUnderway('session-5', 'https://pay.example/pay?machine_id=machine-7');
     expect(purchaseStorage.paymentUnderway('machine-8')).toBeUndefined();
     purchaseStorage.setPayStatus('failed');
     expect(purchaseStorage.paymentUnderway('machine-7')).toBeUndefined();
-    purchaseStorage.rememberPaymentUnderway('session-5');
+    purchaseStorage.rememberPaymentUnderway('session-5', 'https://pay.example/pay?machine_id=machine-7');
     localStorage.removeItem('pay_data');
     expect(purchaseStorage.paymentUnderway('machine-7')).toBeUndefined();
   });

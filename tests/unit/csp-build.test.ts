@@ -108,9 +108,17 @@ describe('the production build’s index.html', () => {
     );
   });
 
-  it('frames only the providers’ documented pages (and this origin’s return page)', () => {
+  it('frames only the providers’ documented pages (and this origin’s return page, and the Hyp terminal’s, the operator’s)', () => {
     expect(sorted(policy['frame-src'])).toEqual(
-      sorted(["'self'", ...GOOGLE_PAY.frame, ...TRANZILA.frame, ...STRIPE.frame, ...HYP.frame, ...CARD_SCAN.frame]),
+      sorted([
+        "'self'",
+        `${OPERATOR_API}/v4/hyp/return`,
+        ...GOOGLE_PAY.frame,
+        ...TRANZILA.frame,
+        ...STRIPE.frame,
+        ...HYP.frame,
+        ...CARD_SCAN.frame,
+      ]),
     );
   });
 

@@ -83,9 +83,11 @@ describe('the Content-Security-Policy of a build', () => {
     const expanded = expandSandbox({ SANDBOX_API_ORIGIN: api });
     expect(expanded.VITE_API_BASE_URL).toBe(api);
     expect(cspDirectives(expanded)['connect-src']).toEqual(["'self'", api, 'http://localhost:4174']);
-    // Only calls: no script or frame from the API's origin.
+    // Only calls: no script or frame from the API's origin, but the Hyp terminal's return page (the
+    // operator's), which the hosted page's frame passes through on its way back.
     expect(cspDirectives(expanded)['script-src']).not.toContain(api);
     expect(cspDirectives(expanded)['frame-src']).not.toContain(api);
+    expect(cspDirectives(expanded)['frame-src']).toEqual(["'self'", `${api}/v4/hyp/return`, 'http://localhost:4174']);
   });
 
   it('has no frame-ancestors: a meta element cannot carry it (the sandbox server adds it as a header)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import {
   hostedPageMachine,
   hostedPageOrigin,
@@ -25,8 +25,11 @@ const APPROVED: PayResponse = { status: 0, msg: 'Payment approved.', transaction
 function startHostedPage({
   fetchPaymentPage = () => Promise.resolve(PAGE_URL),
   verify = () => Promise.resolve(APPROVED),
+  clock,
 }: {
-  fetchPaymentPage?: (input: AttemptInput & { returnUrl: string }) => Promise<string>;
+  /** The actor's clock, where a test moves time on (the page's 10 minutes). */
+  clock?: SimulatedClock;
+  fetchPaymentPage?: (input: AttemptInput) => Promise<string>;
   verify?: (input: AttemptInput & { returned: ReturnedPayment }) => Promise<PayResponse>;
 } = {}) {
   const statuses: PayStatus[] = [];
@@ -41,7 +44,7 @@ function startHostedPage({
       },
       actions: { storePayStatus: (_, status: PayStatus) => statuses.push(status) },
     }),
-    { input },
+    clock ? { input, clock } : { input },
   ).start();
   const snapshot = () => actor.getSnapshot();
   const pageFetched = () => waitFor(actor, (s) => !s.matches('Idle'));
@@ -70,13 +73,12 @@ function startHostedPage({
 
 describe('hostedPageMachine', () => {
   describe('fetching the page (pay_ajax)', () => {
-    it('starts loading the page address for the order, naming the return page', () => {
+    it('starts loading the page address for the order, naming no return page (the Hyp terminal has one)', () => {
       const page = startHostedPage({ fetchPaymentPage: () => never() });
       expect(page.snapshot().value).toBe('Idle');
       expect(page.snapshot().hasTag('loading')).toBe(true);
       expect(page.fetchPage).toHaveBeenCalledWith({
         order: singleLineOrder,
-        returnUrl: RETURN_URL,
         attemptKey: expect.any(String) as unknown,
       });
       expect(page.statuses).toEqual([]);
@@ -142,6 +144,32 @@ describe('hostedPageMachine', () => {
       page.providerPage();
       expect(page.snapshot().value).toEqual({ Processing: { Framed: 'ShowingPage' } });
       expect(page.verifyPayment).not.toHaveBeenCalled();
+    });
+
+    it('Hyp serves the page 10 minutes: at 10 minutes the payment fails as pageExpired, pay status failed, nothing verified', async () => {
+      const clock = new SimulatedClock();
+      const page = startHostedPage({ clock });
+      await page.toShowingPage();
+      clock.increment(10 * 60 * 1000 - 1);
+      expect(page.snapshot().value).toEqual({ Processing: { Framed: 'ShowingPage' } });
+      clock.increment(1);
+      expect(page.snapshot().value).toBe('Failed');
+      expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'pageExpired' });
+      expect(page.statuses).toEqual(['pending', 'failed']);
+      expect(page.verifyPayment).not.toHaveBeenCalled();
+    });
+
+    it('the page’s 10 minutes end nothing once Hyp has sent the payer back: the operator’s answer does', async () => {
+      let answer = (_: PayResponse) => {};
+      const clock = new SimulatedClock();
+      const page = startHostedPage({ clock, verify: () => new Promise((resolve) => (answer = resolve)) });
+      await page.toShowingPage();
+      page.frameLoaded(APPROVED_RETURN);
+      clock.increment(60 * 60 * 1000);
+      expect(page.snapshot().value).toEqual({ Processing: 'Verifying' });
+      answer(APPROVED);
+      await page.settled();
+      expect(page.snapshot().value).toBe('Success');
     });
 
     it('the return page: the operator verifies every returned parameter, in order; status 0 succeeds', async () => {

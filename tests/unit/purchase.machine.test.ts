@@ -904,7 +904,7 @@ describe('purchaseMachine', () => {
       const hostedPage = hostedPageMachine.provide({
         actors: {
           fetchPaymentPage: fromPromise(({ input }) =>
-            Promise.resolve(`${HOSTED_PAGE.pageOrigin}/p/?return=${input.returnUrl}`),
+            Promise.resolve(`${HOSTED_PAGE.pageOrigin}/p/?order=${input.order.machineId}`),
           ),
           verifyHostedPayment: fromPromise(({ input }) => verified(input)),
         },
