@@ -135,10 +135,17 @@ export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
   bit: { failed: true, abandoned: true },
 };
 
+/**
+ * The methods that can fail without a verdict: those with an operator's pay call (payment.shared.ts
+ * payCall) and Stripe (an intent left processing). Card scan's page and Bit's return give verdicts only.
+ */
+const MAY_END_UNCONFIRMED: readonly MethodActor[] = ['googlePay', 'applePay', 'cardFields', 'hostedPage', 'stripe'];
+
 /** An edge for each outcome the method can end with, and only for those; abandoned is the fallback. */
-const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>) => [
+const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>, mayEndUnconfirmed: boolean) => [
   ...(endings.succeeded ? [SETTLE.succeeded] : []),
-  ...(endings.failed ? [UNCONFIRMED, SETTLE.failed] : []),
+  ...(endings.failed && mayEndUnconfirmed ? [UNCONFIRMED] : []),
+  ...(endings.failed ? [SETTLE.failed] : []),
   ...(endings.cancelled ? [SETTLE.cancelled] : []),
   ABANDON,
 ];
@@ -187,7 +194,7 @@ function methodState<TId extends MethodActor, TInput extends { order: PaymentOrd
 ) {
   return {
     on: { 'drawer.close': { actions: { type: 'forwardToMethod', params: id } } },
-    invoke: { id, src: id, input, onDone: settlePayment(METHOD_ENDINGS[id]) },
+    invoke: { id, src: id, input, onDone: settlePayment(METHOD_ENDINGS[id], MAY_END_UNCONFIRMED.includes(id)) },
   } as const;
 }
 
