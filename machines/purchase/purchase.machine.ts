@@ -552,10 +552,9 @@ export const purchaseMachine = setup({
     },
     PAYMENT_SUCCESS: {
       tags: ['drawerOpen'],
-      entry: [
-        'forgetPaymentUnderway',
-        { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'success') },
-      ],
+      // The payment stays underway until the visitor closes the page (spec §4): a reload, or another tab
+      // of the same browser, still asks the operator and shows the success again.
+      entry: { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'success') },
       initial: 'Summary',
       on: {
         'drawer.close': {
@@ -564,6 +563,7 @@ export const purchaseMachine = setup({
             { type: 'storeInHistory', params: ({ context }) => context.receipt ?? receiptFor(context) },
             'rememberAsLatest',
             'forgetPayment',
+            'forgetPaymentUnderway',
           ],
         },
         'purchase.restart': {
@@ -572,6 +572,7 @@ export const purchaseMachine = setup({
             { type: 'storeInHistory', params: ({ context }) => context.receipt ?? receiptFor(context) },
             'rememberAsLatest',
             'forgetPayment',
+            'forgetPaymentUnderway',
           ],
         },
       },

@@ -63,8 +63,10 @@ export const purchaseStorage = {
     localStore.setItem(PURCHASE_STORAGE_KEYS.underwaySession, sessionId);
     localStore.setItem(PURCHASE_STORAGE_KEYS.underwayPage, page);
   },
+  /** Its end is shown; a `failed` pay status a method set stays (spec §3). */
   forgetPaymentUnderway(): void {
-    localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
+    if (localStore.getItem(PURCHASE_STORAGE_KEYS.payStatus) === 'pending')
+      localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
     localStore.removeItem(PURCHASE_STORAGE_KEYS.underwaySession);
     localStore.removeItem(PURCHASE_STORAGE_KEYS.underwayPage);
   },

@@ -12,7 +12,7 @@ import { bitMachine } from '../../../machines/payment/bit.machine';
 import { cardFieldsMachine } from '../../../machines/payment/card-fields.machine';
 import { cardScanMachine } from '../../../machines/payment/card-scan.machine';
 import { googlePayMachine } from '../../../machines/payment/google-pay.machine';
-import { hostedPageMachine } from '../../../machines/payment/hosted-page.machine';
+import { HOSTED_PAGE_VALIDITY_MS, hostedPageMachine } from '../../../machines/payment/hosted-page.machine';
 import type { PaymentContext } from '../../../machines/payment/payment.shared';
 import type { PaymentResult, PayResponse } from '../../../machines/payment/payment.types';
 import { stripeMachine } from '../../../machines/payment/stripe.machine';
@@ -139,6 +139,20 @@ const serverError: Reply = (route) => route.fulfill({ status: 500, json: { messa
 const failedCall = (type: string) => outcome({ samples: one({ type, error: SERVER_ERROR }), reply: () => serverError });
 /** The request never gets an answer (a provider's script that is blocked or down). */
 const blocked: Reply = (route) => route.abort();
+/**
+ * An operator's pay call that fails: the operator's error (its message: the failure page), or no answer at
+ * all (the request cut off on its way, so it never reaches the operator: the charge may have gone through
+ * for all the app knows, so the purchase asks the operator instead of failing; see UNCONFIRMED_ENDINGS).
+ */
+const failedOrUnanswered = (type: string, cut: (snapshot: AnyMachineSnapshot) => boolean = () => true) =>
+  outcome({
+    samples: (snapshot) => [
+      [{ type, error: SERVER_ERROR }],
+      ...(cut(snapshot) ? [[{ type, error: new ApiError({ kind: 'offline' }) }]] : []),
+    ],
+    reply: (event) =>
+      (event as EventObject & { error: ApiError }).error.failure.kind === 'offline' ? blocked : serverError,
+  });
 const redirect =
   (location: string): Reply =>
   (route) =>
@@ -499,13 +513,15 @@ const drawerClose = act(closeDrawer.run, (snapshot): Move[] => {
   ];
 });
 
+/** A popup's button (the page's clock is installed first when an outcome after it moves time on). */
 const popupButton = (name: (t: Texts) => string) =>
-  act(({ page, t }) =>
-    drawer(page, t)
+  act(async ({ page, t, plan }) => {
+    if (plan.clock) await page.clock.install();
+    await drawer(page, t)
       .getByRole('alertdialog')
       .getByRole('button', { name: name(t), exact: true })
-      .click(),
-  );
+      .click();
+  });
 
 /** Quantities up to 3 reach both quantity edges; the walk stops adding there. */
 const MAX_WALKED_QUANTITY = 3;
@@ -682,11 +698,47 @@ export const purchaseModel: PurchaseModel = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// A method's failure without a verdict: the purchase asks the operator (GET /payment/status)
+
+/** The operator's status answer (its message is for the logs): the move the purchase hears from it. */
+const operatorSays = (status: ReturnedPaymentStatus['status']): Move => [
+  {
+    type: 'xstate.done.actor.checkReturnedPayment',
+    output: { status, msg: 'model', transactionId: undefined, method: undefined } satisfies ReturnedPaymentStatus,
+  } as SampleEvent,
+];
+/** The page's next question, a second after the operator said pending. */
+const asksAgain: Move = [{ type: 'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting' }];
+
+const unconfirmed = (ending: AnyMachineSnapshot) => {
+  const { result } = paymentOf(ending);
+  return result.outcome === 'failed' && result.reason === 'unconfirmed';
+};
+
+/**
+ * What the sandbox's operator truly answers after each way a method ends without a verdict (the runner lets
+ * the status call through to it): the model's expectations of the screens after it follow from these.
+ */
+const UNCONFIRMED_ENDINGS = {
+  /** The wallet pay call was cut on its way: it never reached the operator, so nothing was charged. */
+  payCallCut: (ending: AnyMachineSnapshot): Move[] => (unconfirmed(ending) ? [operatorSays('not_charged')] : []),
+  /**
+   * The confirmation after the provider charged (Tranzila's charge, Hyp's page) was cut: the operator finds
+   * the provider's charge (its notification, or its own query), so the purchase is paid.
+   */
+  providerCharged: (ending: AnyMachineSnapshot): Move[] => (unconfirmed(ending) ? [operatorSays('paid')] : []),
+  /** Stripe left the intent processing: the operator says pending, and the page keeps asking. */
+  stillProcessing: (ending: AnyMachineSnapshot): Move[] =>
+    unconfirmed(ending) ? [operatorSays('pending'), asksAgain, operatorSays('pending')] : [],
+};
+
+// ---------------------------------------------------------------------------------------------
 // Google Pay
 
 export const googlePayModel: PaymentModel = {
   machine: googlePayMachine,
   entries: [{ scenario: SCENARIOS.list }],
+  afterEnding: UNCONFIRMED_ENDINGS.payCallCut,
   events: {
     'drawer.close': closeDrawer,
     'xstate.done.actor.loadGooglePay': outcome(),
@@ -707,16 +759,7 @@ export const googlePayModel: PaymentModel = {
       samples: payAnswers('xstate.done.actor.payWithWallet'),
       plan: walletSheetFor,
     }),
-    // The operator fails the pay call (its message: the failure page), or it gets no answer (offline: the
-    // charge may have gone through, so the purchase asks the operator instead of failing).
-    'xstate.error.actor.payWithWallet': outcome({
-      samples: one(
-        { type: 'xstate.error.actor.payWithWallet', error: SERVER_ERROR },
-        { type: 'xstate.error.actor.payWithWallet', error: new ApiError({ kind: 'offline' }) },
-      ),
-      reply: (event) =>
-        (event as EventObject & { error: ApiError }).error.failure.kind === 'offline' ? blocked : serverError,
-    }),
+    'xstate.error.actor.payWithWallet': failedOrUnanswered('xstate.error.actor.payWithWallet'),
   },
   states: {
     'googlePay.Idle.LoadingSdk': {
@@ -757,6 +800,7 @@ const appleSheet = (page: Page) => walletSheet(page, 'Apple Pay');
 export const applePayModel: PaymentModel = {
   machine: applePayMachine,
   entries: [{ scenario: SCENARIOS.applePay }],
+  afterEnding: UNCONFIRMED_ENDINGS.payCallCut,
   events: {
     'payment.start': act(({ page, t }) => drawerButton(page, t, APPLE_PAY_BUTTON).click()),
     // Only before the tap: once the sheet shows it is modal, as Safari's is.
@@ -784,7 +828,7 @@ export const applePayModel: PaymentModel = {
       samples: payAnswers('xstate.done.actor.payWithWallet'),
       plan: walletSheetFor,
     }),
-    'xstate.error.actor.payWithWallet': failedCall('xstate.error.actor.payWithWallet'),
+    'xstate.error.actor.payWithWallet': failedOrUnanswered('xstate.error.actor.payWithWallet'),
     'applePay.sheetClosed': outcome(),
   },
   states: {
@@ -852,6 +896,7 @@ export const cardFieldsModel: PaymentModel = {
     { scenario: SCENARIOS.list },
     { scenario: TWO_PRODUCTS, reach: (purchase) => purchaseOf(purchase).selectedIds.length > 1 },
   ],
+  afterEnding: UNCONFIRMED_ENDINGS.providerCharged,
   events: {
     'drawer.close': closeDrawer,
     'xstate.done.actor.mountCardFields': outcome(),
@@ -892,7 +937,7 @@ export const cardFieldsModel: PaymentModel = {
           : (route: Route) => route.fulfill({ json: { status: answer.status, msg: answer.msg } });
       },
     }),
-    'xstate.error.actor.confirmCharge': failedCall('xstate.error.actor.confirmCharge'),
+    'xstate.error.actor.confirmCharge': failedOrUnanswered('xstate.error.actor.confirmCharge'),
   },
   states: {
     'cardFields.Idle.LoadingFields': {
@@ -934,13 +979,20 @@ const PAGE = {
 };
 const FRAME = {
   returnPage: `${MODEL_ORIGIN}${RETURN_PAGE}?Id=model&CCode=0&Sign=model`,
+  /** The return page as the frame's first load: the visitor paid nothing. */
+  unpaidReturn: `${MODEL_ORIGIN}${RETURN_PAGE}?Id=unpaid&CCode=0&Sign=model`,
   elsewhere: `${MODEL_ORIGIN}/sandbox/elsewhere`,
 };
 type FrameAddress = keyof typeof FRAME;
 const frameAddress = (event: EventObject): FrameAddress =>
   (Object.keys(FRAME) as FrameAddress[]).find((key) => FRAME[key] === (event as { url?: string }).url) ?? 'elsewhere';
-const frameLoads: Samples = () =>
-  Object.values(FRAME).map((url): Move => [{ type: 'frame.loaded', url } as SampleEvent]);
+const frameLoads =
+  (...addresses: FrameAddress[]): Samples =>
+  () =>
+    addresses.map((address): Move => [{ type: 'frame.loaded', url: FRAME[address] } as SampleEvent]);
+/** Whether the visitor paid in the frame (Hyp charged) before it reached the return page. */
+const paidInFrame = (snapshot: AnyMachineSnapshot) =>
+  (snapshot.context as { returned?: Record<string, string> }).returned?.Id === 'model';
 /** A walk's readable address on the app's real origin (the page the frame is in). */
 const appAddress = (route: Route, address: FrameAddress) =>
   new URL(new URL(FRAME[address]).pathname + new URL(FRAME[address]).search, route.request().frame().page().url()).href;
@@ -955,6 +1007,12 @@ const paymentFrame = (page: Page, t: Texts) => page.frameLocator(`iframe[title="
 export const hostedPageModel: PaymentModel = {
   machine: hostedPageMachine,
   entries: [{ scenario: SCENARIOS.hostedPage }],
+  afterEnding: UNCONFIRMED_ENDINGS.providerCharged,
+  // A return page the visitor paid on is another than the frame's first load.
+  key: (snapshot) => {
+    const { result } = paymentOf(snapshot) as { result?: { outcome?: string; reason?: string } };
+    return JSON.stringify([snapshot.value, result?.outcome, result?.reason, paidInFrame(snapshot)]);
+  },
   events: {
     'drawer.close': closeDrawer,
     'xstate.done.actor.fetchPaymentPage': outcome({
@@ -969,29 +1027,37 @@ export const hostedPageModel: PaymentModel = {
           : (route) => route.fulfill({ json: { data: { data: { payment_url: PAGE.offOrigin } } } }),
     }),
     'xstate.error.actor.fetchPaymentPage': failedCall('xstate.error.actor.fetchPaymentPage'),
+    // Hyp serves its page for 10 minutes: the page's clock moves past them while the form waits.
+    'xstate.after.pageValidity.hostedPage.Processing.Framed': outcome({
+      plan: (plan) => (plan.clock = true),
+      run: ({ page }) => page.clock.fastForward(HOSTED_PAGE_VALIDITY_MS + 1_000),
+    }),
     // The provider's form, a page of its own origin.
     'frame.providerPage': outcome(),
     'frame.loaded': bySource({
       // The frame's first load already somewhere readable: the return page, or another page of the app.
       'hostedPage.Processing.Framed.LoadingPage': outcome({
-        samples: frameLoads,
+        samples: frameLoads('unpaidReturn', 'elsewhere'),
         reply: (event) => redirectFrame(frameAddress(event)),
       }),
       // The visitor pays in the frame, which the provider sends to the return page (or, rerouted, elsewhere).
-      'hostedPage.Processing.Framed.ShowingPage': act(async ({ page, t, event, plan }) => {
-        if (frameAddress(event) === 'elsewhere') {
-          await page.route(
-            (url) => url.pathname === HOSTED_PAGE,
-            (route) => (route.request().method() === 'POST' ? redirectFrame('elsewhere')(route) : route.fallback()),
-          );
-        }
-        const frame = paymentFrame(page, t);
-        const entered = enteredCard(plan);
-        await frame.getByLabel('Card number', { exact: true }).fill(entered.number);
-        await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(entered.expiry);
-        await frame.getByLabel('CVV', { exact: true }).fill(entered.cvv);
-        await frame.getByRole('button', { name: /^Pay / }).click();
-      }, frameLoads),
+      'hostedPage.Processing.Framed.ShowingPage': act(
+        async ({ page, t, event, plan }) => {
+          if (frameAddress(event) === 'elsewhere') {
+            await page.route(
+              (url) => url.pathname === HOSTED_PAGE,
+              (route) => (route.request().method() === 'POST' ? redirectFrame('elsewhere')(route) : route.fallback()),
+            );
+          }
+          const frame = paymentFrame(page, t);
+          const entered = enteredCard(plan);
+          await frame.getByLabel('Card number', { exact: true }).fill(entered.number);
+          await frame.getByLabel('Expiry (MM/YY)', { exact: true }).fill(entered.expiry);
+          await frame.getByLabel('CVV', { exact: true }).fill(entered.cvv);
+          await frame.getByRole('button', { name: /^Pay / }).click();
+        },
+        frameLoads('returnPage', 'elsewhere'),
+      ),
     }),
     // The operator's verdict on the return, answered as sampled (a walk's return page may carry no real signature).
     'xstate.done.actor.verifyHostedPayment': outcome({
@@ -1005,7 +1071,8 @@ export const hostedPageModel: PaymentModel = {
         return (route) => route.fulfill({ json });
       },
     }),
-    'xstate.error.actor.verifyHostedPayment': failedCall('xstate.error.actor.verifyHostedPayment'),
+    // Cut on its way only after Hyp charged: the first load's return page paid nothing (see afterEnding).
+    'xstate.error.actor.verifyHostedPayment': failedOrUnanswered('xstate.error.actor.verifyHostedPayment', paidInFrame),
   },
   states: {
     'hostedPage.Idle': {
@@ -1037,6 +1104,7 @@ export const hostedPageModel: PaymentModel = {
 export const stripeModel: PaymentModel = {
   machine: stripeMachine,
   entries: [{ scenario: SCENARIOS.stripe }],
+  afterEnding: UNCONFIRMED_ENDINGS.stillProcessing,
   events: {
     'drawer.close': closeDrawer,
     'xstate.done.actor.loadStripe': outcome({ samples: one({ type: 'xstate.done.actor.loadStripe', output: {} }) }),

@@ -27,6 +27,7 @@ import {
   type ChartPath,
   type Explored,
   type Move,
+  type Step,
   type Walk,
 } from './paths';
 
@@ -143,7 +144,7 @@ export interface MachineModel {
   states: Readonly<Record<string, StateModel>>;
   /** Edges no browser can produce, by edge id: why (the unit path tests still cover them). */
   unreachableInBrowser: Readonly<Record<string, string>>;
-  /** What tells snapshots apart on a walk (default: the state and the result's outcome). */
+  /** What tells snapshots apart on a walk (default: the state and the result's outcome and reason). */
   key?: (snapshot: AnyMachineSnapshot) => string;
 }
 
@@ -154,10 +155,19 @@ export interface PurchaseModel extends MachineModel {
 /** A payment method's chart runs inside the purchase: its paths start where a purchase path reaches it. */
 export interface PaymentModel extends MachineModel {
   entries: readonly { scenario: Scenario; reach?: (purchase: AnyMachineSnapshot) => boolean }[];
+  /**
+   * What the purchase hears by itself after this method's ending, as the sandbox truly answers it (the
+   * operator's status answer after a pay call left without a verdict, …): each a move of the purchase's
+   * chart, driven by the purchase model's driver but answered by the sandbox, never in its stead.
+   */
+  afterEnding?: (ending: AnyMachineSnapshot) => readonly Move[];
 }
 
-const defaultKey = (snapshot: AnyMachineSnapshot) =>
-  JSON.stringify([snapshot.value, (snapshot.context as { result?: { outcome?: string } }).result?.outcome]);
+/** The state, the result's outcome and its reason (a failure without a verdict ends the purchase otherwise). */
+const defaultKey = (snapshot: AnyMachineSnapshot) => {
+  const result = (snapshot.context as { result?: { outcome?: string; reason?: string } }).result;
+  return JSON.stringify([snapshot.value, result?.outcome, result?.reason]);
+};
 
 /** The driver of an event in the states given (deepest first). */
 function driverAt(model: MachineModel, type: string, stateIds: readonly string[]): Driver | undefined {
@@ -213,6 +223,7 @@ export function describeEvent(event: EventObject): string {
   const fields = event as EventObject & Record<string, unknown>;
   const output = fields.output as { outcome?: string; status?: number } | undefined;
   const returned = fields.returned as { transactionId?: string } | undefined;
+  const failure = (fields.error as { failure?: { kind?: string } } | undefined)?.failure?.kind;
   const named = [fields.method, fields.productId, fields.amount].find(
     (value) => typeof value === 'string' || typeof value === 'number',
   );
@@ -221,7 +232,8 @@ export function describeEvent(event: EventObject): string {
     returned?.transactionId ??
     (typeof fields.url === 'string' ? new URL(fields.url).pathname.split('/').at(-1) : undefined) ??
     output?.outcome ??
-    (output?.status === undefined ? undefined : `status ${output.status}`);
+    (output?.status === undefined ? undefined : `status ${output.status}`) ??
+    failure;
   return detail === undefined ? type : `${type}(${detail})`;
 }
 
@@ -295,9 +307,14 @@ function browserSteps(
       const wanted = (ending as { output?: { outcome?: string } }).output?.outcome;
       if (!method) throw new Undrivable(`no model for ${methodId}`);
       const input = methodInput(purchase, methodId, step.before);
+      // An ending the purchase takes the same way (a failure without a verdict is not a failure page).
+      const sameEdges = (fired: readonly string[] | undefined) => fired?.join('\n') === step.edges.join('\n');
       const sub = explored(method, input).nodes.find((node) => {
         const last = lastSnapshot(node);
-        return last.status === 'done' && (last.output as { outcome?: string } | undefined)?.outcome === wanted;
+        const heard = step.events.map((event) =>
+          event === ending ? { ...ending, output: last.output as unknown } : event,
+        );
+        return last.status === 'done' && sameEdges(applyMove(purchase.machine, step.before, heard)?.edges);
       });
       if (!sub) throw new Undrivable(`${methodId} never ends ${String(wanted)}`);
       steps.push(...browserSteps(method, sub, methods, edges));
@@ -431,8 +448,10 @@ function methodCandidates(method: PaymentModel, purchase: PurchaseModel, methods
       openStep(purchase, scenario, entry.initial),
       ...browserSteps(purchase, entry, methods, entryEdges, purchase),
     ];
-    const { edgePaths } = explored(method, methodInput(purchase, methodId, entryEnd));
-    return [...new Set(edgePaths.values())].map((path) => {
+    const { edgePaths, nodes } = explored(method, methodInput(purchase, methodId, entryEnd));
+    // Every edge, and every distinct ending (endings on one edge may end the purchase differently).
+    const endings = nodes.filter((node) => lastSnapshot(node).status === 'done');
+    return [...new Set([...edgePaths.values(), ...endings])].map((path) => {
       const edges = new Set(entryEdges);
       const steps = [...prefix, ...browserSteps(method, path, methods, edges)];
       const end = lastSnapshot(path);
@@ -444,10 +463,33 @@ function methodCandidates(method: PaymentModel, purchase: PurchaseModel, methods
         if (!ending) throw new Error(`the purchase ignores how ${methodId} ended`);
         for (const edge of ending.edges) edges.add(edge);
         steps.at(-1)?.reached.push(...reached(purchase, ending.after));
+        steps.push(...afterEnding(purchase, method, end, ending.after, methods, edges));
       }
       return { model: method, title: titleOf(scenario, path), steps, edges };
     });
   });
+}
+
+/** The purchase's own steps after a method's ending, each answered by the sandbox itself. */
+function afterEnding(
+  purchase: PurchaseModel,
+  method: PaymentModel,
+  end: AnyMachineSnapshot,
+  start: AnyMachineSnapshot,
+  methods: Methods,
+  edges: Set<string>,
+): BrowserStep[] {
+  const chartSteps: Step[] = [];
+  let snapshot = start;
+  for (const move of method.afterEnding?.(end) ?? []) {
+    const step = applyMove(purchase.machine, snapshot, move);
+    if (!step) throw new Error(`${method.machine.id}: the purchase ignores ${describeMove(move)} after its ending`);
+    chartSteps.push(step);
+    snapshot = step.after;
+  }
+  return browserSteps(purchase, { initial: start, steps: chartSteps }, methods, edges, purchase).map((step) =>
+    step.kind === 'outcome' ? { ...step, reply: passOn } : step,
+  );
 }
 
 /**
