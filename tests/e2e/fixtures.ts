@@ -799,10 +799,13 @@ export async function holdCall(page: Page, path: string): Promise<HeldCall> {
  * Reloads the page while its charge call is in flight and checks spec §10 once more. The charge
  * call (`chargePath`, a POST) is held with page.route; the reload happens only once the route has
  * it, which proves the scenario: the call was out and unanswered when the page went. `held` says
- * whether the server got it (route.fetch, answered to nobody) or not (aborted). Then: back on the
- * products with no drawer, nothing of the payment sent again, exactly one charge call sent and
- * exactly the charges the server got — one of `expected`, or none (always none without `expected`:
- * a call that only starts a payment, as Bit's init, charges nothing).
+ * whether the server got it (route.fetch, answered to nobody) or not (aborted). Then the reloaded page
+ * asks the operator about the payment underway (GET /payment/status, under the purchase's session) and
+ * tells the truth: the success page when the charge reached the server, "you have not been charged"
+ * when it did not, "being confirmed" while a payment it only started (Bit's init) waits at the
+ * processor. Closing that leads to the products; nothing of the payment is sent again; exactly one
+ * charge call was sent, and exactly the charges the server got: one of `expected`, or none (always none
+ * without `expected`).
  */
 export async function reloadDuringPayment(
   page: Page,
@@ -824,8 +827,16 @@ export async function reloadDuringPayment(
   const sent = recordAroundNavigation(page, 'POST', [chargePath, ...alsoPaths, SET_PURCHASE_PATH]);
   const call = await holdCall(page, chargePath);
   await pay();
+  const asked = recordRequests(page, 'GET', PAYMENT_STATUS);
   await call.endAcross(held, () => sent.navigate(() => page.reload()));
 
+  const reached = held === 'reached the server';
+  if (reached && expected) await expect(successHeading(page, t)).toBeVisible();
+  else if (reached) await expect(drawer(page, t)).toContainText(t.payment.status.pending);
+  else await expect(failurePage(page, t)).toContainText(t.payment.errors.notCharged);
+  expect(asked.length, 'the operator asked about the payment').toBeGreaterThan(0);
+  for (const status of asked) expect(await status.headerValue('session-uuid')).toBe(sessionId);
+  await drawerButton(page, t, t.drawer.close).click();
   await expect(continueButton(page, t)).toBeVisible();
   await expect(drawer(page, t)).toHaveCount(0);
   await page.waitForLoadState('networkidle');

@@ -96,7 +96,7 @@ const askedAbout = async (requests: { headerValue: (name: string) => Promise<str
   );
 
 forEachLanguage('Bit (1001)', (lang, t) => {
-  test('Approve on Bit: back on /pay (nothing added to the address), the operator is asked under the purchase’s session and says paid: the success page with init’s transaction, one charge, the outcome notified; a reload shows the products and asks nothing', async ({
+  test('Approve on Bit: back on /pay (nothing added to the address), the operator is asked under the purchase’s session and says paid: the success page with init’s transaction, one charge, the outcome notified; a reload shows it again until it is closed, then the products and nothing asked', async ({
     page,
     request,
   }) => {
@@ -124,9 +124,17 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: transactionId }));
     await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'bit'));
     expect(bitPosts).toHaveLength(1);
-    // Its end was shown: nothing is underway any more.
+
+    // Until the visitor closes it (spec §4), a reload asks again and shows the same success.
+    const asksBeforeReload = statusCalls.length;
+    await page.reload();
+    await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: transactionId }));
+    expect(statusCalls.length).toBeGreaterThan(asksBeforeReload);
+    await drawerButton(page, t, t.drawer.close).click();
+    await expect(drawer(page, t)).toHaveCount(0);
+    // Closed: nothing is underway any more.
     expect(await storedItem(page, PURCHASE_STORAGE_KEYS.underwaySession)).toBeNull();
-    expect(await storedItem(page, PURCHASE_STORAGE_KEYS.payStatus)).not.toBe('pending');
+    expect(await storedItem(page, PURCHASE_STORAGE_KEYS.payStatus)).toBeNull();
 
     const callsBefore = statusCalls.length;
     await page.reload();
