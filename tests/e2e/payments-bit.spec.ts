@@ -172,7 +172,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     expect(await storedItem(page, PURCHASE_STORAGE_KEYS.underwaySession)).toBeNull();
   });
 
-  test('the return address opened again after the success page (nothing is underway any more) asks the operator nothing, shows no second success and charges nothing', async ({
+  test('the return address opened again after the success page was closed (nothing is underway any more) asks the operator nothing, shows no second success and charges nothing', async ({
     page,
     request,
   }) => {
@@ -182,6 +182,9 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     );
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
+    // Closing the success page ends the payment (spec §4): nothing is underway any more.
+    await drawerButton(page, t, t.drawer.close).click();
+    await expect(drawer(page, t)).toHaveCount(0);
 
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     await page.goto(returnAddress.href);
