@@ -217,7 +217,9 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     expect(landed.pathname).toBe('/pay');
     expect([...landed.searchParams.keys()]).toEqual(['machine_id']);
 
-    // Its end was shown: loading the return again carries nobody on, asks nothing and charges nothing.
+    // Closed, its end is over: loading the return again carries nobody on, asks nothing and charges nothing.
+    await drawerButton(page, t, t.drawer.close).click();
+    await expect(drawer(page, t)).toHaveCount(0);
     const askedBefore = asked.length;
     await page.goto(returned.href);
     await expect(page.getByRole('link', { name: 'Back to the start' })).toBeVisible();
