@@ -325,6 +325,9 @@ test.describe('Back during a pending payment, then Forward: nothing sent again, 
     await expect(page).toHaveURL((url) => url.pathname === '/');
     await page.goForward();
     await expect(page).toHaveURL((url) => url.pathname === '/customPaymentIframe');
+    // The page finds the payment underway and asks the operator: the charge reached it, so it is paid.
+    await expect(successHeading(page, t)).toBeVisible();
+    await drawerButton(page, t, t.drawer.close).click();
     await expect(continueButton(page, t)).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(sent.after, 'payment requests sent again after Back and Forward').toEqual([]);
