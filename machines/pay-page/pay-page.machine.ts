@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { DEFAULT_LANGUAGE, LANGUAGES, type EarlyMenu, type Language, type Menu } from '../menu/menu.types';
 import { purchaseMachine } from '../purchase/purchase.machine';
 import type { PurchaseSettings } from '../purchase/purchase.types';
@@ -22,7 +22,11 @@ export interface PayPageContext extends PayPageInput {
   failure: ApiFailure | undefined;
 }
 
-export type PayPageEvent = { type: 'language.change'; language: Language } | { type: 'menu.retry' };
+export type PayPageEvent =
+  | { type: 'language.change'; language: Language }
+  | { type: 'menu.retry' }
+  /** Raised by the chart when the splash has ended (or was skipped): the page is in view. */
+  | { type: 'splash.over' };
 
 function offeredLanguages(menu: Menu | undefined): readonly Language[] {
   return menu?.available_languages ?? LANGUAGES;
@@ -90,7 +94,13 @@ export const payPageMachine = setup({
     splash: {
       initial: 'Showing',
       states: {
-        Showing: { invoke: { id: 'splash', src: 'splash', onDone: 'Finished' } },
+        Showing: {
+          invoke: {
+            id: 'splash',
+            src: 'splash',
+            onDone: { target: 'Finished', actions: raise({ type: 'splash.over' }) },
+          },
+        },
         Finished: { type: 'final' },
       },
     },
@@ -99,6 +109,13 @@ export const payPageMachine = setup({
       states: {
         LoadingMenu: {
           tags: ['loading'],
+          // The splash covers the page while it shows; once it is over (or was seen before) and the menu has
+          // not come, the product view's skeleton says the page is working.
+          initial: 'UnderSplash',
+          states: {
+            UnderSplash: { on: { 'splash.over': 'ShowingSkeleton' } },
+            ShowingSkeleton: { tags: ['skeleton'] },
+          },
           invoke: {
             id: 'fetchMenu',
             src: 'fetchMenu',
@@ -143,7 +160,17 @@ export const payPageMachine = setup({
         MachineNotActive: {},
         /** The menu call failed for another reason: the visitor can retry or call support. */
         MenuUnavailable: {
-          on: { 'menu.retry': { target: 'LoadingMenu', actions: assign({ failure: undefined }) } },
+          on: {
+            'menu.retry': [
+              // The visitor asked again after the splash: the skeleton shows at once.
+              {
+                guard: stateIn({ splash: 'Finished' }),
+                target: 'LoadingMenu.ShowingSkeleton',
+                actions: assign({ failure: undefined }),
+              },
+              { target: 'LoadingMenu', actions: assign({ failure: undefined }) },
+            ],
+          },
         },
         Ready: {
           invoke: {

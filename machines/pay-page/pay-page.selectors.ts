@@ -4,13 +4,15 @@ import type { payPageMachine } from './pay-page.machine';
 
 type PayPageSnapshot = SnapshotFrom<typeof payPageMachine>;
 
-export type MenuCondition = 'loading' | 'notFound' | 'notActive' | 'unavailable' | 'ready';
+/** `skeleton`: the menu is still loading with the page in view; `loading`: it loads under the splash. */
+export type MenuCondition = 'loading' | 'skeleton' | 'notFound' | 'notActive' | 'unavailable' | 'ready';
 
 export function selectMenuCondition(snapshot: PayPageSnapshot): MenuCondition {
   if (snapshot.matches({ menu: 'MachineNotFound' })) return 'notFound';
   if (snapshot.matches({ menu: 'MachineNotActive' })) return 'notActive';
   if (snapshot.matches({ menu: 'MenuUnavailable' })) return 'unavailable';
   if (snapshot.matches({ menu: 'Ready' })) return 'ready';
+  if (snapshot.hasTag('skeleton')) return 'skeleton';
   return 'loading';
 }
 
@@ -23,3 +25,13 @@ export const selectOfferedLanguages = (snapshot: PayPageSnapshot) =>
   snapshot.context.menu?.available_languages ?? LANGUAGES;
 export const selectSplash = (snapshot: PayPageSnapshot) => snapshot.children.splash;
 export const selectPurchase = (snapshot: PayPageSnapshot) => snapshot.children.purchase;
+
+/** The shape of the view the menu will fill: /vacuum's grid, a payment link's picture and amount, or the list. */
+export type SkeletonShape = 'grid' | 'link' | 'list';
+
+export function selectSkeletonShape(snapshot: PayPageSnapshot): SkeletonShape {
+  const kind = snapshot.context.purchaseSettings.orderSource?.kind;
+  if (kind === 'hourly') return 'grid';
+  if (kind === 'fixed') return 'link';
+  return 'list';
+}

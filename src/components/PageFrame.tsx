@@ -7,8 +7,10 @@ import { Spinner } from './Spinner';
 interface PageFrameProps {
   /** Beside the logo, e.g. the language choice. */
   header?: ReactNode;
-  /** Whether the page's texts are in place; a spinner shows instead of the content until then. */
+  /** Whether the page's texts are in place; `loading` shows instead of the content until then. */
   ready?: boolean;
+  /** What shows until the page is ready: a spinner unless the page says otherwise (e.g. a skeleton). */
+  loading?: ReactNode;
   /** The payment logos and policy links (spec §2) under the page, once it is ready. */
   footer?: boolean;
   /** Added to the page's own class. */
@@ -24,6 +26,7 @@ interface PageFrameProps {
 export function PageFrame({
   header,
   ready = true,
+  loading,
   footer = false,
   className,
   mainClassName,
@@ -38,7 +41,7 @@ export function PageFrame({
         {header}
       </header>
       <main className={mainClassName ? `page__main ${mainClassName}` : 'page__main'}>
-        {ready ? children : <Spinner label={t('app.loading')} />}
+        {ready ? children : loading === undefined ? <Spinner label={t('app.loading')} /> : loading}
       </main>
       {/* With the content, not before: a footer pushed down the screen when the content arrives is a layout shift. */}
       {footer && ready && <Footer />}

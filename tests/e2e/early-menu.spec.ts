@@ -132,7 +132,7 @@ test.describe('an early request that fails ends where the app’s own would', ()
 });
 
 test.describe('a slow early request', () => {
-  test('still on its way when the page starts: the spinner, then its answer; nothing asked twice', async ({
+  test('still on its way when the page starts: the menu skeleton, then its answer; nothing asked twice', async ({
     page,
     request,
   }) => {
@@ -143,7 +143,7 @@ test.describe('a slow early request', () => {
       await route.continue();
     });
     await page.goto(PAY);
-    await expect(page.getByRole('status', { name: t.app.loading })).toBeVisible();
+    await expect(page.getByTestId('menu-skeleton').getByRole('status')).toHaveText(t.app.loading);
     release();
     await expect(productChoices(page, t)).toBeVisible();
     expect(loading.beforeModules()[0]).toBe('menu requested');

@@ -62,7 +62,7 @@ forEachLanguage('machine conditions', (lang, t) => {
     });
   }
 
-  test('a spinner shows while the menu loads', async ({ page }) => {
+  test('a skeleton of the list shows while the menu loads, busy and announced', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -73,13 +73,18 @@ forEachLanguage('machine conditions', (lang, t) => {
     });
 
     await openPay(page, lang, 'machine_id=1001');
-    const spinner = page.getByRole('status', { name: t.app.loading });
-    await expect(spinner).toBeVisible();
+    const skeleton = page.getByTestId('menu-skeleton');
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    await expect(skeleton.getByRole('status')).toHaveText(t.app.loading);
+    // Shaped like the LIST to come: cards without pictures.
+    await expect(skeleton.locator('.skeleton__card')).toHaveCount(3);
+    await expect(skeleton.locator('.skeleton__picture')).toHaveCount(0);
     await expect(productChoices(page, t)).toHaveCount(0);
     await expect(continueButton(page, t)).toHaveCount(0);
 
     release();
     await expect(productChoices(page, t)).toBeVisible();
-    await expect(spinner).toHaveCount(0);
+    await expect(skeleton).toHaveCount(0);
   });
 });

@@ -3,7 +3,7 @@
  * and the payment drawer is in place from its first frame; otherwise both move.
  */
 import type { Page } from '@playwright/test';
-import { continueButton, expect, forEachLanguage, openMachine, test, type Texts } from './fixtures';
+import { continueButton, expect, forEachLanguage, openMachine, startMethod, test, type Texts } from './fixtures';
 
 /** The drawer's top edge in each of the first 20 frames after it appears (a third of a second). */
 async function sheetTopsWhileOpening(page: Page, t: Texts): Promise<number[]> {
@@ -60,4 +60,50 @@ forEachLanguage('reduced motion', (lang, t) => {
       });
     });
   }
+});
+
+/** The loader's wheel, its opacity and transform, in each of the next `frames` animation frames. */
+async function wheelPerFrame(page: Page, frames: number): Promise<{ opacity: string; transform: string }[]> {
+  return page.evaluate(
+    (count) =>
+      new Promise<{ opacity: string; transform: string }[]>((resolve) => {
+        const seen: { opacity: string; transform: string }[] = [];
+        const measure = () => {
+          const wheel = document.querySelector('.spinner__wheel');
+          if (wheel) {
+            const style = getComputedStyle(wheel);
+            seen.push({ opacity: style.opacity, transform: style.transform });
+          }
+          if (seen.length < count) requestAnimationFrame(measure);
+          else resolve(seen);
+        };
+        requestAnimationFrame(measure);
+      }),
+    frames,
+  );
+}
+
+forEachLanguage('the loader under reduced motion', (lang, t) => {
+  test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+  test('it keeps changing (a pulse), and nothing on it moves', async ({ page }) => {
+    // Google Pay's script held: its loader stays on screen as long as the test looks at it.
+    await page.route('**/sandbox/sdk/google-pay.js', () => undefined);
+    await openMachine(page, lang, 1001);
+    await continueButton(page, t).click();
+    await startMethod(page, t, 'google_pay');
+    await expect(page.getByRole('status', { name: t.payment.googlePay.loading })).toBeVisible();
+    await expect(page.locator('.spinner__wheel')).not.toHaveCSS('animation-name', 'spin');
+    // Across animation frames the wheel's opacity takes more than one value: it is visibly working.
+    await expect
+      .poll(async () => new Set((await wheelPerFrame(page, 12)).map(({ opacity }) => opacity)).size, {
+        message: 'the wheel’s opacity changes from frame to frame',
+      })
+      .toBeGreaterThan(1);
+    const frames = await wheelPerFrame(page, 12);
+    expect(
+      frames.every(({ transform }) => transform === 'none'),
+      `transforms: ${frames.map(({ transform }) => transform).join(', ')}`,
+    ).toBe(true);
+  });
 });

@@ -79,7 +79,8 @@ const answers = (menu: Menu) => (): Promise<Menu> => Promise.resolve(menu);
 describe('payPageMachine', () => {
   it('starts with the splash showing and the menu loading', () => {
     const page = startPage({ fetchMenu: () => new Promise<Menu>(() => {}) });
-    expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: 'LoadingMenu' });
+    expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: { LoadingMenu: 'UnderSplash' } });
+    expect(page.snapshot().hasTag('skeleton')).toBe(false);
     expect(page.snapshot().hasTag('loading')).toBe(true);
     expect(page.fetched).toEqual([{ machineId: 'machine-7' }]);
     expect(page.snapshot().children.splash).toBeDefined();
@@ -130,7 +131,7 @@ describe('payPageMachine', () => {
       expect(page.snapshot().context.failure).toEqual({ kind: 'http', status: 500, message: 'oops' });
 
       page.actor.send({ type: 'menu.retry' });
-      expect(page.menuState()).toBe('LoadingMenu');
+      expect(page.menuState()).toEqual({ LoadingMenu: 'UnderSplash' });
       expect(page.snapshot().context.failure).toBeUndefined();
       await page.settled();
       expect(page.fetched).toHaveLength(2);
@@ -287,7 +288,9 @@ describe('payPageMachine', () => {
         splash: splashMachine.provide({ actors: { readSplashSeen: fromPromise(() => Promise.resolve(true)) } }),
       });
       await waitFor(page.actor, (s) => s.value.splash === 'Finished');
-      expect(page.snapshot().value).toEqual({ splash: 'Finished', menu: 'LoadingMenu' });
+      // The splash is over and the menu has not come: the skeleton shows.
+      expect(page.snapshot().value).toEqual({ splash: 'Finished', menu: { LoadingMenu: 'ShowingSkeleton' } });
+      expect(selectMenuCondition(page.snapshot())).toBe('skeleton');
     });
   });
 });

@@ -6,11 +6,13 @@ import {
   selectMenuCondition,
   selectOfferedLanguages,
   selectPurchase,
+  selectSkeletonShape,
   selectSplash,
   selectSupportPhone,
 } from '../../../machines/pay-page/pay-page.selectors';
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
+import { MenuSkeleton } from '../../components/MenuSkeleton';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PageFrame } from '../../components/PageFrame';
 import type { EarlyMenu } from '../../../machines/menu/menu.types';
@@ -70,6 +72,8 @@ export function PayPage({
   // The page's content follows the chart a moment later, in a render React can pause for input: the
   // product list then never blocks the main thread in one long task.
   const condition = useDeferredValue(useSelector(payPage, selectMenuCondition), 'loading');
+  const loading = condition === 'loading' || condition === 'skeleton';
+  const skeletonShape = useSelector(payPage, selectSkeletonShape);
   const splash = useSelector(payPage, selectSplash);
   const splashVisible = useSelector(splash, (snapshot) => snapshot?.hasTag('visible') === true);
   const purchase = useSelector(payPage, selectPurchase);
@@ -83,7 +87,7 @@ export function PayPage({
       <PageFrame
         inert={splashVisible}
         header={
-          condition !== 'loading' && (
+          !loading && (
             <LanguageSelect
               value={language}
               options={languages}
@@ -91,7 +95,9 @@ export function PayPage({
             />
           )
         }
-        ready={condition !== 'loading'}
+        ready={!loading}
+        // Under the splash nothing; once the page is in view, the skeleton of the products to come.
+        loading={condition === 'skeleton' ? <MenuSkeleton shape={skeletonShape} /> : null}
         footer
       >
         {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectProducts } from '../../../machines/vacuum/vacuum.selectors';
 import { formatMoney } from '../../components/Money';
+import { ProductImage } from '../../components/ProductImage';
 import type { VacuumRef } from './vacuum-ref';
 
 /** Spec §2: the hourly products as a grid of cards (image, name, price per hour); one may be chosen. */
@@ -33,9 +34,7 @@ export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: stri
               disabled={!product.available}
               onChange={() => vacuum.send({ type: 'product.select', productId: product.id })}
             />
-            {product.image_url && (
-              <img className="product-card__image" src={product.image_url} alt="" width="160" height="120" />
-            )}
+            <ProductImage src={product.image_url} />
             <span className="product-card__body">
               <span className="product-card__name" id={`${id}-name`}>
                 {product.name}

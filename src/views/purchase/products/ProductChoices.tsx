@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { ProductImage } from '../../../components/ProductImage';
 import type { PurchaseRef } from '../purchase-ref';
 import { ProductPrice } from './ProductPrice';
 
@@ -36,9 +37,7 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
               disabled={!product.available}
               onChange={() => purchase.send({ type: 'product.select', productId: product.id })}
             />
-            {layout === 'grid' && product.image_url && (
-              <img className="product-card__image" src={product.image_url} alt="" width="160" height="120" />
-            )}
+            {layout === 'grid' && <ProductImage src={product.image_url} />}
             <span className="product-card__body">
               {product.is_most_popular && (
                 <span className="badge" id={`${id}-badge`}>
