@@ -32,9 +32,12 @@ import {
 const TEXT_MINIMUM = 4.5;
 const NON_TEXT_MINIMUM = 3;
 
-/** The controls whose edge a visitor must see: fields, option cards, radio marks, keys, buttons. */
+/**
+ * The controls whose edge a visitor must see: fields, option cards, radio marks, keys, buttons. A native
+ * radio's ring is drawn by the browser (Chromium's #767676, 4.5:1), out of CSS's reach; its card is measured.
+ */
 const CONTROLS =
-  'input:not([type=hidden]), select, textarea, .button, .keypad__key, .product-card, .method, .method__check, ' +
+  'input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, .button, .keypad__key, .product-card, .method, .method__check, ' +
   '.vacuum-card__check, .hosted-field, .station-choice, .language-buttons__button, .stepper__button';
 
 interface Finding {
@@ -74,7 +77,8 @@ function measure({
     const srgb = value / 255;
     return srgb <= 0.04045 ? srgb / 12.92 : ((srgb + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = ([red, green, blue]: Rgba) => 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
+  const luminance = ([red, green, blue]: Rgba) =>
+    0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
   const ratio = (one: Rgba, two: Rgba) => {
     const [light, dark] = [luminance(one), luminance(two)].sort((a, b) => b - a) as [number, number];
     return (light + 0.05) / (dark + 0.05);
@@ -111,7 +115,9 @@ function measure({
   };
 
   for (const element of [root, ...root.querySelectorAll('*')]) {
-    const hasText = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+    const hasText = [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+    );
     if (!hasText || !shown(element)) continue;
     const chain = chainOf(element);
     const text = composite(chain, parse(getComputedStyle(element).color), true);
@@ -141,7 +147,8 @@ function measureFocusRing(nonTextMinimum: number): Finding[] {
     const srgb = value / 255;
     return srgb <= 0.04045 ? srgb / 12.92 : ((srgb + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = ([red, green, blue]: Rgba) => 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
+  const luminance = ([red, green, blue]: Rgba) =>
+    0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
   const focused = document.activeElement;
   if (!focused || focused === document.body || focused.tagName === 'IFRAME') return [];
   let ringed: Element | null = focused;
@@ -206,6 +213,8 @@ forEachLanguage('contrast', (lang: Lang, t: Texts) => {
   });
 
   test('the vacuum page (1008)', async ({ page }) => {
+    // Within its opening hours (the catalogue's), whatever the hour the test runs at.
+    await page.clock.setFixedTime(new Date(2031, 2, 10, 10, 0));
     await page.goto('/vacuum?machine_id=1008');
     await expect(continueButton(page, t)).toBeVisible();
     await expectReadable(page, 'body');
