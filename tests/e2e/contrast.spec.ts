@@ -102,7 +102,7 @@ function measure({
     return mix(inner, base, Number(style.opacity));
   };
   const name = (element: Element) =>
-    `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> "${element.textContent.trim().slice(0, 40)}"`;
   const shown = (element: Element) => {
     const box = element.getBoundingClientRect();
     return box.width > 1 && box.height > 1 && element.checkVisibility({ visibilityProperty: true });
@@ -156,7 +156,7 @@ function measureFocusRing(nonTextMinimum: number): Finding[] {
     const style = getComputedStyle(ringed);
     if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) break;
   }
-  const label = `<${focused.tagName.toLowerCase()} class="${focused.getAttribute('class') ?? ''}"> "${(focused.textContent ?? focused.getAttribute('aria-label') ?? '').trim().slice(0, 40)}"`;
+  const label = `<${focused.tagName.toLowerCase()} class="${focused.getAttribute('class') ?? ''}"> "${(focused.textContent || (focused.getAttribute('aria-label') ?? '')).trim().slice(0, 40)}"`;
   if (!ringed) return [{ kind: 'focus ring', element: `${label} (none)`, ratio: 0 }];
   // The ring sits outside the element (outline-offset), on its parent's opaque background.
   let behind: Element | null = ringed.parentElement;
