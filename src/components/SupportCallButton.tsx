@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 export function SupportCallButton({ phone, label }: { phone: string; label?: string }) {
   const { t } = useTranslation();
   return (
-    <a className="button button--secondary" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-      {label ?? t('machine.contact')} <bdi dir="ltr">{phone}</bdi>
+    <a className="button button--secondary support-call" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+      {label ?? t('machine.contact')}{' '}
+      <bdi dir="ltr" className="support-call__number">
+        {phone}
+      </bdi>
     </a>
   );
 }

@@ -45,8 +45,26 @@ async function post(path, body) {
   }
 }
 
-/** A card Element: three labelled inputs rendered into the node it is mounted on. */
-function createCardElement(elementType, options, onDestroy) {
+// elements({locale, appearance}) as docs.stripe.com/js/elements_object/create documents them: a locale Stripe
+// supports (or 'auto'), and an appearance whose theme is one of Stripe's and whose variables are CSS values.
+const LOCALES = ['auto', 'en', 'he', 'fr', 'es', 'ar', 'de', 'it', 'nl', 'pt', 'ru', 'ja', 'zh'];
+const THEMES = ['stripe', 'night', 'flat'];
+
+function checkElementsOptions({ locale = 'auto', appearance } = {}) {
+  if (!LOCALES.includes(locale)) throw new Error(`Invalid value for elements(): locale '${locale}' is not supported.`);
+  if (appearance === undefined) return;
+  if (appearance.theme !== undefined && !THEMES.includes(appearance.theme))
+    throw new Error(`Invalid value for elements(): appearance.theme should be one of ${THEMES.join(', ')}.`);
+  for (const [name, value] of Object.entries(appearance.variables || {}))
+    if (typeof value !== 'string' || !value)
+      throw new Error(`Invalid value for elements(): appearance.variables.${name} should be a non-empty string.`);
+}
+
+/**
+ * A card Element: three labelled inputs rendered into the node it is mounted on, marked with the
+ * Elements' locale (lang) and styled by the card Element's Style object (base.color, base.fontFamily).
+ */
+function createCardElement(elementType, options, elementsOptions, onDestroy) {
   const listeners = new Map();
   const emit = (event, payload) => (listeners.get(event) || new Set()).forEach((handler) => handler(payload));
   let group = null;
@@ -65,6 +83,9 @@ function createCardElement(elementType, options, onDestroy) {
     group.className = 'sbx-card';
     group.setAttribute('role', 'group');
     group.setAttribute('aria-label', 'Card details');
+    group.lang = elementsOptions.locale && elementsOptions.locale !== 'auto' ? elementsOptions.locale : '';
+    const base = (options.style && options.style.base) || {};
+    Object.assign(group.style, { color: base.color || '', fontFamily: base.fontFamily || '' });
     for (const { key, label, autocomplete, placeholder } of CARD_FIELDS) {
       const wrapper = document.createElement('label');
       const input = document.createElement('input');
@@ -150,12 +171,13 @@ function createCardElement(elementType, options, onDestroy) {
 }
 
 function createElements(options = {}) {
+  checkElementsOptions(options);
   const created = new Map();
   const elements = {
     create(type, elementOptions = {}) {
       if (type !== 'card' && type !== 'payment') throw new Error(`The sandbox Stripe.js has no ${type} Element.`);
       if (created.has(type)) throw new Error(`Can only create one Element of type ${type}.`);
-      const element = createCardElement(type, { ...elementOptions }, () => created.delete(type));
+      const element = createCardElement(type, { ...elementOptions }, options, () => created.delete(type));
       created.set(type, element);
       return element;
     },

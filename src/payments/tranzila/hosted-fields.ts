@@ -34,14 +34,17 @@ export async function mountCardFields(): Promise<void> {
   await Promise.all(Object.values(FIELD_CONTAINERS).map((id) => whenElementExists(`#${id}`)));
   const api = (window as TranzilaGlobal).TzlaHostedFields;
   if (!api) throw new Error('the hosted-fields script did not define TzlaHostedFields');
-  const field = (id: string) => ({ selector: `#${id}`, tabindex: 0 });
+  const field = (id: string, placeholder: string) => ({ selector: `#${id}`, tabindex: 0, placeholder });
   fields = api.create({
     sandbox: import.meta.env.MODE === 'sandbox',
+    // Format examples in digits, read alike in every language (the visible labels name the fields).
     fields: {
-      credit_card_number: field(FIELD_CONTAINERS.credit_card_number),
-      expiry: field(FIELD_CONTAINERS.expiry),
-      cvv: field(FIELD_CONTAINERS.cvv),
+      credit_card_number: field(FIELD_CONTAINERS.credit_card_number, '1234 1234 1234 1234'),
+      expiry: field(FIELD_CONTAINERS.expiry, '•• / ••'),
+      cvv: field(FIELD_CONTAINERS.cvv, '•••'),
     },
+    // One edge per field, the app's (.hosted-field), which also shows the focus: none inside the frame.
+    styles: { input: { border: '0', outline: 'none', 'font-size': '16px' } },
   });
 }
 

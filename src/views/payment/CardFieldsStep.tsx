@@ -23,29 +23,33 @@ export function CardFieldsStep({ cardFields }: { cardFields: CardFieldsRef }) {
   const chargeFailed = useSelector(cardFields, (snapshot) => snapshot.context.chargeFailed);
   const order = useSelector(cardFields, (snapshot) => snapshot.context.order);
 
+  const renderField = (field: CardField) => (
+    <div key={field} className="card-form__field">
+      <span className="field-label" id={`${FIELD_CONTAINERS[field]}-label`}>
+        {t(FIELD_LABELS[field])}
+      </span>
+      <div
+        id={FIELD_CONTAINERS[field]}
+        className={`hosted-field${fieldErrors[field] ? ' hosted-field--invalid' : ''}`}
+        role="group"
+        aria-labelledby={`${FIELD_CONTAINERS[field]}-label`}
+        aria-describedby={fieldErrors[field] ? `${FIELD_CONTAINERS[field]}-error` : undefined}
+      />
+      {fieldErrors[field] && (
+        <p className="field-error" id={`${FIELD_CONTAINERS[field]}-error`} role="alert">
+          {fieldErrors[field]}
+        </p>
+      )}
+    </div>
+  );
+
   return (
     <section className="card-form" aria-busy={processing}>
       <FocusHeading>{t('payment.card.title')}</FocusHeading>
       {loading && <Spinner label={t('payment.card.loading')} showLabel />}
-      {CARD_FIELDS.map((field) => (
-        <div key={field} className="card-form__field">
-          <span className="field-label" id={`${FIELD_CONTAINERS[field]}-label`}>
-            {t(FIELD_LABELS[field])}
-          </span>
-          <div
-            id={FIELD_CONTAINERS[field]}
-            className={`hosted-field${fieldErrors[field] ? ' hosted-field--invalid' : ''}`}
-            role="group"
-            aria-labelledby={`${FIELD_CONTAINERS[field]}-label`}
-            aria-describedby={fieldErrors[field] ? `${FIELD_CONTAINERS[field]}-error` : undefined}
-          />
-          {fieldErrors[field] && (
-            <p className="field-error" id={`${FIELD_CONTAINERS[field]}-error`} role="alert">
-              {fieldErrors[field]}
-            </p>
-          )}
-        </div>
-      ))}
+      {/* A card form: the number full width (its network mark would sit at its inline end), expiry and CVV side by side. */}
+      {renderField(CARD_FIELDS[0])}
+      <div className="card-form__row">{CARD_FIELDS.slice(1).map(renderField)}</div>
       {chargeFailed && (
         <p className="field-error" role="alert">
           {t('payment.errors.paymentFailed')}

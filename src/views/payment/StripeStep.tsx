@@ -5,17 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
-import type { StripeCard } from '../../payments/stripe/stripe';
+import { cardElementOptions, stripeAppearance, stripeLocale, type StripeCard } from '../../payments/stripe/stripe';
 import { PayButton } from './PayButton';
 import type { StripeRef } from './payment-refs';
 
 /** Stripe's card element and a pay button with the amount (spec §2). Loaded only when Stripe is chosen. */
 export default function StripeStep({ stripeRef }: { stripeRef: StripeRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const stripe = useSelector(stripeRef, (snapshot) => snapshot.context.stripe) as Stripe | undefined;
   if (!stripe) return <Spinner label={t('payment.stripe.loading')} showLabel />;
   return (
-    <Elements stripe={stripe}>
+    // Elements reads its locale when it mounts: the language the visitor reached the card form in.
+    <Elements stripe={stripe} options={{ locale: stripeLocale(i18n.language), appearance: stripeAppearance() }}>
       <StripeCardForm stripeRef={stripeRef} />
     </Elements>
   );
@@ -43,7 +44,7 @@ function StripeCardForm({ stripeRef }: { stripeRef: StripeRef }) {
       </span>
       <div className="hosted-field" role="group" aria-labelledby="stripe-card-label">
         <CardElement
-          options={{ hidePostalCode: true }}
+          options={cardElementOptions()}
           onReady={(element) => {
             if (stripe) stripeRef.send({ type: 'stripe.cardReady', card: { stripe, element } satisfies StripeCard });
           }}

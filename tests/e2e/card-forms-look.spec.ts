@@ -1,0 +1,30 @@
+/**
+ * The card forms look like card forms: Tranzila's hosted fields with placeholders, expiry and CVV side
+ * by side under the full-width number (machine 1001); Stripe's card Element given the page's language
+ * (elements({locale})) (machine 1004).
+ */
+import { drawer, expect, forEachLanguage, hostedField, openPayment, startMethod, stripeInput, test } from './fixtures';
+
+forEachLanguage('card forms look', (lang, t) => {
+  test('hosted fields: placeholders, the number full width, expiry and CVV on one row', async ({ page }) => {
+    await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'credit_card');
+    const [number, expiry, cvv] = [hostedField(page, 'number'), hostedField(page, 'expiry'), hostedField(page, 'cvv')];
+    await expect(number).toBeEditable();
+    await expect(number).toHaveAttribute('placeholder', '1234 1234 1234 1234');
+    await expect(expiry).toHaveAttribute('placeholder', '•• / ••');
+    await expect(cvv).toHaveAttribute('placeholder', '•••');
+    const [numberBox, expiryBox, cvvBox] = await Promise.all([number, expiry, cvv].map((field) => field.boundingBox()));
+    expect(Math.round(expiryBox?.y ?? -1)).toBe(Math.round(cvvBox?.y ?? -2));
+    expect(expiryBox?.y ?? 0).toBeGreaterThan(numberBox?.y ?? 0);
+    expect(numberBox?.width ?? 0).toBeGreaterThan(2 * (expiryBox?.width ?? 0));
+  });
+
+  test("Stripe's card Element speaks the page's language", async ({ page }) => {
+    await openPayment(page, lang, 1004);
+    await startMethod(page, t, 'stripe');
+    await expect(stripeInput(page, t, 'number')).toBeEditable();
+    // The stand-in marks its Element with the locale elements() was given.
+    await expect(drawer(page, t).locator('.sbx-card')).toHaveAttribute('lang', lang);
+  });
+});

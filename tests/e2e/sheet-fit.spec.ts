@@ -1,0 +1,107 @@
+/**
+ * The drawer on small and common phones (390×844, 320×568): the sheet is 90 % of the viewport high
+ * (spec §9), and the main action of the method list, the success page and the failure page is whole
+ * inside the viewport, however long the page above it. The support call's number is never broken.
+ */
+import type { Locator, Page } from '@playwright/test';
+import {
+  card,
+  drawer,
+  expect,
+  failurePage,
+  fillHostedFields,
+  forEachLanguage,
+  hostedField,
+  type Lang,
+  linePrice,
+  methodContinue,
+  openPayment,
+  payAmountButton,
+  product,
+  startMethod,
+  successPage,
+  test,
+  TEST_CARDS,
+  type Texts,
+} from './fixtures';
+
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 320, height: 568 },
+] as const;
+
+/** The sheet has slid up onto the bottom edge and is 90 % of the viewport high. */
+async function expectNinetyPercentSheet(page: Page, t: Texts, height: number): Promise<void> {
+  const sheet = drawer(page, t);
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      return box ? Math.round(box.y + box.height) : null;
+    })
+    .toBe(height);
+  const box = await sheet.boundingBox();
+  expect(Math.abs((box?.height ?? 0) - 0.9 * height)).toBeLessThanOrEqual(1);
+}
+
+/** The whole of `action` is inside the viewport. */
+async function expectWhollyOnScreen(action: Locator, viewport: { width: number; height: number }): Promise<void> {
+  await expect(action).toBeVisible();
+  const box = await action.boundingBox();
+  expect(box, 'bounding box').not.toBeNull();
+  if (!box) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+}
+
+/** The support button's number is laid out on one line (one line box). */
+async function expectNumberOnOneLine(section: Locator, phoneLabel: string): Promise<void> {
+  const link = section.getByRole('link', { name: phoneLabel });
+  const number = link.locator('bdi');
+  await expect(number).toBeVisible();
+  expect(await number.evaluate((element) => element.getClientRects().length)).toBe(1);
+}
+
+async function payByCard(page: Page, lang: Lang, t: Texts, cardNumber: string): Promise<void> {
+  await openPayment(page, lang, 1001);
+  await startMethod(page, t, 'credit_card');
+  await expect(hostedField(page, 'number')).toBeEditable();
+  await fillHostedFields(page, card(cardNumber));
+  await payAmountButton(page, t, linePrice(product(1001, 101))).click();
+}
+
+forEachLanguage('sheet fit', (lang, t) => {
+  for (const viewport of PHONES) {
+    test.describe(`${viewport.width}×${viewport.height}`, () => {
+      test.use({ viewport });
+
+      test('the method list: a 90 % sheet, its Continue whole on screen', async ({ page }) => {
+        await openPayment(page, lang, 1001);
+        await expectNinetyPercentSheet(page, t, viewport.height);
+        await expectWhollyOnScreen(methodContinue(page, t), viewport);
+      });
+
+      test('the success page: a 90 % sheet, More purchases whole on screen, the number on one line', async ({
+        page,
+      }) => {
+        await payByCard(page, lang, t, TEST_CARDS.approved);
+        const section = successPage(page, t);
+        await expectNinetyPercentSheet(page, t, viewport.height);
+        await expectWhollyOnScreen(
+          section.getByRole('button', { name: t.success.morePurchases, exact: true }),
+          viewport,
+        );
+        await expectNumberOnOneLine(section, t.success.support);
+      });
+
+      test('the failure page: a 90 % sheet, Try again whole on screen, the number on one line', async ({ page }) => {
+        await payByCard(page, lang, t, TEST_CARDS.declined);
+        const section = failurePage(page, t);
+        await expectNinetyPercentSheet(page, t, viewport.height);
+        await expectWhollyOnScreen(section.getByRole('button', { name: t.failure.retry, exact: true }), viewport);
+        await expectNumberOnOneLine(section, t.failure.support);
+      });
+    });
+  }
+});
