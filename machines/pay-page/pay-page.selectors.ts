@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { LANGUAGES } from '../menu/menu.types';
+import { acceptedMarks, type PaymentMark } from '../menu/payment-marks';
 import type { payPageMachine } from './pay-page.machine';
 
 type PayPageSnapshot = SnapshotFrom<typeof payPageMachine>;
@@ -23,3 +24,9 @@ export const selectOfferedLanguages = (snapshot: PayPageSnapshot) =>
   snapshot.context.menu?.available_languages ?? LANGUAGES;
 export const selectSplash = (snapshot: PayPageSnapshot) => snapshot.children.splash;
 export const selectPurchase = (snapshot: PayPageSnapshot) => snapshot.children.purchase;
+
+/** The footer's marks: the payments the machine accepts (none until its menu has come). */
+export const selectAcceptedMarks = (snapshot: PayPageSnapshot): PaymentMark[] =>
+  snapshot.context.menu
+    ? acceptedMarks(snapshot.context.menu.frontend_config, snapshot.context.purchaseSettings.applePayAvailable)
+    : [];

@@ -8,6 +8,7 @@ import {
   selectPurchase,
   selectSplash,
   selectSupportPhone,
+  selectAcceptedMarks,
 } from '../../../machines/pay-page/pay-page.selectors';
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
@@ -76,6 +77,7 @@ export function PayPage({
   const language = useSelector(payPage, selectLanguage);
   const languages = useSelector(payPage, selectOfferedLanguages);
   const supportPhone = useSelector(payPage, (snapshot) => selectSupportPhone(snapshot, DEFAULT_SUPPORT_PHONE));
+  const footerMarks = useSelector(payPage, selectAcceptedMarks, (a, b) => a.join() === b.join());
 
   return (
     <>
@@ -93,6 +95,7 @@ export function PayPage({
         }
         ready={condition !== 'loading'}
         footer
+        footerMarks={footerMarks}
       >
         {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}
         {condition === 'notActive' && <MachineMessage message={t('machine.notActive')} supportPhone={supportPhone} />}
