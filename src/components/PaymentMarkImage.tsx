@@ -24,7 +24,5 @@ const MARKS: Record<PaymentMark, { src: string; name: string }> = {
  */
 export function PaymentMarkImage({ mark }: { mark: PaymentMark }) {
   const { src, name } = MARKS[mark];
-  return (
-    <img className="payment-mark" src={src} alt={name} width={38} height={24} loading="lazy" decoding="async" />
-  );
+  return <img className="payment-mark" src={src} alt={name} width={38} height={24} loading="lazy" decoding="async" />;
 }
