@@ -117,6 +117,9 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // One style sheet, inlined in index.html (scripts/inline-stylesheet.ts): no chunk has one of its own to fetch.
     cssCodeSplit: false,
+    // The payment marks stay files the browser fetches with the footer and the method list, never base64
+    // strings in the JS that /pay must load before its product list.
+    assetsInlineLimit: (file) => (file.includes('/src/assets/marks/') ? false : undefined),
     // The shared app chunk imports the entry back (a cycle the bundler keeps for execution order), so the
     // entry would be listed among its own preloads: index.html loaded it twice and Firefox reported an
     // error event on the duplicate <link rel=modulepreload>. The same goes for the preloads Vite adds

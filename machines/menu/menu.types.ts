@@ -10,6 +10,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const CARD_PROVIDERS = ['TRANZILA', 'YAAD_SARIG', 'STRIP'] as const;
 export type CardProvider = (typeof CARD_PROVIDERS)[number];
 
+/** The card networks whose marks the app carries, spelt as Google Pay's allowedCardNetworks spells them. */
+export const CARD_NETWORKS = ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER'] as const;
+export type CardNetwork = (typeof CARD_NETWORKS)[number];
+
 export type FeeType = 'flat' | 'percent';
 export type ProductId = number | string;
 
@@ -47,6 +51,8 @@ export interface FrontendConfig {
     | undefined;
   bit?: { enabled: boolean; type: string } | undefined;
   stripe?: { publishableKey: string } | undefined;
+  /** The card networks the machine accepts (their marks show); absent: Visa, Mastercard and Amex. */
+  card_networks?: CardNetwork[] | undefined;
 }
 
 /**

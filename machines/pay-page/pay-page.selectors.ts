@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { LANGUAGES } from '../menu/menu.types';
+import { acceptedMarks, type PaymentMark } from '../menu/payment-marks';
 import type { payPageMachine } from './pay-page.machine';
 
 type PayPageSnapshot = SnapshotFrom<typeof payPageMachine>;
@@ -35,3 +36,9 @@ export function selectSkeletonShape(snapshot: PayPageSnapshot): SkeletonShape {
   if (kind === 'fixed') return 'link';
   return 'list';
 }
+
+/** The footer's marks: the payments the machine accepts (none until its menu has come). */
+export const selectAcceptedMarks = (snapshot: PayPageSnapshot): PaymentMark[] =>
+  snapshot.context.menu
+    ? acceptedMarks(snapshot.context.menu.frontend_config, snapshot.context.purchaseSettings.applePayAvailable)
+    : [];

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { currencySymbol } from '../custom-payment/currency';
 import type { Menu, Product, ProductId } from '../menu/menu.types';
+import { cardNetworks } from '../menu/payment-marks';
 import type { PaymentOrder } from '../payment/payment.types';
 import { isApplePayConfigured } from '../payment/apple-pay.request';
 import { isGooglePayConfigured } from '../payment/google-pay.request';
@@ -181,3 +182,5 @@ export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>
   isApplePayConfigured(snapshot.context.menu.frontend_config.apple_pay) && !snapshot.context.applePayAvailable;
 export const selectCanContinue = (snapshot: PurchaseSnapshot) => snapshot.can({ type: 'purchase.continue' });
 export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');
+/** The card networks the machine accepts, whose marks the card options show. */
+export const selectCardNetworks = (snapshot: PurchaseSnapshot) => cardNetworks(snapshot.context.menu.frontend_config);

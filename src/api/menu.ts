@@ -8,6 +8,7 @@ import {
   type Language,
   type Menu,
 } from '../../machines/menu/menu.types';
+import { isCardNetwork } from '../../machines/menu/payment-marks';
 import { MENU_PATH } from './address';
 import type { ApiClient } from './client';
 import { fetchJson } from './client';
@@ -64,6 +65,13 @@ const frontendConfigSchema = v.object({
   ),
   bit: v.optional(v.object({ enabled: v.boolean(), type: v.optional(v.string(), '') })),
   stripe: v.optional(v.object({ publishableKey: v.string() })),
+  // Networks the app has no mark for (a machine may list 'ISRACARD') are dropped; absent means the default.
+  card_networks: v.optional(
+    v.pipe(
+      v.array(v.string()),
+      v.transform((names) => names.map((name) => name.toUpperCase()).filter(isCardNetwork)),
+    ),
+  ),
 });
 
 /** Spec §3 "promotion count and savings amount": the vacuum's loyalty offer (machines/menu/menu.types.ts Promotion). */

@@ -1,18 +1,25 @@
 import { useTranslation } from 'react-i18next';
+import type { PaymentMark } from '../../machines/menu/payment-marks';
+import { PaymentMarkImage } from './PaymentMarkImage';
 
-const PAYMENT_BRANDS = ['Visa', 'Mastercard', 'Amex', 'Google Pay', 'Apple Pay', 'Bit'] as const;
+interface FooterProps {
+  /** The marks of the payments this machine accepts (acceptedMarks); a page with no machine shows none. */
+  marks?: readonly PaymentMark[] | undefined;
+}
 
-export function Footer() {
+export function Footer({ marks = [] }: FooterProps) {
   const { t } = useTranslation();
   return (
     <footer className="footer">
-      <ul className="footer__brands" aria-label={t('footer.acceptedPayments')}>
-        {PAYMENT_BRANDS.map((brand) => (
-          <li key={brand} className="brand-badge">
-            {brand}
-          </li>
-        ))}
-      </ul>
+      {marks.length > 0 && (
+        <ul className="footer__brands" aria-label={t('footer.acceptedPayments')}>
+          {marks.map((mark) => (
+            <li key={mark}>
+              <PaymentMarkImage mark={mark} />
+            </li>
+          ))}
+        </ul>
+      )}
       <nav className="footer__links">
         <a href="/refund-and-cancellation">{t('footer.refund')}</a>
         <a href="/accessibility">{t('footer.accessibility')}</a>

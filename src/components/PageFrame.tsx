@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PaymentMark } from '../../machines/menu/payment-marks';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 import { Spinner } from './Spinner';
@@ -13,6 +14,8 @@ interface PageFrameProps {
   loading?: ReactNode;
   /** The payment logos and policy links (spec §2) under the page, once it is ready. */
   footer?: boolean;
+  /** The footer's payment marks: the machine's own (acceptedMarks). */
+  footerMarks?: readonly PaymentMark[] | undefined;
   /** Added to the page's own class. */
   className?: string;
   /** Added to the main region's own class. */
@@ -28,6 +31,7 @@ export function PageFrame({
   ready = true,
   loading,
   footer = false,
+  footerMarks,
   className,
   mainClassName,
   inert,
@@ -44,7 +48,7 @@ export function PageFrame({
         {ready ? children : loading === undefined ? <Spinner label={t('app.loading')} /> : loading}
       </main>
       {/* With the content, not before: a footer pushed down the screen when the content arrives is a layout shift. */}
-      {footer && ready && <Footer />}
+      {footer && ready && <Footer marks={footerMarks} />}
     </div>
   );
 }

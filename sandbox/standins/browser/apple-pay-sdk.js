@@ -11,6 +11,11 @@ const STYLES = {
   'white-outline': ['#fff', '#000', '#000'],
 };
 
+/** The Apple logo in the button's ink (drawn here after Apple's guidelines, not Apple's own file). */
+const APPLE_LOGO =
+  '<svg viewBox="-1 0 15 17" width="0.9em" height="1em" fill="currentColor"><path d="M10.2 0c.1 1-.3 2-1 2.7-.6.7-1.6 1.3-2.5 1.2-.1-1 .4-2 1-2.6.6-.7 1.6-1.2 2.5-1.3z' +
+  'M13.4 12.3c-.4.9-.6 1.3-1.1 2.1-.7 1.1-1.7 2.4-2.9 2.4-1.1 0-1.4-.7-2.8-.7-1.5 0-1.8.7-2.9.7-1.2 0-2.1-1.2-2.8-2.3C-.8 11.7-1 8.3.2 6.4c.9-1.3 2.3-2.2 3.7-2.2 1.4 0 2.2.7 3.3.7 1.1 0 1.8-.7 3.3-.7 1.2 0 2.4.6 3.2 1.7-2.8 1.6-2.4 5.8.3 6.4z"/></svg>';
+
 /** The caption drawn before the Apple Pay mark, per ApplePayButtonLocale (Apple lists "ll-CC" values only). */
 const CAPTIONS = {
   'en-US': { buy: 'Buy with', pay: 'Pay with', 'check-out': 'Check out with', donate: 'Donate with', plain: '' },
@@ -86,10 +91,12 @@ class ApplePayButton extends HTMLElement {
     const caption = document.createElement('span');
     caption.setAttribute('aria-hidden', 'true');
     caption.textContent = CAPTIONS[locale][type];
-    const mark = document.createElement('b');
+    // Apple's button draws the Apple logo and "Pay", never the words "Apple Pay".
+    const mark = document.createElement('span');
     mark.setAttribute('aria-hidden', 'true');
     mark.dir = 'ltr';
-    mark.textContent = 'Apple Pay';
+    mark.style.cssText = 'display: inline-flex; align-items: center; gap: 0.1em; white-space: nowrap;';
+    mark.innerHTML = `${APPLE_LOGO}<span>Pay</span>`;
     this.#button.replaceChildren(caption, mark);
   }
 }

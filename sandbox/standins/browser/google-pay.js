@@ -6,6 +6,14 @@ const CANCELED = { statusCode: 'CANCELED', statusMessage: 'User closed the Payme
 const developerError = (statusMessage) => ({ statusCode: 'DEVELOPER_ERROR', statusMessage });
 let sheetShowing = false;
 
+/** Google's G (drawn here after the brand guidelines' colours, not Google's own file). */
+const G_LOGO =
+  '<svg viewBox="6 8 15 14" width="18" height="17" fill="none" stroke-width="2.4">' +
+  '<path d="M17.36 11.52A5.2 5.2 0 0 0 8.61 13.22" stroke="#EA4335"/>' +
+  '<path d="M8.61 13.22A5.2 5.2 0 0 0 8.99 17.6" stroke="#FBBC04"/>' +
+  '<path d="M8.99 17.6A5.2 5.2 0 0 0 17.36 18.48" stroke="#34A853"/>' +
+  '<path d="M17.36 18.48A5.2 5.2 0 0 0 18.7 15H13.5" stroke="#4285F4"/></svg>';
+
 /** The caption Google draws before its "G Pay" mark, per buttonLocale and buttonType. */
 const BUTTON_CAPTIONS = {
   en: {
@@ -139,10 +147,12 @@ class PaymentsClient {
     caption.lang = locale;
     caption.setAttribute('aria-hidden', 'true');
     caption.textContent = BUTTON_CAPTIONS[locale][type];
-    const mark = document.createElement('b');
+    // Google's mark as its button draws it: the four-colour G, then "Pay" in the button's ink.
+    const mark = document.createElement('span');
     mark.setAttribute('aria-hidden', 'true');
     mark.dir = 'ltr';
-    mark.textContent = 'G Pay';
+    mark.style.cssText = 'display: inline-flex; align-items: center; gap: 0.2em; white-space: nowrap;';
+    mark.innerHTML = `${G_LOGO}<span>Pay</span>`;
     button.append(caption, mark);
     button.addEventListener('click', onClick);
     container.append(button);

@@ -9,6 +9,7 @@ import {
   selectSkeletonShape,
   selectSplash,
   selectSupportPhone,
+  selectAcceptedMarks,
 } from '../../../machines/pay-page/pay-page.selectors';
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
@@ -80,6 +81,7 @@ export function PayPage({
   const language = useSelector(payPage, selectLanguage);
   const languages = useSelector(payPage, selectOfferedLanguages);
   const supportPhone = useSelector(payPage, (snapshot) => selectSupportPhone(snapshot, DEFAULT_SUPPORT_PHONE));
+  const footerMarks = useSelector(payPage, selectAcceptedMarks, (a, b) => a.join() === b.join());
 
   return (
     <>
@@ -99,6 +101,7 @@ export function PayPage({
         // Under the splash nothing; once the page is in view, the skeleton of the products to come.
         loading={condition === 'skeleton' ? <MenuSkeleton shape={skeletonShape} /> : null}
         footer
+        footerMarks={footerMarks}
       >
         {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}
         {condition === 'notActive' && <MachineMessage message={t('machine.notActive')} supportPhone={supportPhone} />}

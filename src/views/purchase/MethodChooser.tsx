@@ -1,13 +1,17 @@
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { methodMarks, takesCard } from '../../../machines/menu/payment-marks';
 import {
   selectApplePayUnavailable,
+  selectCardNetworks,
   selectCurrencySymbol,
   selectOfferedMethods,
   selectTotals,
 } from '../../../machines/purchase/purchase.selectors';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Money } from '../../components/Money';
+import { PaymentMarkImage } from '../../components/PaymentMarkImage';
 import type { PurchaseRef } from './purchase-ref';
 
 export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
@@ -19,6 +23,8 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
   const symbol = useSelector(purchase, selectCurrencySymbol);
   const customAmount = useSelector(purchase, (snapshot) => snapshot.context.customAmount);
   const canContinue = useSelector(purchase, (snapshot) => snapshot.can({ type: 'method.continue' }));
+  const networks = useSelector(purchase, selectCardNetworks, (a, b) => a.join() === b.join());
+  const optionId = useId();
 
   return (
     <section className="methods">
@@ -44,8 +50,18 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
               value={method}
               checked={chosen === method}
               onChange={() => purchase.send({ type: 'method.select', method })}
+              // Named by its text alone; a card option's marks describe the networks it takes.
+              aria-labelledby={`${optionId}-${method}-name`}
+              aria-describedby={takesCard(method) ? `${optionId}-${method}-marks` : undefined}
             />
-            <span className="method__name">{t(`methods.names.${method}`)}</span>
+            <span className="method__name" id={`${optionId}-${method}-name`}>
+              {t(`methods.names.${method}`)}
+            </span>
+            <span className="method__marks" id={`${optionId}-${method}-marks`}>
+              {methodMarks(method, networks).map((mark) => (
+                <PaymentMarkImage key={mark} mark={mark} />
+              ))}
+            </span>
             <span className="method__check" aria-hidden="true" />
           </label>
         ))}

@@ -1,0 +1,39 @@
+import { isApplePayConfigured } from '../payment/apple-pay.request';
+import { isGooglePayConfigured } from '../payment/google-pay.request';
+import type { PaymentMethod } from '../purchase/purchase.types';
+import { CARD_NETWORKS, type CardNetwork, type FrontendConfig } from './menu.types';
+
+/** What a machine accepts when its menu names no networks (contract/operator-api.yaml card_networks). */
+export const DEFAULT_CARD_NETWORKS: readonly CardNetwork[] = ['VISA', 'MASTERCARD', 'AMEX'];
+
+export const isCardNetwork = (name: string): name is CardNetwork => (CARD_NETWORKS as readonly string[]).includes(name);
+
+/** A payment's mark: a wallet, Bit, or a card network. */
+export type PaymentMark = 'google_pay' | 'apple_pay' | 'bit' | CardNetwork;
+
+/** The card networks the machine accepts. */
+export const cardNetworks = (config: FrontendConfig): readonly CardNetwork[] =>
+  config.card_networks ?? DEFAULT_CARD_NETWORKS;
+
+/** Whether the method takes a card of the machine's networks (rather than being a wallet or Bit). */
+export const takesCard = (method: PaymentMethod): method is 'stripe' | 'credit_card' | 'card_scan' =>
+  method === 'stripe' || method === 'credit_card' || method === 'card_scan';
+
+/** The marks beside a method on the method list: a wallet's or Bit's own, the accepted networks for a card. */
+export const methodMarks = (method: PaymentMethod, networks: readonly CardNetwork[]): readonly PaymentMark[] =>
+  takesCard(method) ? networks : [method];
+
+/**
+ * The footer's marks: what the machine offers, Apple Pay only where the phone can pay with it (`applePayUsable`,
+ * src/payments/apple-pay/availability.ts). Apple asks for its mark first among the mobile payment marks.
+ */
+export function acceptedMarks(config: FrontendConfig, applePayUsable: boolean): PaymentMark[] {
+  const cards = config.credit_card?.enabled === true || Boolean(config.stripe?.publishableKey);
+  const offered: [PaymentMark[], boolean][] = [
+    [['apple_pay'], isApplePayConfigured(config.apple_pay) && applePayUsable],
+    [['google_pay'], isGooglePayConfigured(config.google_pay)],
+    [['bit'], config.bit?.enabled === true],
+    [[...cardNetworks(config)], cards],
+  ];
+  return offered.flatMap(([marks, shown]) => (shown ? marks : []));
+}
