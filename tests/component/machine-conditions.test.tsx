@@ -21,9 +21,9 @@ async function findMachineMessage(text: string, timeout?: number) {
 const menuCalls = (requests: { url: URL }[]) => requests.filter((request) => isCall(request, 'api/menu/get'));
 
 describe('machine conditions', () => {
-  it('shows a spinner while the menu loads', async () => {
+  it('shows the menu skeleton, announced as loading, while the menu loads', async () => {
     renderPayPage({ machineId: '1001' });
-    expect(screen.getByRole('status', { name: en.app.loading })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe(en.app.loading);
     await screen.findByRole('group', { name: en.products.choose });
     expect(screen.queryByRole('status')).toBeNull();
   });

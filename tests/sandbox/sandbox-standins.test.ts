@@ -105,14 +105,16 @@ describe('Google Pay stand-in', () => {
     const options = { onClick, buttonColor: 'black', buttonType: 'pay', buttonSizeMode: 'fill' };
     document.body.append(payments.createButton({ ...options, buttonLocale: 'he' }));
     const button = getByRole(document.body, 'button', { name: GOOGLE_PAY_BUTTON });
-    expect(button.textContent).toBe('תשלום עםG Pay');
+    // The caption in the button's language, then the mark: Google's G drawn, "Pay" in words.
+    expect(button.textContent).toBe('תשלום עםPay');
+    expect(button.querySelector('svg')).not.toBeNull();
     expect(button.className).toBe('gpay-card-info-container black pay he');
     expect(button.parentElement?.className).toBe('gpay-card-info-container-fill');
     fireEvent.click(button);
     expect(onClick).toHaveBeenCalledOnce();
 
     document.body.replaceChildren(payments.createButton({ ...options, buttonLocale: 'fr', buttonType: 'buy' }));
-    expect(getByRole(document.body, 'button', { name: 'Buy with GPay' }).textContent).toBe('Acheter avecG Pay');
+    expect(getByRole(document.body, 'button', { name: 'Buy with GPay' }).textContent).toBe('Acheter avecPay');
   });
 
   it('createButton throws without an onClick function, as pay.js does', async () => {
@@ -195,9 +197,11 @@ describe('Apple Pay JS SDK stand-in: <apple-pay-button>', () => {
   it("is a focusable button named as Apple names it, its caption in the locale attribute's language", async () => {
     const { element, button } = await appleButton({ buttonstyle: 'black', type: 'pay', locale: 'he-IL' });
     expect(button.tabIndex).toBe(0);
-    expect(button.textContent).toBe('תשלום עםApple Pay');
+    // The caption in the locale's language, then the mark: Apple's logo drawn, "Pay" in words.
+    expect(button.textContent).toBe('תשלום עםPay');
+    expect(button.querySelector('svg')).not.toBeNull();
     element.setAttribute('locale', 'es-ES');
-    expect(button.textContent).toBe('Pagar conApple Pay');
+    expect(button.textContent).toBe('Pagar conPay');
   });
 
   it('takes its size and corners from the documented CSS custom properties', async () => {

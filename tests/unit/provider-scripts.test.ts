@@ -271,10 +271,12 @@ describe('card processor hosted fields', () => {
       {
         sandbox: false,
         fields: {
-          credit_card_number: { selector: '#tranzila-card-number', tabindex: 0 },
-          expiry: { selector: '#tranzila-expiry', tabindex: 0 },
-          cvv: { selector: '#tranzila-cvv', tabindex: 0 },
+          credit_card_number: { selector: '#tranzila-card-number', tabindex: 0, placeholder: '1234 1234 1234 1234' },
+          expiry: { selector: '#tranzila-expiry', tabindex: 0, placeholder: '•• / ••' },
+          cvv: { selector: '#tranzila-cvv', tabindex: 0, placeholder: '•••' },
         },
+        // The app's box draws the one edge and the focus; the field inside has none of its own.
+        styles: { input: { border: '0', 'font-size': '16px', outline: 'none' } },
       },
     ]);
 
