@@ -103,7 +103,9 @@ vi.mock('../../src/payments/tranzila/hosted-fields', async (original) => ({
     return (await response.json()) as unknown;
   },
 }));
-vi.mock('../../src/payments/stripe/stripe', () => ({
+vi.mock('../../src/payments/stripe/stripe', async (importOriginal) => ({
+  // The look and language given to Elements are the real ones; only Stripe.js's calls are stood in.
+  ...(await importOriginal<typeof import('../../src/payments/stripe/stripe')>()),
   loadStripeJs: () => Promise.resolve({}),
   createPaymentMethod: () => Promise.resolve('pm_sandbox'),
   confirmCardPayment: () => Promise.resolve({ id: 'pi_sandbox', status: 'succeeded' }),

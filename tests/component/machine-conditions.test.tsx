@@ -22,8 +22,18 @@ const menuCalls = (requests: { url: URL }[]) => requests.filter((request) => isC
 
 describe('machine conditions', () => {
   it('shows the menu skeleton, announced as loading, while the menu loads', async () => {
-    renderPayPage({ machineId: '1001' });
-    expect((await screen.findByRole('status')).textContent).toBe(en.app.loading);
+    // The menu is held until the skeleton has been seen: an in-process answer would come before a frame.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const intercept: Intercept = async (request, sandbox) => {
+      if (isCall(request, 'api/menu/get')) await held;
+      return sandbox(request);
+    };
+    renderPayPage({ machineId: '1001', intercept });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe(en.app.loading);
+    expect(status.closest('[aria-busy="true"]')).not.toBeNull();
+    release();
     await screen.findByRole('group', { name: en.products.choose });
     expect(screen.queryByRole('status')).toBeNull();
   });

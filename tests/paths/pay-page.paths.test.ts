@@ -25,6 +25,8 @@ const machine = payPageMachine.provide({
 
 const events = samplesOf([
   { type: 'xstate.done.actor.splash', output: undefined },
+  // raised by the chart as the splash ends; sent on its own it must change nothing else
+  { type: 'splash.over' },
   // both branches of machineNotActive (listMenu offers en and he)
   { type: 'xstate.done.actor.fetchMenu', output: listMenu },
   { type: 'xstate.done.actor.fetchMenu', output: inactiveMenu },
@@ -66,8 +68,17 @@ const oracle: Oracle = {
     const context = contextOf(before);
     const sample = event as EventObject & { output?: Menu; error?: unknown; language?: Language };
     switch (sample.type) {
+      // Issue 21: once the splash is over, a menu still loading shows the product view's skeleton.
       case 'xstate.done.actor.splash':
-        return to({ splash: 'Finished' });
+        return to(
+          before.matches({ menu: 'LoadingMenu' })
+            ? { splash: 'Finished', menu: { LoadingMenu: 'ShowingSkeleton' } }
+            : { splash: 'Finished' },
+        );
+      case 'splash.over':
+        return before.matches({ menu: { LoadingMenu: 'UnderSplash' } })
+          ? to({ menu: { LoadingMenu: 'ShowingSkeleton' } })
+          : stays();
       case 'xstate.done.actor.fetchMenu': {
         const menu = sample.output as Menu;
         const language = menu.available_languages.includes(context.language) ? context.language : 'en';
@@ -88,13 +99,19 @@ const oracle: Oracle = {
         return stays((after) => expect(contextOf(after).language).toBe(language));
       }
       case 'menu.retry':
-        return to({ menu: 'LoadingMenu' }, (after) => expect(contextOf(after).failure).toBeUndefined());
+        return to(
+          { menu: { LoadingMenu: before.matches({ splash: 'Finished' }) ? 'ShowingSkeleton' : 'UnderSplash' } },
+          (after) => expect(contextOf(after).failure).toBeUndefined(),
+        );
       default:
         throw new Error(`the pay page oracle does not know ${sample.type}`);
     }
   },
   contract: (snapshot) => {
-    expectTags(snapshot, { loading: [{ menu: 'LoadingMenu' }] });
+    expectTags(snapshot, {
+      loading: [{ menu: 'LoadingMenu' }],
+      skeleton: [{ menu: { LoadingMenu: 'ShowingSkeleton' } }],
+    });
     const { menu, failure, language } = contextOf(snapshot);
     if (snapshot.matches({ menu: 'Ready' })) expect(menu?.is_active, 'the purchase runs on an active menu').toBe(true);
     expect(failure !== undefined, 'a failure is shown').toBe(snapshot.matches({ menu: 'MenuUnavailable' }));
