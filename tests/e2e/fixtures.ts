@@ -450,6 +450,12 @@ export function drawerButton(page: Page, t: Texts, name: string): Locator {
   return drawer(page, t).getByRole('button', { name, exact: true });
 }
 
+/** The visitor closes the drawer (a success page so ends its payment, spec §4), and it is gone. */
+export async function closeDrawer(page: Page, t: Texts): Promise<void> {
+  await drawerButton(page, t, t.drawer.close).click();
+  await expect(drawer(page, t)).toHaveCount(0);
+}
+
 /** The card forms' "Pay ₪x" button. */
 export function payAmountButton(page: Page, t: Texts, amount: number): Locator {
   return drawerButton(page, t, fill(t.payment.payAmount, { amount: money(amount) }));
@@ -836,9 +842,8 @@ export async function reloadDuringPayment(
   else await expect(failurePage(page, t)).toContainText(t.payment.errors.notCharged);
   expect(asked.length, 'the operator asked about the payment').toBeGreaterThan(0);
   for (const status of asked) expect(await status.headerValue('session-uuid')).toBe(sessionId);
-  await drawerButton(page, t, t.drawer.close).click();
+  await closeDrawer(page, t);
   await expect(continueButton(page, t)).toBeVisible();
-  await expect(drawer(page, t)).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(sent.after, 'payment requests after the reload').toEqual([]);
   expect(

@@ -12,6 +12,7 @@ import {
   BIT_PAGE,
   bitReturnAddress,
   chargesFor,
+  closeDrawer,
   drawer,
   drawerButton,
   expect,
@@ -130,8 +131,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     await page.reload();
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: transactionId }));
     expect(statusCalls.length).toBeGreaterThan(asksBeforeReload);
-    await drawerButton(page, t, t.drawer.close).click();
-    await expect(drawer(page, t)).toHaveCount(0);
+    await closeDrawer(page, t);
     // Closed: nothing is underway any more.
     expect(await storedItem(page, PURCHASE_STORAGE_KEYS.underwaySession)).toBeNull();
     expect(await storedItem(page, PURCHASE_STORAGE_KEYS.payStatus)).toBeNull();
@@ -183,8 +183,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
     // Closing the success page ends the payment (spec §4): nothing is underway any more.
-    await drawerButton(page, t, t.drawer.close).click();
-    await expect(drawer(page, t)).toHaveCount(0);
+    await closeDrawer(page, t);
 
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     await page.goto(returnAddress.href);

@@ -8,6 +8,7 @@ import type { Page, Route } from '@playwright/test';
 import {
   card,
   continueToPayment,
+  closeDrawer,
   drawer,
   drawerButton,
   expect,
@@ -218,8 +219,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     expect([...landed.searchParams.keys()]).toEqual(['machine_id']);
 
     // Closed, its end is over: loading the return again carries nobody on, asks nothing and charges nothing.
-    await drawerButton(page, t, t.drawer.close).click();
-    await expect(drawer(page, t)).toHaveCount(0);
+    await closeDrawer(page, t);
     const askedBefore = asked.length;
     await page.goto(returned.href);
     await expect(page.getByRole('link', { name: 'Back to the start' })).toBeVisible();

@@ -19,8 +19,8 @@ import {
   CARD_SCAN_CHARGE,
   chargesFor,
   continueButton,
+  closeDrawer,
   drawer,
-  drawerButton,
   escapeRegExp,
   expect,
   expectCharges,
@@ -288,7 +288,7 @@ test.describe('Back during a pending payment, then Forward: nothing sent again, 
       await expect(page).toHaveURL((url) => url.pathname === '/pay');
       // The page finds the payment underway and asks the operator: the charge reached it, so it is paid.
       await expect(successHeading(page, t)).toBeVisible();
-      await drawerButton(page, t, t.drawer.close).click();
+      await closeDrawer(page, t);
       await expect(continueButton(page, t)).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(sent.after, 'payment requests sent again after Back and Forward').toEqual([]);
@@ -327,7 +327,7 @@ test.describe('Back during a pending payment, then Forward: nothing sent again, 
     await expect(page).toHaveURL((url) => url.pathname === '/customPaymentIframe');
     // The page finds the payment underway and asks the operator: the charge reached it, so it is paid.
     await expect(successHeading(page, t)).toBeVisible();
-    await drawerButton(page, t, t.drawer.close).click();
+    await closeDrawer(page, t);
     await expect(continueButton(page, t)).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(sent.after, 'payment requests sent again after Back and Forward').toEqual([]);

@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { continueButton, expect, forEachLanguage, openMachine, startMethod, test, type Texts } from './fixtures';
+import { recordSplash, splashLog } from './splash-log';
 
 /** The drawer's top edge in each of the first 20 frames after it appears (a third of a second). */
 async function sheetTopsWhileOpening(page: Page, t: Texts): Promise<number[]> {
@@ -40,10 +41,13 @@ forEachLanguage('reduced motion', (lang, t) => {
         test.use({ skipSplash: false });
 
         test(reduced ? 'the slides do not fade in' : 'the slides fade in', async ({ page }) => {
+          // Each slide's animation is read inside the page as it appears: a slide lasts about 1.25 s,
+          // which a busy machine can miss from outside.
+          await page.addInitScript(recordSplash);
           await page.goto('/pay?machine_id=1001');
-          for (const slide of ['splash-colour', 'splash-white']) {
-            await expect(page.getByTestId(slide)).toHaveCSS('animation-name', reduced ? 'none' : 'fade-in');
-          }
+          await expect.poll(async () => (await splashLog(page)).seen).toEqual(['splash-colour', 'splash-white']);
+          const animation = reduced ? 'none' : 'fade-in';
+          expect((await splashLog(page)).animations).toEqual({ 'splash-colour': animation, 'splash-white': animation });
         });
       });
 

@@ -11,17 +11,20 @@ export interface SplashLog {
   gone?: number;
   /** Every slide ever seen, in order. */
   seen: string[];
+  /** Each slide's CSS animation-name when it first appeared (fade-in, or none under reduced motion). */
+  animations: Record<string, string>;
 }
 
 /** Records, inside the page, when each splash slide appears and when the splash is gone. */
 export function recordSplash(): void {
-  const log: SplashLog = { seen: [] };
+  const log: SplashLog = { seen: [], animations: {} };
   (window as unknown as { splashLog: SplashLog }).splashLog = log;
   new MutationObserver(() => {
     const slides = document.querySelectorAll('[data-testid^="splash-"]');
     slides.forEach((slide) => {
       const name = slide.getAttribute('data-testid') ?? '';
       if (log.seen.at(-1) !== name) log.seen.push(name);
+      log.animations[name] ??= getComputedStyle(slide).animationName;
       if (name === 'splash-colour') log.colour ??= performance.now();
       if (name === 'splash-white') log.white ??= performance.now();
     });
