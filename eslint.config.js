@@ -1,7 +1,33 @@
 import js from '@eslint/js';
+import compat from 'eslint-plugin-compat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** `no-restricted-properties` entries for static members newer than the browser floor. */
+const newerStatics = (entries) =>
+  entries.map(([object, property, since]) => ({
+    object,
+    property,
+    message: `${object}.${property} is newer than the browser floor (${since}).`,
+  }));
+
+/**
+ * Instance methods newer than the browser floor, caught by name wherever they are called. Names that
+ * other APIs share (`with`, and the Set methods `union`, `intersection`, `difference`: valibot's
+ * `v.union`) are left out.
+ */
+const NEWER_METHODS = [
+  'toSorted',
+  'toReversed',
+  'toSpliced',
+  'isWellFormed',
+  'toWellFormed',
+  'symmetricDifference',
+  'isSubsetOf',
+  'isSupersetOf',
+  'isDisjointFrom',
+];
 
 /** Import boundaries of DESIGN.md §2–3, as path patterns relative to the importing folder. */
 const forbid = (group, message) => ({
@@ -82,6 +108,8 @@ export default tseslint.config(
       '*.tmp.mjs',
       '.stryker-tmp',
       'reports',
+      // Breaks every floor rule on purpose: tests/unit/browser-floor-lint.test.ts lints it on its own.
+      'tests/fixtures/floor',
     ],
   },
   js.configs.recommended,
@@ -99,20 +127,37 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
-    // What ships to phones: iOS 17 Safari and Chrome before 126 have no URL.parse.
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'public/**/*.js'],
+    // What ships to phones is held to the browser floor (package.json's browserslist, README "Browser
+    // floor"): compat/compat knows the web APIs; the ES built-ins it does not know are listed here, each
+    // with the first Safari and Chrome that have it. The fixture proves each rule still fires.
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'public/**/*.js', 'tests/fixtures/floor/*.js'],
+    plugins: { compat },
     rules: {
+      'compat/compat': 'error',
       'no-restricted-properties': [
         'error',
+        ...newerStatics([
+          ['URL', 'parse', 'Safari 18, Chrome 126: use parseUrl (machines/shared/web-address.ts)'],
+          ['URL', 'canParse', 'Safari 17, Chrome 120: use parseUrl (machines/shared/web-address.ts)'],
+          ['AbortSignal', 'any', 'Safari 17.4, Chrome 116'],
+          ['AbortSignal', 'timeout', 'Safari 16, Chrome 103'],
+          ['Promise', 'withResolvers', 'Safari 17.4, Chrome 119'],
+          ['Object', 'groupBy', 'Safari 17.4, Chrome 117'],
+          ['Map', 'groupBy', 'Safari 17.4, Chrome 117'],
+          ['Array', 'fromAsync', 'Safari 16.4, Chrome 121'],
+          ['Response', 'json', 'Safari 17, Chrome 105'],
+        ]),
+      ],
+      'no-restricted-syntax': [
+        'error',
         {
-          object: 'URL',
-          property: 'parse',
-          message: 'Use parseUrl (machines/shared/web-address.ts): Safari 18+ only.',
+          selector: `CallExpression[callee.property.name=/^(${NEWER_METHODS.join('|')})$/]`,
+          message:
+            'Newer than the browser floor: toSorted, toReversed, toSpliced (Safari 16, Chrome 110); isWellFormed, toWellFormed (Safari 16.4, Chrome 111); the Set methods (Safari 17, Chrome 122).',
         },
         {
-          object: 'URL',
-          property: 'canParse',
-          message: 'Use parseUrl (machines/shared/web-address.ts): Safari 17+ only.',
+          selector: 'Literal[regex.flags=/v/]',
+          message: "A regular expression's v flag is newer than the browser floor (Safari 17, Chrome 112).",
         },
       ],
     },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChunkingContext, CodeSplittingNameFunction } from 'rolldown';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import browserslistToEsbuild from 'browserslist-to-esbuild';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { inlineStylesheet } from './scripts/inline-stylesheet';
 import { cspPlugin } from './scripts/csp-plugin.ts';
@@ -62,6 +63,8 @@ function entryChunks(): { plugin: Plugin; has: (fileName: string) => boolean } {
 }
 
 const entries = entryChunks();
+/** package.json's browserslist as build targets ('chrome100', 'safari15.4', …). */
+const floorTargets = browserslistToEsbuild();
 
 /** The /pay route's component, as TanStack Router's code splitting names it. */
 const PAY_ROUTE_COMPONENT = `${fileURLToPath(new URL('src/routes/pay.tsx', import.meta.url))}?tsr-split=component`;
@@ -113,7 +116,9 @@ export default defineConfig(({ mode }) => ({
     proxy: { '/v4': 'http://localhost:4173', '/sandbox': 'http://localhost:4173' },
   },
   build: {
-    target: 'es2022',
+    // The browser floor (package.json's browserslist): the syntax and CSS shipped are what those engines read.
+    target: floorTargets,
+    cssTarget: floorTargets,
     sourcemap: false,
     // One style sheet, inlined in index.html (scripts/inline-stylesheet.ts): no chunk has one of its own to fetch.
     cssCodeSplit: false,
