@@ -12,7 +12,8 @@ export function MenuSkeleton({ shape }: { shape: SkeletonShape }) {
   const { t } = useTranslation();
   return (
     <div className={`skeleton skeleton--${shape}`} aria-busy="true" data-testid="menu-skeleton">
-      <span className="visually-hidden" role="status">
+      {/* Named like the spinner's status (a status takes no name from its text), and read out as its text. */}
+      <span className="visually-hidden" role="status" aria-label={t('app.loading')}>
         {t('app.loading')}
       </span>
       <div className="skeleton__title" aria-hidden="true" />

@@ -1,13 +1,19 @@
 /**
- * Phones older than this machine's browsers: iOS 17 Safari and Chrome before 126 have no URL.parse, and
- * /pay once called it while its modules loaded (src/config.ts), so the page never started there.
+ * Issue 21: the browser floor (package.json's browserslist: Safari 15.4, Chrome 100). Chromium here is
+ * newer, so before any script of the page runs, every API the floor's engines lack is taken away, and
+ * the journeys that move money must still end in one charge, with nothing thrown. Each entry names the
+ * first Safari and Chrome that have it (MDN's compatibility tables).
  */
+import type { Page } from '@playwright/test';
 import {
+  BIT_PAGE,
+  continueToPayment,
   expect,
   expectCharges,
   forEachLanguage,
   linePrice,
-  openPayment,
+  linkPath,
+  openMachine,
   product,
   sheetButton,
   startMethod,
@@ -16,25 +22,87 @@ import {
   walletButton,
 } from './fixtures';
 
-forEachLanguage('A phone without URL.parse', (lang, t) => {
-  test('/pay starts, and a Google Pay payment goes through with one approved charge', async ({ page, request }) => {
-    await page.addInitScript(() => {
-      // Removed before any of the page's code runs, as on iOS 17 Safari.
-      Reflect.deleteProperty(URL, 'parse');
-      Reflect.deleteProperty(URL, 'canParse');
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+/** `owner.member`, as written in the page, taken away: Safari / Chrome versions that first have it. */
+const NEWER_THAN_THE_FLOOR = [
+  'URL.parse', // Safari 18, Chrome 126
+  'URL.canParse', // Safari 17, Chrome 120
+  'AbortSignal.any', // Safari 17.4, Chrome 116
+  'AbortSignal.timeout', // Safari 16, Chrome 103
+  'Promise.withResolvers', // Safari 17.4, Chrome 119
+  'Object.groupBy', // Safari 17.4, Chrome 117
+  'Map.groupBy', // Safari 17.4, Chrome 117
+  'Array.fromAsync', // Safari 16.4, Chrome 121
+  'Response.json', // Safari 17, Chrome 105
+  'Array.prototype.toSorted', // Safari 16, Chrome 110
+  'Array.prototype.toReversed', // Safari 16, Chrome 110
+  'Array.prototype.toSpliced', // Safari 16, Chrome 110
+  'Array.prototype.with', // Safari 16, Chrome 110
+  'String.prototype.isWellFormed', // Safari 16.4, Chrome 111
+  'String.prototype.toWellFormed', // Safari 16.4, Chrome 111
+  'Set.prototype.union', // Safari 17, Chrome 122
+  'Set.prototype.intersection', // Safari 17, Chrome 122
+  'Set.prototype.difference', // Safari 17, Chrome 122
+  'Element.prototype.checkVisibility', // Safari 17.4, Chrome 105
+  'HTMLElement.prototype.showPopover', // Safari 17, Chrome 114
+  'Navigator.prototype.userActivation', // Safari 16.4, Chrome 72
+  'requestIdleCallback', // no Safari at all
+  'scheduler', // no Safari at all
+];
 
-    const sessionId = await openPayment(page, lang, 1001);
-    expect(await page.evaluate(() => 'parse' in URL || 'canParse' in URL)).toBe(false);
+/** Runs in the page before its own scripts: deletes each member, so feature checks see it absent. */
+function takeAway(names: readonly string[]): void {
+  for (const name of names) {
+    const path = name.split('.');
+    const member = path.pop() ?? '';
+    const owner = path.reduce<object | undefined>(
+      (object, key) => (object ? (Reflect.get(object, key) as object | undefined) : undefined),
+      globalThis,
+    );
+    if (owner) Reflect.deleteProperty(owner, member);
+  }
+}
+
+/** The page as an older phone's engine sees it, and every error it throws. */
+async function asAnOlderPhone(page: Page): Promise<string[]> {
+  await page.addInitScript(takeAway, NEWER_THAN_THE_FLOOR);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const cola = product(1001, 101);
+
+forEachLanguage('on an older phone (APIs newer than the floor taken away)', (lang, t) => {
+  test('/pay: the APIs are gone, and Google Pay pays once; nothing thrown', async ({ page, request }) => {
+    const errors = await asAnOlderPhone(page);
+    await openMachine(page, lang, 1001);
+    expect(
+      await page.evaluate(() => [
+        typeof URL.parse,
+        typeof AbortSignal.any,
+        typeof ([] as unknown as { toSorted?: unknown }).toSorted,
+      ]),
+      'the init script took the APIs away',
+    ).toEqual(['undefined', 'undefined', 'undefined']);
+
+    const sessionId = await continueToPayment(page, t);
     await startMethod(page, t, 'google_pay');
     await walletButton(page, t, 'google_pay').click();
     await sheetButton(page, 'Google Pay', 'Approve').click();
-
     await expect(successHeading(page, t)).toBeVisible();
-    const cola = product(1001, 101);
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
+    expect(errors).toEqual([]);
+  });
+
+  test('a payment link: Bit, away and back, pays once; nothing thrown', async ({ page, request }) => {
+    const errors = await asAnOlderPhone(page);
+    await page.goto(linkPath());
+    const sessionId = await continueToPayment(page, t);
+    await startMethod(page, t, 'bit');
+    await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: 7.5 }]);
     expect(errors).toEqual([]);
   });
 });
