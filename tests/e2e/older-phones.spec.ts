@@ -45,6 +45,11 @@ const NEWER_THAN_THE_FLOOR = [
   'Element.prototype.checkVisibility', // Safari 17.4, Chrome 105
   'HTMLElement.prototype.showPopover', // Safari 17, Chrome 114
   'Navigator.prototype.userActivation', // Safari 16.4, Chrome 72
+  // Iterator helpers: Safari 18.4, Chrome 122.
+  ...['map', 'filter', 'take', 'drop', 'flatMap', 'reduce', 'toArray', 'forEach', 'some', 'every', 'find'].map(
+    (helper) => `Iterator.prototype.${helper}`,
+  ),
+  'Iterator.from',
   'requestIdleCallback', // no Safari at all
   'scheduler', // no Safari at all
 ];
