@@ -79,9 +79,16 @@ function payRouteChunks(): CodeSplittingNameFunction {
   return (id, ctx) => {
     payRouteModules ??= staticClosure(PAY_ROUTE_COMPONENT, ctx);
     if (!payRouteModules.has(id)) return null;
-    return id.includes('node_modules') ? 'pay-vendor' : 'pay';
+    return isAppSource(id) ? 'pay' : 'pay-vendor';
   };
 }
+
+/**
+ * The app's own modules. Libraries, and the helpers the build adds when it lowers syntax for the browser
+ * floor (virtual modules, `\0…`), are not: were the libraries' helpers in the app's chunk, the libraries'
+ * chunk would import it back, and that cycle ran xstate before its classes existed.
+ */
+const isAppSource = (id: string) => !id.includes('node_modules') && !id.startsWith('\0');
 
 function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
   const seen = new Set<string>();
