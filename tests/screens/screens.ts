@@ -165,8 +165,10 @@ const payScreens: ScreenGroup = {
       await page.goto('/pay?machine_id=1001');
       await expect(page.getByRole('status', { name: t.app.loading })).toBeVisible();
       await at('loadingMenu');
+      // Only the loading screen is looked at here. The menu is not awaited after the release: a scan that
+      // takes longer than the menu call's 15 s timeout (a busy machine) rightly ends in the unavailable
+      // screen instead. A menu that answers late is early-menu.spec.ts's case (the skeleton, then its answer).
       release();
-      await expect(continueButton(page, t)).toBeVisible();
       await page.unroute(MENU_GET);
 
       await openPay(page, lang, 'machine_id=999999');
