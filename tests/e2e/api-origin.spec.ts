@@ -24,6 +24,7 @@ import {
   test,
   TEXTS,
   walletButton,
+  watchPageErrors,
 } from './fixtures';
 
 const t = TEXTS.en;
@@ -32,12 +33,6 @@ const cola = product(1001, 101);
 test.skip(!API_ORIGIN, 'this build serves the API on the app’s origin (build it with SANDBOX_API_ORIGIN)');
 
 /** Uncaught errors: a page that throws while starting is the blank page these tests rule out. */
-function watchPageErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 /** The menu-unavailable screen: its message, Try again, and a call to the default support phone. */
 async function expectMenuUnavailable(page: Page) {
   const alert = page.getByRole('alert');

@@ -393,6 +393,13 @@ export async function enableSandboxApplePay(context: BrowserContext, baseURL: st
   await context.addCookies([{ name: 'sandbox_apple_pay', value: '1', url: baseURL }]);
 }
 
+/** Every uncaught error the page throws from now on. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /** Clicks the product page's Continue; answers the session_id set_purchase gave this purchase. */
 export async function continueToPayment(page: Page, t: Texts): Promise<string> {
   const answered = page.waitForResponse((response) => isBooking(response.request()));

@@ -13,13 +13,14 @@ import {
   forEachLanguage,
   linePrice,
   linkPath,
-  openMachine,
+  openPayment,
   product,
   sheetButton,
   startMethod,
   successHeading,
   test,
   walletButton,
+  watchPageErrors,
 } from './fixtures';
 
 /** `owner.member`, as written in the page, taken away: Safari / Chrome versions that first have it. */
@@ -70,9 +71,7 @@ function takeAway(names: readonly string[]): void {
 /** The page as an older phone's engine sees it, and every error it throws. */
 async function asAnOlderPhone(page: Page): Promise<string[]> {
   await page.addInitScript(takeAway, NEWER_THAN_THE_FLOOR);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
+  return watchPageErrors(page);
 }
 
 const cola = product(1001, 101);
@@ -80,7 +79,7 @@ const cola = product(1001, 101);
 forEachLanguage('on an older phone (APIs newer than the floor taken away)', (lang, t) => {
   test('/pay: the APIs are gone, and Google Pay pays once; nothing thrown', async ({ page, request }) => {
     const errors = await asAnOlderPhone(page);
-    await openMachine(page, lang, 1001);
+    const sessionId = await openPayment(page, lang, 1001);
     expect(
       await page.evaluate(() => [
         typeof URL.parse,
@@ -89,8 +88,6 @@ forEachLanguage('on an older phone (APIs newer than the floor taken away)', (lan
       ]),
       'the init script took the APIs away',
     ).toEqual(['undefined', 'undefined', 'undefined']);
-
-    const sessionId = await continueToPayment(page, t);
     await startMethod(page, t, 'google_pay');
     await walletButton(page, t, 'google_pay').click();
     await sheetButton(page, 'Google Pay', 'Approve').click();
