@@ -94,7 +94,13 @@ export function PayPage({
         ready={condition !== 'loading'}
         footer
       >
-        {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}
+        {condition === 'notFound' && (
+          <MachineMessage
+            headline={t('machine.notRecognised')}
+            message={t('machine.notFound')}
+            supportPhone={supportPhone}
+          />
+        )}
         {condition === 'notActive' && <MachineMessage message={t('machine.notActive')} supportPhone={supportPhone} />}
         {condition === 'unavailable' && (
           <MachineMessage

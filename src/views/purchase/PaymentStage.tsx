@@ -1,7 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectOrderSummary, type OrderSummary as OrderSummaryData } from '../../../machines/purchase/purchase.selectors';
+import {
+  selectOrderSummary,
+  type OrderSummary as OrderSummaryData,
+} from '../../../machines/purchase/purchase.selectors';
 import { OrderSummary } from '../../components/OrderSummary';
 import { Spinner } from '../../components/Spinner';
 import { ApplePayStep } from '../payment/ApplePayStep';
