@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { currencySymbol } from '../custom-payment/currency';
-import type { Menu, Product, ProductId } from '../menu/menu.types';
+import type { FrontendConfig, Menu, Product, ProductId } from '../menu/menu.types';
 import { cardNetworks } from '../menu/payment-marks';
-import type { PaymentOrder } from '../payment/payment.types';
+import type { FailureReason, PaymentOrder } from '../payment/payment.types';
 import { isApplePayConfigured } from '../payment/apple-pay.request';
 import { isGooglePayConfigured } from '../payment/google-pay.request';
 import { hourlyLine } from '../vacuum/hourly';
@@ -184,3 +184,47 @@ export const selectCanContinue = (snapshot: PurchaseSnapshot) => snapshot.can({ 
 export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');
 /** The card networks the machine accepts, whose marks the card options show. */
 export const selectCardNetworks = (snapshot: PurchaseSnapshot) => cardNetworks(snapshot.context.menu.frontend_config);
+
+/** What every payment step shows of the order: who is paid, at which machine, for what, and how much. */
+export interface OrderSummary {
+  /** The merchant's name as the wallets show it; undefined when the machine's configuration names none. */
+  merchant: string | undefined;
+  machineId: string;
+  /** The items, each "name" or "count × name". */
+  items: string[];
+  total: number;
+  symbol: string;
+}
+
+/** The merchant's name the wallets already show the visitor (Apple Pay's displayName, Google Pay's merchantName). */
+function merchantName(config: FrontendConfig): string | undefined {
+  const googleName = config.google_pay?.merchantInfo['merchantName'];
+  return config.apple_pay?.displayName ?? (typeof googleName === 'string' ? googleName : undefined);
+}
+
+export const selectOrderSummary = (snapshot: PurchaseSnapshot): OrderSummary => {
+  const { context } = snapshot;
+  const lines = pricedLines(context);
+  return {
+    merchant: merchantName(context.menu.frontend_config),
+    machineId: context.machineId,
+    items: lines.map((line) => (line.count > 1 ? `${line.count} × ${line.product.name}` : line.product.name)),
+    total: orderTotals(lines).total,
+    symbol: orderCurrency(context).symbol,
+  };
+};
+
+/**
+ * Whether money moved, in plain words (GOV.UK Pay's rule: every failure says it): 'notCharged' when the
+ * failure came before a charge or the provider or operator refused it; 'unknown' when a pay call got no
+ * clear answer, so only the operator can tell.
+ */
+export type ChargeState = 'notCharged' | 'unknown';
+
+const UNKNOWN_CHARGE: readonly FailureReason[] = ['unconfirmed', 'serverError', 'unexpectedFrameUrl'];
+
+export const selectChargeState = (snapshot: PurchaseSnapshot): ChargeState | undefined => {
+  const result = snapshot.context.result;
+  if (result?.outcome !== 'failed') return undefined;
+  return result.reason && UNKNOWN_CHARGE.includes(result.reason) ? 'unknown' : 'notCharged';
+};

@@ -103,7 +103,13 @@ export function PayPage({
         footer
         footerMarks={footerMarks}
       >
-        {condition === 'notFound' && <MachineMessage message={t('machine.notFound')} supportPhone={supportPhone} />}
+        {condition === 'notFound' && (
+          <MachineMessage
+            headline={t('machine.notRecognised')}
+            message={t('machine.notFound')}
+            supportPhone={supportPhone}
+          />
+        )}
         {condition === 'notActive' && <MachineMessage message={t('machine.notActive')} supportPhone={supportPhone} />}
         {condition === 'unavailable' && (
           <MachineMessage

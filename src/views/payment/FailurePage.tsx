@@ -2,12 +2,14 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { SupportCallButton } from '../../components/SupportCallButton';
+import { selectChargeState } from '../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 
 /** Spec §2 failure page: title, transaction number, image, what went wrong, what to do, support and retry. */
 export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
   const result = useSelector(purchase, (snapshot) => snapshot.context.result);
+  const charge = useSelector(purchase, selectChargeState);
   if (result?.outcome !== 'failed') return null;
   return (
     <section className="outcome outcome--failure">
@@ -20,12 +22,20 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
         <p className="outcome__transaction">{t('failure.transaction', { id: result.transactionId })}</p>
       )}
       <p className="outcome__comment">{t('failure.comment')}</p>
-      {result.reason && <p className="field-error">{t(`payment.errors.${result.reason}`)}</p>}
-      {result.message && (
-        <p className="outcome__message">
-          <bdi>{result.message}</bdi>
-          {result.code !== undefined && <> ({t('failure.code', { code: String(result.code) })})</>}
+      {/* Whether money moved comes first, in plain words; the spec's own message and the code follow as details. */}
+      {charge && (
+        <p className="outcome__charge" data-testid="charge-state">
+          {t(charge === 'notCharged' ? 'failure.notCharged' : 'failure.chargeUnknown')}
         </p>
+      )}
+      {result.reason && <p className="outcome__detail">{t(`payment.errors.${result.reason}`)}</p>}
+      {result.message && (
+        <p className="outcome__detail">
+          <bdi>{result.message}</bdi>
+        </p>
+      )}
+      {result.code !== undefined && (
+        <p className="outcome__reference">{t('failure.code', { code: String(result.code) })}</p>
       )}
       <p>{t('failure.recommendation')}</p>
       <p>{t('failure.callSupport')}</p>

@@ -1,6 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  selectOrderSummary,
+  type OrderSummary as OrderSummaryData,
+} from '../../../machines/purchase/purchase.selectors';
+import { OrderSummary } from '../../components/OrderSummary';
 import { Spinner } from '../../components/Spinner';
 import { ApplePayStep } from '../payment/ApplePayStep';
 import { BitStep } from '../payment/BitStep';
@@ -35,8 +40,10 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
     if (snapshot.matches('PAYMENT_FAILURE')) return 'failure';
     return 'closed';
   });
+  const summary = useSelector(purchase, selectOrderSummary, sameSummary);
   return (
     <>
+      {stage !== 'closed' && stage !== 'success' && <OrderSummary summary={summary} />}
       <StageContent stage={stage} purchase={purchase} supportPhone={supportPhone} />
       <p className="visually-hidden" role="status">
         {stage === 'success' ? t('success.title') : stage === 'failure' ? t('failure.title') : ''}
@@ -44,6 +51,14 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
     </>
   );
 }
+
+/** The summary is a new object on every snapshot: compare what it shows, so a step renders only when that changes. */
+const sameSummary = (a: OrderSummaryData, b: OrderSummaryData) =>
+  a.merchant === b.merchant &&
+  a.machineId === b.machineId &&
+  a.total === b.total &&
+  a.symbol === b.symbol &&
+  a.items.join('\n') === b.items.join('\n');
 
 function StageContent({
   stage,

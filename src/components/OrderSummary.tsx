@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderSummary as Summary } from '../../machines/purchase/purchase.selectors';
+import { Money } from './Money';
+
+/**
+ * Who is paid, for what and how much, on one line that every payment step shows (long names end in an
+ * ellipsis so the step still fits a small phone), and the secure-payment line under it.
+ */
+export function OrderSummary({ summary }: { summary: Summary }) {
+  const { t } = useTranslation();
+  const payee = summary.merchant ?? t('summary.machine', { id: summary.machineId });
+  const items = summary.items.join(', ');
+  return (
+    <section className="order-summary" aria-label={t('summary.label')} data-testid="order-summary">
+      <p className="order-summary__line">
+        <bdi className="order-summary__names" dir="auto">
+          {payee}
+          {items && <> · {items}</>}
+        </bdi>
+        <span className="order-summary__total">
+          <Money amount={summary.total} symbol={summary.symbol} />
+        </span>
+      </p>
+      <p className="order-summary__secure">
+        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+          <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+          <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+        {t('summary.secure')}
+      </p>
+    </section>
+  );
+}
