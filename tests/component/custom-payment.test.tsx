@@ -74,7 +74,9 @@ describe('/customPaymentIframe', () => {
     await user.click(await productContinue());
     const drawer = await screen.findByRole('dialog', { name: en.drawer.title });
     expect(await within(drawer).findByRole('group', { name: en.methods.title })).toBeTruthy();
-    expect(within(drawer).getByText(/₪7\.50/)).toBeTruthy();
+    // The amount twice: the spec's total line, and the order summary every payment step shows.
+    expect(within(drawer).getByText(en.methods.total).parentElement?.textContent).toMatch(/₪7\.50/);
+    expect(within(drawer).getByRole('region', { name: en.summary.label }).textContent).toMatch(/₪7\.50/);
 
     expect(setPurchaseCalls(requests)).toEqual([]);
     const [call] = requests.filter((request) => isCall(request, 'api/merchants/custom/book_link'));

@@ -1,0 +1,73 @@
+/**
+ * Issue 21: who is paid, for what and how much stays on screen on every payment step (Stripe Checkout's
+ * and GOV.UK Pay's rule), and a failure says first, in plain words, whether the visitor was charged.
+ * The merchant's name is the one the machine's wallets show (sandbox/catalogue.json: "Sandbox Vending").
+ */
+import type { Locator, Page } from '@playwright/test';
+import {
+  drawer,
+  expect,
+  failureHeading,
+  failurePage,
+  forEachLanguage,
+  hostedField,
+  linePrice,
+  money,
+  openPayment,
+  product,
+  sheetButton,
+  startMethod,
+  test,
+  type Texts,
+  walletButton,
+} from './fixtures';
+
+const MERCHANT = 'Sandbox Vending';
+const cola = product(1001, 101);
+
+function orderSummary(page: Page, t: Texts): Locator {
+  return drawer(page, t).getByRole('region', { name: t.summary.label });
+}
+
+async function expectSummary(page: Page, t: Texts): Promise<void> {
+  const summary = orderSummary(page, t);
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText(`${MERCHANT} · ${cola.name}`);
+  await expect(summary).toContainText(money(linePrice(cola)));
+  await expect(summary).toContainText(t.summary.secure);
+}
+
+forEachLanguage('order summary', (lang, t) => {
+  test('the Google Pay step names the merchant, the item and the total; a declined payment says first that nothing was charged', async ({
+    page,
+  }) => {
+    await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'google_pay');
+    await expect(walletButton(page, t, 'google_pay')).toBeVisible();
+    await expectSummary(page, t);
+
+    await walletButton(page, t, 'google_pay').click();
+    await sheetButton(page, 'Google Pay', 'Decline').click();
+    await expect(failureHeading(page, t)).toBeVisible();
+    await expectSummary(page, t);
+    const failure = failurePage(page, t);
+    await expect(failure).toContainText(t.failure.notCharged);
+    await expect(failure).not.toContainText(t.failure.chargeUnknown);
+  });
+
+  test('the card entry step shows the summary above the card fields, whole on a 320 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'credit_card');
+    await expect(hostedField(page, 'number')).toBeVisible();
+    await expectSummary(page, t);
+    // The total is never cut: its box lies inside the summary's.
+    const summary = await orderSummary(page, t).boundingBox();
+    const total = await orderSummary(page, t).getByText(money(linePrice(cola))).boundingBox();
+    expect(summary && total).toBeTruthy();
+    if (summary && total) {
+      expect(total.x).toBeGreaterThanOrEqual(summary.x - 0.5);
+      expect(total.x + total.width).toBeLessThanOrEqual(summary.x + summary.width + 0.5);
+    }
+  });
+});
