@@ -94,6 +94,29 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
     });
   }
 
+  test("Continue appears only with the link's words above it, so it never moves under a finger pressing it", async ({
+    page,
+  }) => {
+    // Hold the link page's words (the 'custom' namespace and the intro, chunks of their own) until the page is loading.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('amountToPay')) await held;
+      await route.fulfill({ response, body });
+    });
+    await openLink(page, lang, linkPath());
+    await expect(page.getByRole('status', { name: t.app.loading })).toBeVisible();
+    await expect(continueButton(page, t)).toHaveCount(0);
+
+    release();
+    const continueBox = await continueButton(page, t).boundingBox();
+    const amountBox = await page.getByText(custom.link.amountToPay).boundingBox();
+    expect(continueBox && amountBox && continueBox.y > amountBox.y).toBe(true);
+    await continueToPayment(page, t);
+  });
+
   test('Continue opens the payment drawer with the methods and the amount', async ({ page }) => {
     await openLink(page, lang, linkPath());
     await continueToPayment(page, t);

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
 import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import { MenuSkeleton } from '../../components/MenuSkeleton';
 import { ContinueAction } from './ContinueAction';
 import { AmountKeypad } from './products/AmountKeypad';
 import { NothingToSell } from './products/NothingToSell';
@@ -50,12 +51,25 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
     else purchase.send({ type: 'purchase.continue' });
   };
 
+  const continueAction = (
+    <ContinueAction
+      buttonRef={continueRef}
+      ready={canContinue}
+      busy={busy}
+      onContinue={onContinue}
+      failed={submitFailed}
+      supportPhone={supportPhone}
+    />
+  );
+
   return (
     <>
       <div className="purchase" inert={drawerOpen}>
         {paymentLink ? (
-          <Suspense fallback={null}>
-            <PaymentLinkIntro purchase={purchase} />
+          // Continue comes with the link's words, never before them: appearing above it, they would move
+          // the button under a finger already pressing it.
+          <Suspense fallback={<MenuSkeleton shape="link" />}>
+            <PaymentLinkIntro purchase={purchase} continueAction={continueAction} />
           </Suspense>
         ) : (
           <>
@@ -63,19 +77,12 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
             {menu.product_view === 'GRID' && <ProductChoices purchase={purchase} layout="grid" />}
             {menu.product_view === 'SINGLE' && <SingleProduct purchase={purchase} />}
             {menu.product_view === 'QUANTITY' && <QuantityPicker purchase={purchase} />}
+            {amountEntry && (
+              <AmountKeypad amountEntry={amountEntry} currencySymbol={menu.currency_symbol} listening={!drawerOpen} />
+            )}
+            {continueAction}
           </>
         )}
-        {amountEntry && (
-          <AmountKeypad amountEntry={amountEntry} currencySymbol={menu.currency_symbol} listening={!drawerOpen} />
-        )}
-        <ContinueAction
-          buttonRef={continueRef}
-          ready={canContinue}
-          busy={busy}
-          onContinue={onContinue}
-          failed={submitFailed}
-          supportPhone={supportPhone}
-        />
       </div>
       <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} returnFocusTo={continueRef} />
     </>
