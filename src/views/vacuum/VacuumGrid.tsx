@@ -6,7 +6,7 @@ import type { VacuumRef } from './vacuum-ref';
 
 /** Spec §2: the hourly products as a grid of cards (image, name, price per hour); one may be chosen. */
 export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: string }) {
-  const { t } = useTranslation('vacuum');
+  const { t, i18n } = useTranslation('vacuum');
   const { t: tShared } = useTranslation();
   const products = useSelector(vacuum, selectProducts);
   const chosenId = useSelector(vacuum, (snapshot) => snapshot.context.productId);
@@ -42,7 +42,7 @@ export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: stri
               </span>
               <span id={`${id}-details`} className="product-card__details">
                 <span className="product-price__amount">
-                  {t('grid.perHour', { price: formatMoney(product.price, symbol) })}
+                  {t('grid.perHour', { price: formatMoney(product.price, symbol, i18n.language) })}
                 </span>
                 {!product.available && <span className="product-card__status">{tShared('products.unavailable')}</span>}
               </span>
