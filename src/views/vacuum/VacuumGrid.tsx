@@ -37,7 +37,7 @@ export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: stri
               <img className="product-card__image" src={product.image_url} alt="" width="160" height="120" />
             )}
             <span className="product-card__body">
-              <span className="product-card__name" id={`${id}-name`}>
+              <span className="product-card__name" id={`${id}-name`} dir="auto">
                 {product.name}
               </span>
               <span id={`${id}-details`} className="product-card__details">
