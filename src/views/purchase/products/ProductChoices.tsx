@@ -49,7 +49,11 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
                 {product.name}
               </span>
               <span id={`${id}-details`} className="product-card__details">
-                {product.description && <span className="product-card__description" dir="auto">{product.description}</span>}
+                {product.description && (
+                  <span className="product-card__description" dir="auto">
+                    {product.description}
+                  </span>
+                )}
                 <ProductPrice product={product} symbol={menu.currency_symbol} />
                 {!product.available && <span className="product-card__status">{t('products.unavailable')}</span>}
               </span>
