@@ -1,8 +1,37 @@
-/** An amount with its currency symbol, kept left-to-right inside Hebrew text. */
-export function formatMoney(amount: number, symbol: string): string {
-  return `${symbol}${amount.toFixed(2)}`;
+import { useTranslation } from 'react-i18next';
+
+// A placeholder currency: gives the language's pattern when the operator's code is missing or unknown to Intl.
+const NO_CURRENCY = 'XXX';
+
+/**
+ * An amount in the language's pattern ("₪6.50" en, "6,50 ₪" fr, "‏6.50 ‏₪" he), written with the
+ * operator's symbol; the currency code picks the digits (2 when the code is not one Intl knows).
+ */
+export function formatMoney(amount: number, symbol: string, language: string, currency?: string): string {
+  return formatter(language, currency)
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
 }
 
-export function Money({ amount, symbol }: { amount: number; symbol: string }) {
-  return <bdi dir="ltr">{formatMoney(amount, symbol)}</bdi>;
+function formatter(language: string, currency: string | undefined): Intl.NumberFormat {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(language, { style: 'currency', currency });
+    } catch {
+      // not a well-formed code (RangeError): the language's pattern with two digits
+    }
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: NO_CURRENCY,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+/** An amount isolated from the text around it, so Hebrew text does not reorder it. */
+export function Money({ amount, symbol, currency }: { amount: number; symbol: string; currency?: string }) {
+  const { i18n } = useTranslation();
+  return <bdi>{formatMoney(amount, symbol, i18n.language, currency)}</bdi>;
 }

@@ -29,7 +29,8 @@ export default function PaymentLinkIntro({ purchase, continueAction }: PaymentLi
           {source.label}
         </h1>
         <p className="payment-link__amount">
-          <span>{t('link.amountToPay')}</span> <Money amount={source.amount} symbol={symbol} />
+          <span>{t('link.amountToPay')}</span>{' '}
+          <Money amount={source.amount} symbol={symbol} currency={source.currency} />
         </p>
       </section>
       {continueAction}

@@ -16,7 +16,7 @@ const FIELD_LABELS = {
 
 /** Tranzila's hosted fields: the processor's own frames sit in these boxes (spec §2). */
 export function CardFieldsStep({ cardFields }: { cardFields: CardFieldsRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loading = useSelector(cardFields, (snapshot) => snapshot.hasTag('loading'));
   const processing = useSelector(cardFields, (snapshot) => snapshot.hasTag('processing'));
   const fieldErrors = useSelector(cardFields, (snapshot) => snapshot.context.fieldErrors);
@@ -57,7 +57,9 @@ export function CardFieldsStep({ cardFields }: { cardFields: CardFieldsRef }) {
       )}
       <p className="secure-note">{t('payment.secureNote')}</p>
       <PayButton busy={processing || loading} onPay={() => cardFields.send({ type: 'payment.start' })}>
-        {t('payment.payAmount', { amount: formatMoney(order.total, order.currencySymbol) })}
+        {t('payment.payAmount', {
+          amount: formatMoney(order.total, order.currencySymbol, i18n.language, order.currency),
+        })}
       </PayButton>
       {processing && (
         <div className="loading-overlay">

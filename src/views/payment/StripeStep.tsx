@@ -23,7 +23,7 @@ export default function StripeStep({ stripeRef }: { stripeRef: StripeRef }) {
 }
 
 function StripeCardForm({ stripeRef }: { stripeRef: StripeRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const stripe = useStripe();
   const ready = useSelector(stripeRef, (snapshot) => !snapshot.hasTag('loading'));
   const processing = useSelector(stripeRef, (snapshot) => snapshot.hasTag('processing'));
@@ -59,7 +59,9 @@ function StripeCardForm({ stripeRef }: { stripeRef: StripeRef }) {
       <PayButton busy={processing || !ready} onPay={() => stripeRef.send({ type: 'payment.start' })}>
         {processing
           ? t('payment.processing')
-          : t('payment.payAmount', { amount: formatMoney(order.total, order.currencySymbol) })}
+          : t('payment.payAmount', {
+              amount: formatMoney(order.total, order.currencySymbol, i18n.language, order.currency),
+            })}
       </PayButton>
     </section>
   );

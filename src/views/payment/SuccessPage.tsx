@@ -16,7 +16,7 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
           <li key={`${item.name}-${String(index)}`} className="receipt__item">
             <span>
               {item.count > 1 ? `${String(item.count)} × ` : ''}
-              {item.name}
+              <bdi>{item.name}</bdi>
             </span>
             <Money amount={item.amount} symbol={item.symbol} />
           </li>

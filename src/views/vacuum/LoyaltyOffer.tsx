@@ -60,12 +60,16 @@ function SkipButton({ vacuum }: { vacuum: VacuumRef }) {
 }
 
 function Offer({ vacuum, symbol }: { vacuum: VacuumRef; symbol: string }) {
-  const { t } = useTranslation('vacuum');
+  const { t, i18n } = useTranslation('vacuum');
   const promotion = useSelector(vacuum, selectPromotion);
   return (
     <>
       <FocusHeading>{t('offer.title')}</FocusHeading>
-      {promotion && <p>{t('offer.text', { count: promotion.count, amount: formatMoney(promotion.amount, symbol) })}</p>}
+      {promotion && (
+        <p>
+          {t('offer.text', { count: promotion.count, amount: formatMoney(promotion.amount, symbol, i18n.language) })}
+        </p>
+      )}
       <div className="button-row">
         <SkipButton vacuum={vacuum} />
         <button type="button" className="button button--primary" onClick={() => vacuum.send({ type: 'loyalty.join' })}>

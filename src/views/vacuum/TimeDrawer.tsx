@@ -103,8 +103,10 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
         </h3>
         {product && (
           <p className="vacuum-summary__item">
-            <span className="product-card__name">{product.name}</span>
-            <span>{t('grid.perHour', { price: formatMoney(product.price, symbol) })}</span>
+            <span className="product-card__name" dir="auto">
+              {product.name}
+            </span>
+            <span>{t('grid.perHour', { price: formatMoney(product.price, symbol, i18n.language) })}</span>
           </p>
         )}
         {span.nextDay && <p className="vacuum-summary__note">{t('time.nextDay')}</p>}

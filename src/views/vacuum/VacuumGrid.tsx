@@ -7,7 +7,7 @@ import type { VacuumRef } from './vacuum-ref';
 
 /** Spec §2: the hourly products as a grid of cards (image, name, price per hour); one may be chosen. */
 export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: string }) {
-  const { t } = useTranslation('vacuum');
+  const { t, i18n } = useTranslation('vacuum');
   const { t: tShared } = useTranslation();
   const products = useSelector(vacuum, selectProducts);
   const chosenId = useSelector(vacuum, (snapshot) => snapshot.context.productId);
@@ -36,12 +36,12 @@ export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: stri
             />
             <ProductImage src={product.image_url} />
             <span className="product-card__body">
-              <span className="product-card__name" id={`${id}-name`}>
+              <span className="product-card__name" id={`${id}-name`} dir="auto">
                 {product.name}
               </span>
               <span id={`${id}-details`} className="product-card__details">
                 <span className="product-price__amount">
-                  {t('grid.perHour', { price: formatMoney(product.price, symbol) })}
+                  {t('grid.perHour', { price: formatMoney(product.price, symbol, i18n.language) })}
                 </span>
                 {!product.available && <span className="product-card__status">{tShared('products.unavailable')}</span>}
               </span>

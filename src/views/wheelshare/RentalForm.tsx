@@ -67,7 +67,7 @@ function TimeField({ id, label, value, onChange, describedBy }: TimeFieldProps) 
 
 /** Rent or return, the phone number and, to rent, the option and times with the price they come to. */
 export function RentalForm({ station }: { station: StationRef }) {
-  const { t } = useTranslation('wheelshare');
+  const { t, i18n } = useTranslation('wheelshare');
   const ids = useId();
   const form = useSelector(station, selectForm);
   const canSubmit = useSelector(station, selectCanSubmit);
@@ -142,7 +142,7 @@ export function RentalForm({ station }: { station: StationRef }) {
               >
                 <span className="station-choice__rate">
                   {t(option === 'hourly' ? 'form.perHour' : 'form.perDay', {
-                    price: formatMoney(RENTAL_RATES[option], RENTAL_CURRENCY_SYMBOL),
+                    price: formatMoney(RENTAL_RATES[option], RENTAL_CURRENCY_SYMBOL, i18n.language),
                   })}
                 </span>
               </StationRadio>
@@ -176,7 +176,7 @@ export function RentalForm({ station }: { station: StationRef }) {
                   <Money amount={estimate.amount} symbol={RENTAL_CURRENCY_SYMBOL} />
                 </strong>{' '}
                 <bdi dir="ltr" className="station-estimate__detail">
-                  ({estimate.units} × {formatMoney(estimate.rate, RENTAL_CURRENCY_SYMBOL)})
+                  ({estimate.units} × {formatMoney(estimate.rate, RENTAL_CURRENCY_SYMBOL, i18n.language)})
                 </bdi>
               </>
             )}

@@ -27,7 +27,7 @@ interface AmountKeypadProps {
 }
 
 export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountKeypadProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useSelector(amountEntry, (snapshot) => snapshot.context.text);
   const belowMinimum = useSelector(amountEntry, (snapshot) => snapshot.matches({ Zero: 'BelowMinimum' }));
 
@@ -61,7 +61,7 @@ export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountK
       </output>
       {belowMinimum && (
         <p className="field-error" role="alert">
-          {t('amount.minimum', { amount: formatMoney(MIN_AMOUNT, currencySymbol) })}
+          {t('amount.minimum', { amount: formatMoney(MIN_AMOUNT, currencySymbol, i18n.language) })}
         </p>
       )}
       <div className="keypad" role="group" aria-label={t('amount.keypad')} dir="ltr">

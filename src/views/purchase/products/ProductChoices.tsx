@@ -44,11 +44,15 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
                   {t('products.mostPopular')}
                 </span>
               )}
-              <span className="product-card__name" id={`${id}-name`}>
+              <span className="product-card__name" id={`${id}-name`} dir="auto">
                 {product.name}
               </span>
               <span id={`${id}-details`} className="product-card__details">
-                {product.description && <span className="product-card__description">{product.description}</span>}
+                {product.description && (
+                  <span className="product-card__description" dir="auto">
+                    {product.description}
+                  </span>
+                )}
                 <ProductPrice product={product} symbol={menu.currency_symbol} />
                 {!product.available && <span className="product-card__status">{t('products.unavailable')}</span>}
               </span>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../machines/menu/menu.types';
 import { convenienceFee } from '../../../../machines/purchase/pricing';
-import { Money } from '../../../components/Money';
+import { formatMoney, Money } from '../../../components/Money';
 
 /** A product's price and, when it has one, its convenience-fee line. */
 export function ProductPrice({ product, symbol }: { product: Product; symbol: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fee = convenienceFee(product, product.price);
   return (
     <span className="product-price">
@@ -14,7 +14,7 @@ export function ProductPrice({ product, symbol }: { product: Product; symbol: st
       </span>
       {fee > 0 && (
         <span className="product-price__fee">
-          {t('products.convenienceFee', { fee: `${symbol}${fee.toFixed(2)}` })}
+          {t('products.convenienceFee', { fee: formatMoney(fee, symbol, i18n.language) })}
         </span>
       )}
     </span>

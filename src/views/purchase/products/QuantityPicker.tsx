@@ -6,7 +6,7 @@ import type { PurchaseRef } from '../purchase-ref';
 import { NothingToSell } from './NothingToSell';
 
 export function QuantityPicker({ purchase }: { purchase: PurchaseRef }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
   const product = useSelector(purchase, selectShownProduct);
   const quantity = useSelector(purchase, (snapshot) => snapshot.context.quantity);
@@ -17,8 +17,12 @@ export function QuantityPicker({ purchase }: { purchase: PurchaseRef }) {
   if (!product || !line) return <NothingToSell />;
   return (
     <section className="quantity">
-      <h1 className="quantity__name">{product.name}</h1>
-      <p className="quantity__unit">{t('products.perItem', { price: formatMoney(line.unitTotal, symbol) })}</p>
+      <h1 className="quantity__name" dir="auto">
+        {product.name}
+      </h1>
+      <p className="quantity__unit">
+        {t('products.perItem', { price: formatMoney(line.unitTotal, symbol, i18n.language) })}
+      </p>
       <div className="stepper" role="group" aria-label={t('products.quantity')}>
         <button
           type="button"

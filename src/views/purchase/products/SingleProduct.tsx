@@ -10,8 +10,14 @@ export function SingleProduct({ purchase }: { purchase: PurchaseRef }) {
   if (!product) return <NothingToSell />;
   return (
     <section className="single-product">
-      <h1 className="single-product__name">{product.name}</h1>
-      {product.description && <p className="single-product__description">{product.description}</p>}
+      <h1 className="single-product__name" dir="auto">
+        {product.name}
+      </h1>
+      {product.description && (
+        <p className="single-product__description" dir="auto">
+          {product.description}
+        </p>
+      )}
       <ProductPrice product={product} symbol={symbol} />
     </section>
   );
