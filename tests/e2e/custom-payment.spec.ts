@@ -25,6 +25,7 @@ import {
   linkPath,
   methodContinue,
   methodList,
+  money,
   sheetButton,
   startMethod,
   storedItem,
@@ -85,7 +86,7 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
       const title = page.getByRole('heading', { level: 1 });
       await expect(title).toHaveText(info);
       await expect(page.getByText(custom.link.amountToPay)).toBeVisible();
-      await expect(page.getByText('₪7.50')).toBeVisible();
+      await expect(page.getByText(money(7.5, lang))).toBeVisible();
       await expect(page.locator('img[src="x"], main script')).toHaveCount(0);
       expect(await title.evaluate((heading) => heading.childElementCount)).toBe(0);
       await expect(continueButton(page, t)).toBeVisible();
@@ -121,7 +122,7 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
     await openLink(page, lang, linkPath());
     await continueToPayment(page, t);
     await expect(methodList(page, t)).toBeVisible();
-    await expect(drawer(page, t)).toContainText('₪7.50');
+    await expect(drawer(page, t)).toContainText(money(7.5, lang));
   });
 
   test('an approved payment lands on the success address; one approved charge', async ({ page, request, baseURL }) => {

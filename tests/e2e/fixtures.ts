@@ -39,9 +39,9 @@ export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
 }
 
-/** Escapes text for use inside a RegExp. */
+/** Escapes text for use inside a RegExp; any whitespace (a no-break space in an amount) matches any. */
 export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,10 +93,17 @@ export function linePrice(item: CatalogueProduct): number {
   return cents(item.price + fee(item));
 }
 
-/** ₪12.50 — how the app writes an amount. */
-export function money(amount: number, symbol = '₪'): string {
-  return `${symbol}${amount.toFixed(2)}`;
+/**
+ * How the app writes an amount in the page's language, CLDR's currency patterns written out: en "₪12.50";
+ * he "‏12.50 ‏₪" (right-to-left marks before the number and the symbol, a no-break space between).
+ */
+export function money(amount: number, lang: Lang = 'en', symbol = '₪'): string {
+  const digits = amount.toFixed(2);
+  return lang === 'he' ? `\u200f${digits}\u00a0\u200f${symbol}` : `${symbol}${digits}`;
 }
+
+/** The language a set of texts is in. */
+export const langOf = (t: Texts): Lang => (t === TEXTS.he ? 'he' : 'en');
 
 /** The default technician phone the build bakes in (.env, overridden by .env.sandbox). */
 export const DEFAULT_SUPPORT_PHONE: string = (() => {
@@ -278,7 +285,7 @@ export function methodContinue(page: Page, t: Texts): Locator {
 /** The drawer's "Total ₪x including all fees" line, as text. */
 export function totalLine(t: Texts, amount: number): RegExp {
   return new RegExp(
-    `${escapeRegExp(t.methods.total)}\\s*${escapeRegExp(money(amount))}\\s*${escapeRegExp(t.methods.includingFees)}`,
+    `${escapeRegExp(t.methods.total)}\\s*${escapeRegExp(money(amount, langOf(t)))}\\s*${escapeRegExp(t.methods.includingFees)}`,
   );
 }
 
@@ -465,7 +472,7 @@ export async function closeDrawer(page: Page, t: Texts): Promise<void> {
 
 /** The card forms' "Pay ₪x" button. */
 export function payAmountButton(page: Page, t: Texts, amount: number): Locator {
-  return drawerButton(page, t, fill(t.payment.payAmount, { amount: money(amount) }));
+  return drawerButton(page, t, fill(t.payment.payAmount, { amount: money(amount, langOf(t)) }));
 }
 
 /** The wallet stand-ins' payment sheet: a modal dialog over the page, outside the drawer. */
@@ -592,11 +599,12 @@ export type PaidWith = keyof Texts['success']['paymentMethods'];
  */
 export function receiptText(t: Texts, lines: readonly ReceiptLine[], serviceFee: number, paidWith: PaidWith): RegExp {
   const subtotal = cents(lines.reduce((sum, line) => sum + line.price, 0));
-  const items = lines.map(({ name, price }) => `${escapeRegExp(name)}\\s*${escapeRegExp(money(price))}`);
+  const lang = langOf(t);
+  const items = lines.map(({ name, price }) => `${escapeRegExp(name)}\\s*${escapeRegExp(money(price, lang))}`);
   const rows = [
-    [t.success.subtotal, money(subtotal)],
-    [t.success.serviceFee, money(serviceFee)],
-    [t.success.total, money(cents(subtotal + serviceFee))],
+    [t.success.subtotal, money(subtotal, lang)],
+    [t.success.serviceFee, money(serviceFee, lang)],
+    [t.success.total, money(cents(subtotal + serviceFee), lang)],
     [t.success.paidWith, t.success.paymentMethods[paidWith]],
   ] as const;
   const totalsText = rows.map(([label, value]) => `${escapeRegExp(label)}\\s*${escapeRegExp(value)}`);

@@ -98,7 +98,7 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
   }) => {
     await expect(continueButton(page, t)).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01) }));
+    await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01, lang) }));
     await continueButton(page, t).click({ force: true });
     await settled(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -124,7 +124,7 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
     const sheet = drawer(page, t);
     await expect(sheet).toBeVisible();
     await expect(
-      sheet.getByText(new RegExp(`^${escapeRegExp(t.methods.aboutToPay)}\\s*${escapeRegExp(money(12.5))}$`)),
+      sheet.getByText(new RegExp(`^${escapeRegExp(t.methods.aboutToPay)}\\s*${escapeRegExp(money(12.5, lang))}$`)),
     ).toBeVisible();
     await expect(sheet.getByText(totalLine(t, 12.5))).toBeVisible();
 

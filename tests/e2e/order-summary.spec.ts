@@ -10,6 +10,7 @@ import {
   failureHeading,
   failurePage,
   forEachLanguage,
+  langOf,
   hostedField,
   linePrice,
   money,
@@ -33,7 +34,7 @@ async function expectSummary(page: Page, t: Texts): Promise<void> {
   const summary = orderSummary(page, t);
   await expect(summary).toBeVisible();
   await expect(summary).toContainText(`${MERCHANT} · ${cola.name}`);
-  await expect(summary).toContainText(money(linePrice(cola)));
+  await expect(summary).toContainText(money(linePrice(cola), langOf(t)));
   await expect(summary).toContainText(t.summary.secure);
 }
 
@@ -63,7 +64,9 @@ forEachLanguage('order summary', (lang, t) => {
     await expectSummary(page, t);
     // The total is never cut: its box lies inside the summary's.
     const summary = await orderSummary(page, t).boundingBox();
-    const total = await orderSummary(page, t).getByText(money(linePrice(cola))).boundingBox();
+    const total = await orderSummary(page, t)
+      .getByText(money(linePrice(cola), langOf(t)))
+      .boundingBox();
     expect(summary && total).toBeTruthy();
     if (summary && total) {
       expect(total.x).toBeGreaterThanOrEqual(summary.x - 0.5);

@@ -8,6 +8,7 @@ import {
   fee,
   fill,
   forEachLanguage,
+  langOf,
   linePrice,
   machine,
   money,
@@ -34,10 +35,11 @@ async function expectCardSpoken(
 ): Promise<void> {
   await expect(input).toHaveAccessibleName(item.name);
   const badge = popular ? `^${escapeRegExp(t.products.mostPopular)}\\s.*` : '';
-  const feeText = fee(item) > 0 ? `.*${escapeRegExp(fill(t.products.convenienceFee, { fee: money(fee(item)) }))}` : '';
+  const feeText =
+    fee(item) > 0 ? `.*${escapeRegExp(fill(t.products.convenienceFee, { fee: money(fee(item), langOf(t)) }))}` : '';
   const status = unavailable ? `.*${escapeRegExp(t.products.unavailable)}$` : '';
   await expect(input).toHaveAccessibleDescription(
-    new RegExp(`${badge}${escapeRegExp(money(item.price))}${feeText}${status}`),
+    new RegExp(`${badge}${escapeRegExp(money(item.price, langOf(t)))}${feeText}${status}`),
   );
   if (!popular) await expect(input).not.toHaveAccessibleDescription(new RegExp(escapeRegExp(t.products.mostPopular)));
   if (!unavailable)
@@ -184,9 +186,9 @@ forEachLanguage('SINGLE (1004)', (lang, t) => {
   test("shows the product's name, price and fee; Continue is ready", async ({ page, setPurchaseRequests }) => {
     await openMachine(page, lang, 1004);
     await expect(page.getByRole('heading', { name: wash.name, level: 1 })).toBeVisible();
-    await expect(page.getByText(money(wash.price), { exact: true })).toBeVisible();
+    await expect(page.getByText(money(wash.price, lang), { exact: true })).toBeVisible();
     // 20.00 × 2 % = 0.40
-    await expect(page.getByText(fill(t.products.convenienceFee, { fee: money(0.4) }))).toBeVisible();
+    await expect(page.getByText(fill(t.products.convenienceFee, { fee: money(0.4, lang) }))).toBeVisible();
     await expect(continueButton(page, t)).toHaveAttribute('aria-disabled', 'false');
 
     await continueButton(page, t).click();
@@ -210,9 +212,9 @@ forEachLanguage('QUANTITY (1005)', (lang, t) => {
     const count = stepper.getByRole('status', { name: t.products.quantity });
     const minus = stepper.getByRole('button', { name: t.products.decrease });
     const plus = stepper.getByRole('button', { name: t.products.increase });
-    const perItem = page.getByText(fill(t.products.perItem, { price: money(5) }));
+    const perItem = page.getByText(fill(t.products.perItem, { price: money(5, lang) }));
     const total = (amount: number) =>
-      page.getByText(new RegExp(`^${escapeRegExp(t.products.total)}:?\\s*${escapeRegExp(money(amount))}$`));
+      page.getByText(new RegExp(`^${escapeRegExp(t.products.total)}:?\\s*${escapeRegExp(money(amount, lang))}$`));
 
     // 4.50 + flat 0.50 = 5.00 per item
     expect(linePrice(token)).toBe(5);

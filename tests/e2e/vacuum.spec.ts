@@ -132,7 +132,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     for (const item of [VACUUM, SHAMPOO]) {
       const radio = gridRadio(page, v, item.name);
       await expect(radio).not.toBeChecked();
-      await expect(radio).toHaveAccessibleDescription(fill(v.grid.perHour, { price: money(item.price) }));
+      await expect(radio).toHaveAccessibleDescription(fill(v.grid.perHour, { price: money(item.price, lang) }));
     }
     await expect(grid(page, v).locator('img')).toHaveCount(2);
 
@@ -155,7 +155,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     const dialog = offer(page, v.offer.title);
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
     await expect(dialog.getByRole('heading', { name: v.offer.title })).toBeFocused();
-    await expect(dialog).toContainText(fill(v.offer.text, { count: '1', amount: money(3) }));
+    await expect(dialog).toContainText(fill(v.offer.text, { count: '1', amount: money(3, lang) }));
     await dialog.getByRole('button', { name: v.offer.skip, exact: true }).click();
 
     await expect(timeDrawer(page, v)).toBeVisible();
@@ -280,11 +280,11 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
 
     await endInput(page, v).fill('11:30');
     await expect(timeDrawer(page, v)).toContainText(VACUUM.name);
-    await expect(timeDrawer(page, v)).toContainText(fill(v.grid.perHour, { price: money(12) }));
+    await expect(timeDrawer(page, v)).toContainText(fill(v.grid.perHour, { price: money(12, lang) }));
     if (lang === 'en') await expect(summary(page, v, v.time.duration)).toHaveText('1 hr 30 min');
-    await expect(summary(page, v, t.success.subtotal)).toHaveText(money(18));
-    await expect(summary(page, v, t.success.serviceFee)).toHaveText(money(0));
-    await expect(summary(page, v, t.success.total)).toHaveText(money(18));
+    await expect(summary(page, v, t.success.subtotal)).toHaveText(money(18, lang));
+    await expect(summary(page, v, t.success.serviceFee)).toHaveText(money(0, lang));
+    await expect(summary(page, v, t.success.total)).toHaveText(money(18, lang));
     await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toHaveCount(0);
     await expect(payButton(page, v)).toHaveAttribute('aria-disabled', 'false');
 
@@ -292,7 +292,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await endInput(page, v).fill('01:00');
     if (lang === 'en') await expect(summary(page, v, v.time.duration)).toHaveText('2 hr');
     await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toBeVisible();
-    await expect(summary(page, v, t.success.total)).toHaveText(money(24));
+    await expect(summary(page, v, t.success.total)).toHaveText(money(24, lang));
   });
 
   test('the time pickers are reachable and usable by keyboard', async ({ page }) => {
@@ -304,7 +304,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await tabTo(page, endInput(page, v), 6);
     await page.keyboard.press('ArrowUp'); // the hour
     await expect(endInput(page, v)).toHaveValue('11:00');
-    await expect(summary(page, v, t.success.total)).toHaveText(money(12));
+    await expect(summary(page, v, t.success.total)).toHaveText(money(12, lang));
     await tabTo(page, payButton(page, v));
     await expect(payButton(page, v)).toHaveAttribute('aria-disabled', 'false');
   });
@@ -317,7 +317,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await toTimeDrawer(page, t, v);
     await endInput(page, v).fill('11:30');
     const sessionId = await continueToMethods(page, t, v);
-    await expect(drawer(page, t)).toContainText(money(18));
+    await expect(drawer(page, t)).toContainText(money(18, lang));
 
     await chooseMethod(page, t, 'google_pay');
     await methodContinue(page, t).click();
@@ -364,7 +364,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await toTimeDrawer(page, t, v, SHAMPOO.name);
     await endInput(page, v).fill('12:00');
     await continueToMethods(page, t, v);
-    await expect(drawer(page, t)).toContainText(money(36));
+    await expect(drawer(page, t)).toContainText(money(36, lang));
 
     await drawer(page, t).getByRole('button', { name: t.drawer.close }).click();
     await expect(drawer(page, t)).toHaveCount(0);

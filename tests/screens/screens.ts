@@ -204,7 +204,7 @@ const payScreens: ScreenGroup = {
       await openMachine(page, lang, 1006);
       // Continue is dimmed at 0; Enter confirms, as the keypad spec does
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01) }));
+      await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01, lang) }));
       await at('amountBelowMinimum');
       for (const key of ['1', '2', t.amount.decimalPoint, '5']) await keypadKey(page, t, key).click();
       await expect(page.getByRole('status', { name: t.amount.label })).toHaveText('₪12.5');
@@ -457,7 +457,7 @@ const vacuumScreens: ScreenGroup = {
       await end.fill('11:30');
       // no selection highlight in the picture
       await end.blur();
-      await expect(times).toContainText(money(18));
+      await expect(times).toContainText(money(18, lang));
       await expectOnBottomEdge(times);
       await at('vacuumTime');
     },

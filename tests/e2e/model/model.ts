@@ -51,6 +51,7 @@ import {
   methodContinue,
   methodList,
   methodRadio,
+  langOf,
   money,
   openMachine,
   PAYMENT_STATUS,
@@ -178,7 +179,7 @@ const status = (page: Page, t: Texts, name: string) => drawer(page, t).getByRole
 const heading = (page: Page, t: Texts, name: string) => drawer(page, t).getByRole('heading', { name, exact: true });
 const payAmount = (page: Page, t: Texts, snapshot: AnyMachineSnapshot) => {
   const { total, currencySymbol } = paymentOf(snapshot).order;
-  return drawerButton(page, t, fill(t.payment.payAmount, { amount: money(total, currencySymbol) }));
+  return drawerButton(page, t, fill(t.payment.payAmount, { amount: money(total, langOf(t), currencySymbol) }));
 };
 const expectBusy = async (page: Page, t: Texts) =>
   expect(drawerButton(page, t, t.payment.processing)).toHaveAttribute('aria-busy', 'true');
