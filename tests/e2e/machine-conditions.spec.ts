@@ -1,4 +1,7 @@
-/** Spec §2 / §8: machine not found, not active, and the loading spinner. */
+/**
+ * Spec §2 / §8: machine not found, not active, and the loading spinner. An unknown machine first says in
+ * plain words what happened and what to do (issue 21), then the spec's message.
+ */
 import {
   continueButton,
   DEFAULT_SUPPORT_PHONE,
@@ -19,17 +22,28 @@ const technicianPhone = (id: number) => {
   return phone;
 };
 
+interface ConditionCase {
+  title: string;
+  query: string;
+  /** The plain sentence shown before the spec's message, if any. */
+  headline?: string;
+  message: string;
+  phone: string;
+}
+
 forEachLanguage('machine conditions', (lang, t) => {
-  const cases = [
+  const cases: ConditionCase[] = [
     {
       title: 'an unknown machine id is not found',
       query: 'machine_id=999999',
+      headline: t.machine.notRecognised,
       message: t.machine.notFound,
       phone: DEFAULT_SUPPORT_PHONE,
     },
     {
       title: 'a missing machine id is not found',
       query: '',
+      headline: t.machine.notRecognised,
       message: t.machine.notFound,
       phone: DEFAULT_SUPPORT_PHONE,
     },
@@ -47,11 +61,13 @@ forEachLanguage('machine conditions', (lang, t) => {
     },
   ];
 
-  for (const { title, query, message, phone } of cases) {
+  for (const { title, query, headline, message, phone } of cases) {
     test(`${title}, with a call-support link`, async ({ page }) => {
       await openPay(page, lang, query);
       const alert = page.getByRole('alert');
-      await expect(alert).toHaveText(new RegExp(`^${escapeRegExp(message)}`));
+      await expect(alert).toHaveText(
+        new RegExp(`^${headline ? `${escapeRegExp(headline)}\\s*` : ''}${escapeRegExp(message)}`),
+      );
       const contact = alert.getByRole('link', { name: t.machine.contact });
       await expect(contact).toBeVisible();
       await expect(contact).toHaveAttribute('href', telHref(phone));
