@@ -19,8 +19,9 @@ const MARKS: Record<PaymentMark, { src: string; name: string }> = {
 };
 
 /**
- * A payment's mark, drawn at the size of its neighbours (the SVGs are all 48×30). Lazy: the footer's marks
- * are fetched when the footer nears the screen, never ahead of the product list.
+ * A payment's mark, in the same 38×24 box as its neighbours (each SVG, the brand's artwork, fits it at its own
+ * proportions: src/assets/marks/README.md). Lazy: the footer's marks are fetched when the footer nears the
+ * screen, never ahead of the product list.
  */
 export function PaymentMarkImage({ mark }: { mark: PaymentMark }) {
   const { src, name } = MARKS[mark];

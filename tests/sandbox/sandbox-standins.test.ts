@@ -105,16 +105,16 @@ describe('Google Pay stand-in', () => {
     const options = { onClick, buttonColor: 'black', buttonType: 'pay', buttonSizeMode: 'fill' };
     document.body.append(payments.createButton({ ...options, buttonLocale: 'he' }));
     const button = getByRole(document.body, 'button', { name: GOOGLE_PAY_BUTTON });
-    // The caption in the button's language, then the mark: Google's G drawn, "Pay" in words.
-    expect(button.textContent).toBe('תשלום עםPay');
-    expect(button.querySelector('svg')).not.toBeNull();
+    // The caption in the button's language, then the mark: Google's G and "Pay" drawn (its artwork), not words.
+    expect(button.textContent).toBe('תשלום עם');
+    expect(button.querySelector('svg[aria-hidden="true"]')?.querySelectorAll('path')).toHaveLength(5);
     expect(button.className).toBe('gpay-card-info-container black pay he');
     expect(button.parentElement?.className).toBe('gpay-card-info-container-fill');
     fireEvent.click(button);
     expect(onClick).toHaveBeenCalledOnce();
 
     document.body.replaceChildren(payments.createButton({ ...options, buttonLocale: 'fr', buttonType: 'buy' }));
-    expect(getByRole(document.body, 'button', { name: 'Buy with GPay' }).textContent).toBe('Acheter avecPay');
+    expect(getByRole(document.body, 'button', { name: 'Buy with GPay' }).textContent).toBe('Acheter avec');
   });
 
   it('createButton throws without an onClick function, as pay.js does', async () => {
@@ -197,11 +197,11 @@ describe('Apple Pay JS SDK stand-in: <apple-pay-button>', () => {
   it("is a focusable button named as Apple names it, its caption in the locale attribute's language", async () => {
     const { element, button } = await appleButton({ buttonstyle: 'black', type: 'pay', locale: 'he-IL' });
     expect(button.tabIndex).toBe(0);
-    // The caption in the locale's language, then the mark: Apple's logo drawn, "Pay" in words.
-    expect(button.textContent).toBe('תשלום עםPay');
-    expect(button.querySelector('svg')).not.toBeNull();
+    // The caption in the locale's language, then the mark: Apple's logo and "Pay" drawn (Apple's glyphs), not words.
+    expect(button.textContent).toBe('תשלום עם');
+    expect(button.querySelector('svg[aria-hidden="true"] path')).not.toBeNull();
     element.setAttribute('locale', 'es-ES');
-    expect(button.textContent).toBe('Pagar conPay');
+    expect(button.textContent).toBe('Pagar con');
   });
 
   it('takes its size and corners from the documented CSS custom properties', async () => {

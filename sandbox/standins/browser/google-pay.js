@@ -6,13 +6,31 @@ const CANCELED = { statusCode: 'CANCELED', statusMessage: 'User closed the Payme
 const developerError = (statusMessage) => ({ statusCode: 'DEVELOPER_ERROR', statusMessage });
 let sheetShowing = false;
 
-/** Google's G (drawn here after the brand guidelines' colours, not Google's own file). */
-const G_LOGO =
-  '<svg viewBox="6 8 15 14" width="18" height="17" fill="none" stroke-width="2.4">' +
-  '<path d="M17.36 11.52A5.2 5.2 0 0 0 8.61 13.22" stroke="#EA4335"/>' +
-  '<path d="M8.61 13.22A5.2 5.2 0 0 0 8.99 17.6" stroke="#FBBC04"/>' +
-  '<path d="M8.99 17.6A5.2 5.2 0 0 0 17.36 18.48" stroke="#34A853"/>' +
-  '<path d="M17.36 18.48A5.2 5.2 0 0 0 18.7 15H13.5" stroke="#4285F4"/></svg>';
+/**
+ * Google's mark as its button draws it, the four-colour G then "Pay" in the button's ink: Google's own button
+ * artwork (google-pay/flutter-plugin, pay_android/assets/en/buy_with.svg at 1e5ada5, its "GPay" group), moved to
+ * the origin and rounded to 0.01; "Pay" takes currentColor (white on the black button, dark on the white one).
+ */
+const GPAY_MARK =
+  '<svg viewBox="0 0 47.3 19.5" width="2.67em" height="1.1em" aria-hidden="true" focusable="false">' +
+  '<path fill="currentColor" d="M22.36 3.42V8.16h2.92c.69 0 1.27-.23 1.73-.7.46-.47.7-1.02.7-1.67 0-.63' +
+  '-.24-1.18-.7-1.65-.46-.48-1.04-.72-1.73-.72H22.36v0zm0 6.41v5.5H20.61V1.76h4.63c1.18 0 2.18.39 3' +
+  ' 1.17.83.78 1.25 1.74 1.25 2.86 0 1.15-.42 2.11-1.25 2.88-.81.77-1.81 1.16-3 1.16H22.36v0zm8.89 2.65' +
+  'c0 .46.2.84.58 1.14.39.3.84.46 1.36.46.73 0 1.39-.28 1.96-.82.58-.54.87-1.18.87-1.91-.55-.43-1.31' +
+  '-.65-2.28-.65-.71 0-1.3.17-1.77.51-.48.35-.72.77-.72 1.27m2.26-6.74c1.29 0 2.31.34 3.06 1.03.74.69' +
+  ' 1.12 1.63 1.12 2.83v5.73H36.02V14.04h-.08c-.72 1.06-1.68 1.59-2.88 1.59-1.03 0-1.88-.3-2.57-.91-.69' +
+  '-.61-1.04-1.37-1.04-2.27 0-.97.37-1.73 1.09-2.3.73-.57 1.7-.85 2.92-.85 1.03 0 1.89.19 2.56.57v-.4c0' +
+  '-.61-.24-1.12-.72-1.55-.49-.42-1.05-.63-1.69-.63-.98 0-1.75.41-2.32 1.23l-1.54-.96c.85-1.22 2.11' +
+  '-1.82 3.76-1.82m13.76.3L41.44 19.42h-1.8l2.16-4.68-3.83-8.7h1.9l2.77 6.67h.04l2.69-6.67h1.9z"/>' +
+  '<path fill="#4285F4" d="M15.3 8.64c0-.54-.04-1.07-.13-1.58H7.81v3h4.21c-.18.98-.73 1.81-1.56 2.37' +
+  'v1.95h2.52c1.47-1.36 2.32-3.36 2.32-5.74"/>' +
+  '<path fill="#34A853" d="M7.81 16.27c2.1 0 3.88-.7 5.17-1.89l-2.52-1.95c-.7.47-1.6.75-2.65.75-2.04 0' +
+  '-3.77-1.37-4.39-3.22H.83v2.01c1.29 2.55 3.93 4.3 6.98 4.3"/>' +
+  '<path fill="#FABB05" d="M3.42 9.96c-.15-.47-.24-.97-.24-1.49 0-.52.09-1.02.24-1.5v-2H.83C.3 6.02 0' +
+  ' 7.21 0 8.47c0 1.26.3 2.45.83 3.5L3.42 9.96z"/>' +
+  '<path fill="#E94235" d="M7.81 3.76c1.15 0 2.18.39 2.99 1.17v0L13.03 2.7C11.68 1.44 9.91.67 7.81.67' +
+  ' 4.76.67 2.12 2.42.83 4.97l2.59 2c.62-1.84 2.35-3.21 4.39-3.21"/>' +
+  '</svg>';
 
 /** The caption Google draws before its "G Pay" mark, per buttonLocale and buttonType. */
 const BUTTON_CAPTIONS = {
@@ -147,12 +165,12 @@ class PaymentsClient {
     caption.lang = locale;
     caption.setAttribute('aria-hidden', 'true');
     caption.textContent = BUTTON_CAPTIONS[locale][type];
-    // Google's mark as its button draws it: the four-colour G, then "Pay" in the button's ink.
+    // Google's mark as its button draws it: Google's G and "Pay" artwork (GPAY_MARK), never text.
     const mark = document.createElement('span');
     mark.setAttribute('aria-hidden', 'true');
     mark.dir = 'ltr';
-    mark.style.cssText = 'display: inline-flex; align-items: center; gap: 0.2em; white-space: nowrap;';
-    mark.innerHTML = `${G_LOGO}<span>Pay</span>`;
+    mark.style.cssText = 'display: inline-flex; align-items: center;';
+    mark.innerHTML = GPAY_MARK;
     button.append(caption, mark);
     button.addEventListener('click', onClick);
     container.append(button);
