@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-// A placeholder currency: gives the language's pattern when the operator's code is missing or unknown to Intl.
-const NO_CURRENCY = 'XXX';
+// A stand-in currency for the language's pattern when the operator's code is missing or unknown to Intl; its
+// symbol is replaced by the operator's. A sign (€), not letters: after letters ICU may add a space ("XXX 6.50"
+// in Chromium's en, "XXX6.50" in Node's), which would then stay beside the operator's symbol.
+const NO_CURRENCY = 'EUR';
 
 /**
  * An amount in the language's pattern ("₪6.50" en, "6,50 ₪" fr, "‏6.50 ‏₪" he), written with the
