@@ -58,3 +58,27 @@ test("a page's lazily loaded views (/vacuum) never preload the entry chunk the p
   });
   expect(reloaded).toEqual([]);
 });
+
+test("/vacuum goes from the grid's skeleton straight to the grid: no blank page, no spinner between", async ({
+  page,
+}) => {
+  // Hold the grid's code and words (chunks of their own, loaded after the menu) until the skeleton is seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('perHour')) await held;
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/vacuum?machine_id=1008');
+  // The menu is in (the header's language choice shows with it), and the grid's skeleton stands in for the grid.
+  await expect(page.getByRole('combobox', { name: TEXTS.en.language.label })).toBeVisible();
+  const skeleton = page.getByTestId('menu-skeleton');
+  await expect(skeleton).toBeVisible();
+  await expect(page.getByRole('status', { name: TEXTS.en.app.loading })).toHaveCount(1);
+
+  release();
+  await expect(continueButton(page, TEXTS.en)).toBeVisible();
+  await expect(skeleton).toHaveCount(0);
+});

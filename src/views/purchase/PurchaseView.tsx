@@ -37,7 +37,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
   if (hourly) {
     return (
       <>
-        <Suspense fallback={null}>
+        <Suspense fallback={<MenuSkeleton shape="grid" />}>
           <VacuumSelection purchase={purchase} supportPhone={supportPhone} />
         </Suspense>
         <PaymentDrawerOnDemand purchase={purchase} supportPhone={supportPhone} />

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
 import { selectCanContinue, selectStage } from '../../../machines/vacuum/vacuum.selectors';
-import { Spinner } from '../../components/Spinner';
+import { MenuSkeleton } from '../../components/MenuSkeleton';
 import { ContinueAction } from '../purchase/ContinueAction';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 import { isOfferStage, LoyaltyOffer } from './LoyaltyOffer';
@@ -18,10 +18,10 @@ const TimeDrawer = lazy(() => import('./TimeDrawer'));
  * driven by the vacuum chart the purchase spawned. Loaded only by pages with an hourly order.
  */
 export default function VacuumSelection({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
-  const { t } = useTranslation();
   const { ready } = useTranslation('vacuum');
   const vacuum = useSelector(purchase, (snapshot) => snapshot.context.vacuum);
-  if (!ready || !vacuum) return <Spinner label={t('app.loading')} />;
+  // The grid's skeleton stays until the grid can show: the page goes from skeleton to grid, nothing between.
+  if (!ready || !vacuum) return <MenuSkeleton shape="grid" />;
   return <VacuumFlow purchase={purchase} vacuum={vacuum} supportPhone={supportPhone} />;
 }
 
