@@ -98,16 +98,20 @@ export function linePrice(item: CatalogueProduct): number {
 }
 
 /**
- * How the app writes an amount in the page's language, CLDR's currency patterns written out: en "₪12.50";
- * he "‏12.50 ‏₪" (right-to-left marks before the number and the symbol, a no-break space between).
+ * How the app writes an amount in the page's language, CLDR's currency patterns written out (amounts under
+ * a thousand): en "₪12.50"; he "‏12.50 ‏₪" (right-to-left marks before the number and the symbol); fr and
+ * es "12,50 ₪" (a no-break space before the symbol).
  */
-export function money(amount: number, lang: Lang = 'en', symbol = '₪'): string {
+export function money(amount: number, lang: PageLang = 'en', symbol = '₪'): string {
   const digits = amount.toFixed(2);
-  return lang === 'he' ? `\u200f${digits}\u00a0\u200f${symbol}` : `${symbol}${digits}`;
+  if (lang === 'he') return `\u200f${digits}\u00a0\u200f${symbol}`;
+  if (lang === 'fr' || lang === 'es') return `${digits.replace('.', ',')}\u00a0${symbol}`;
+  return `${symbol}${digits}`;
 }
 
 /** The language a set of texts is in. */
-export const langOf = (t: Texts): Lang => (t === TEXTS.he ? 'he' : 'en');
+export const langOf = (t: Texts): PageLang =>
+  (Object.keys(TEXTS) as PageLang[]).find((lang) => TEXTS[lang] === t) ?? 'en';
 
 /** The default technician phone the build bakes in (.env, overridden by .env.sandbox). */
 export const DEFAULT_SUPPORT_PHONE: string = (() => {
