@@ -187,6 +187,56 @@
     );
   }
 
+  /** The screens' languages and widths the gallery shows; kept while the designer moves between states. */
+  const screenFilter = { lang: '', width: '' };
+
+  function filterSelect(label, key, values, onChange) {
+    const select = element(
+      'select',
+      {},
+      element('option', { value: '' }, 'all'),
+      values.map((value) => element('option', { value, selected: String(value) === screenFilter[key] }, value)),
+    );
+    select.addEventListener('change', () => {
+      screenFilter[key] = select.value;
+      onChange();
+    });
+    return element('label', {}, `${label} `, select);
+  }
+
+  /** A state's screens, filtered by language and phone width (each screen exists in four languages and two widths). */
+  function screenGallery(screens, stateId) {
+    const figures = element('div', { class: 'screens' });
+    const render = () =>
+      figures.replaceChildren(
+        ...screens
+          .filter((screen) => !screenFilter.lang || screen.lang === screenFilter.lang)
+          .filter((screen) => !screenFilter.width || String(screen.width) === screenFilter.width)
+          .map((screen) => {
+            const where = `${screen.caption} · ${screen.lang} · ${screen.width} px`;
+            return element(
+              'figure',
+              {},
+              element('img', { src: screen.src, alt: `${statePath(screen.state)}, ${where}`, loading: 'lazy' }),
+              element('figcaption', {}, `${screen.state === stateId ? '' : `${statePath(screen.state)} · `}${where}`),
+            );
+          }),
+      );
+    render();
+    const distinct = (key) => [...new Set(screens.map((screen) => screen[key]))];
+    return element(
+      'div',
+      {},
+      element(
+        'div',
+        { class: 'screen-filters' },
+        filterSelect('Language', 'lang', distinct('lang'), render),
+        filterSelect('Width', 'width', distinct('width'), render),
+      ),
+      figures,
+    );
+  }
+
   function selectState(id, { reveal = false } = {}) {
     const state = machine.states[id];
     const node = stateElement(id);
@@ -243,26 +293,7 @@
         : element('p', { class: 'note' }, 'No transition targets this state directly.'),
       element('h3', {}, `Screens (${screens.length})`),
       screens.length
-        ? element(
-            'div',
-            { class: 'screens' },
-            screens.map((screen) =>
-              element(
-                'figure',
-                {},
-                element('img', {
-                  src: screen.src,
-                  alt: `${statePath(screen.state)}, ${screen.caption}, ${screen.lang}`,
-                  loading: 'lazy',
-                }),
-                element(
-                  'figcaption',
-                  {},
-                  `${screen.state === id ? '' : `${statePath(screen.state)} · `}${screen.caption} · ${screen.lang}`,
-                ),
-              ),
-            ),
-          )
+        ? screenGallery(screens, id)
         : element('p', { class: 'note' }, 'No screenshot of this state (npm run screenshots takes them).'),
     );
   }

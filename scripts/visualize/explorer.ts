@@ -39,6 +39,7 @@ interface ExplorerEdge {
 
 interface ExplorerScreen {
   lang: string;
+  width: number;
   src: string;
   caption: string;
 }
@@ -88,6 +89,7 @@ function machineData({ entry, chart, svg }: RenderedChart, inputs: GeneratorInpu
     if (screen.machine !== chart.id || !(screen.state in states)) continue;
     (screens[screen.state] ??= []).push({
       lang: screen.lang,
+      width: screen.width,
       src: `${SCREENS_DIR}/${screen.file}`,
       caption: screen.caption,
     });

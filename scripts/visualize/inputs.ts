@@ -23,7 +23,9 @@ export interface ScreenEntry {
   /** The state node id the screen shows (`purchase.SELECT_PAYMENT_METHOD.ChoosingMethod`). */
   state: string;
   lang: string;
-  /** Relative to visualizations/screens/, e.g. `purchase/SELECT_PRODUCT--list.en.png`. */
+  /** The viewport's width in CSS pixels (390 or 320). */
+  width: number;
+  /** Relative to visualizations/screens/, e.g. `purchase/SELECT_PRODUCT--list.en.390.png`. */
   file: string;
   /** What sets this screen apart from other screens of the same state (a product view, a method). */
   caption: string;
@@ -80,13 +82,18 @@ function readScreens(dir: string): ScreenEntry[] {
   if (!isRecord(manifest) || !Array.isArray(manifest.screens)) throw new Error(`${path}: expected {"screens": [...]}`);
   return manifest.screens.map((entry: unknown, index): ScreenEntry => {
     const fields = ['machine', 'state', 'lang', 'file', 'caption'] as const;
-    if (!isRecord(entry) || fields.some((field) => typeof entry[field] !== 'string')) {
-      throw new Error(`${path}: screens[${index}] needs ${fields.join(', ')} (strings)`);
+    if (
+      !isRecord(entry) ||
+      fields.some((field) => typeof entry[field] !== 'string') ||
+      typeof entry.width !== 'number'
+    ) {
+      throw new Error(`${path}: screens[${index}] needs ${fields.join(', ')} (strings) and width (a number)`);
     }
     return {
       machine: String(entry.machine),
       state: String(entry.state),
       lang: String(entry.lang),
+      width: entry.width,
       file: String(entry.file),
       caption: String(entry.caption),
     };

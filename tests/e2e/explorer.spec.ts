@@ -11,10 +11,12 @@ const file = (path: string) => fileURLToPath(new URL(`../../visualizations/${pat
 const explorer = pathToFileURL(file('index.html')).href;
 
 /** The screenshots the manifest lists for a state (none before `npm run screenshots` ran). */
-function screensOf(state: string): unknown[] {
+function screensOf(state: string): { lang: string; width: number }[] {
   const manifest = file('screens/manifest.json');
   if (!existsSync(manifest)) return [];
-  const { screens } = JSON.parse(readFileSync(manifest, 'utf8')) as { screens: { state: string }[] };
+  const { screens } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    screens: { state: string; lang: string; width: number }[];
+  };
   return screens.filter((screen) => screen.state === state);
 }
 
@@ -69,6 +71,13 @@ test('opened from disk: the purchase chart, a state with its screens, a transiti
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   }
+  // Each screen is pictured in four languages at two widths: the designer narrows them down.
+  expect(new Set(screens.map((screen) => screen.lang))).toEqual(new Set(['en', 'he', 'fr', 'es']));
+  expect(new Set(screens.map((screen) => screen.width))).toEqual(new Set([390, 320]));
+  await panel.getByLabel('Language').selectOption('fr');
+  await panel.getByLabel('Width').selectOption('320');
+  await expect(images).toHaveCount(screens.filter((screen) => screen.lang === 'fr' && screen.width === 320).length);
+  await expect(images.first()).toHaveAccessibleName(/· fr · 320 px$/);
 
   // A transition, with the mouse on its label.
   const cancel = chart.locator(

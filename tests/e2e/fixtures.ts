@@ -21,18 +21,22 @@ import type { Charge } from '../../sandbox/stores';
 import catalogueJson from '../../sandbox/catalogue.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import he from '../../locales/he.json' with { type: 'json' };
+import fr from '../../locales/fr.json' with { type: 'json' };
+import es from '../../locales/es.json' with { type: 'json' };
 import { signedQuery } from '../fixtures/signed-link';
 import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 export { expect };
 
+/** The two languages every user-facing behaviour is checked in (he is right-to-left). */
 export type Lang = 'en' | 'he';
+/** Every language of the app: fr and es are pictured too (npm run screenshots). */
+export type PageLang = Lang | 'fr' | 'es';
 export type Texts = typeof en;
 
-/** The two languages every user-facing behaviour is checked in (he is right-to-left). */
 export const LANGS: readonly Lang[] = ['en', 'he'];
-// Locale parity is the unit tests' job (tests/unit/locales.test.ts); here he is read with en's shape.
-export const TEXTS: Record<Lang, Texts> = { en, he: he };
+// Locale parity is the unit tests' job (tests/unit/locales.test.ts); here each is read with en's shape.
+export const TEXTS: Record<PageLang, Texts> = { en, he, fr, es };
 
 /** Replaces i18next `{{name}}` placeholders, as the app does. */
 export function fill(template: string, values: Record<string, string>): string {
@@ -94,16 +98,20 @@ export function linePrice(item: CatalogueProduct): number {
 }
 
 /**
- * How the app writes an amount in the page's language, CLDR's currency patterns written out: en "₪12.50";
- * he "‏12.50 ‏₪" (right-to-left marks before the number and the symbol, a no-break space between).
+ * How the app writes an amount in the page's language, CLDR's currency patterns written out (amounts under
+ * a thousand): en "₪12.50"; he "‏12.50 ‏₪" (right-to-left marks before the number and the symbol); fr and
+ * es "12,50 ₪" (a no-break space before the symbol).
  */
-export function money(amount: number, lang: Lang = 'en', symbol = '₪'): string {
+export function money(amount: number, lang: PageLang = 'en', symbol = '₪'): string {
   const digits = amount.toFixed(2);
-  return lang === 'he' ? `\u200f${digits}\u00a0\u200f${symbol}` : `${symbol}${digits}`;
+  if (lang === 'he') return `\u200f${digits}\u00a0\u200f${symbol}`;
+  if (lang === 'fr' || lang === 'es') return `${digits.replace('.', ',')}\u00a0${symbol}`;
+  return `${symbol}${digits}`;
 }
 
 /** The language a set of texts is in. */
-export const langOf = (t: Texts): Lang => (t === TEXTS.he ? 'he' : 'en');
+export const langOf = (t: Texts): PageLang =>
+  (Object.keys(TEXTS) as PageLang[]).find((lang) => TEXTS[lang] === t) ?? 'en';
 
 /** The default technician phone the build bakes in (.env, overridden by .env.sandbox). */
 export const DEFAULT_SUPPORT_PHONE: string = (() => {
@@ -142,7 +150,7 @@ export const isBooking = (request: Request) =>
 
 interface Options {
   /** The interface language under test. */
-  lang: Lang;
+  lang: PageLang;
   /** The `language` cookie the visitor arrives with; by default `lang`. `null` sends none. */
   languageCookie: string | null | undefined;
   /** Sets the `splash` cookie so the 2.5 s splash is skipped (everything but the splash tests). */
@@ -206,19 +214,19 @@ export function forEachLanguage(title: string, body: (lang: Lang, t: Texts) => v
 // ---------------------------------------------------------------------------------------------
 
 /** The document language and direction a screen reader and the layout use. */
-export async function expectDocumentLanguage(page: Page, lang: Lang | 'fr' | 'es'): Promise<void> {
+export async function expectDocumentLanguage(page: Page, lang: PageLang): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'he' ? 'rtl' : 'ltr');
 }
 
 /** Opens /pay for a machine and waits until the page speaks `lang`. */
-export async function openPay(page: Page, lang: Lang, query: string): Promise<void> {
+export async function openPay(page: Page, lang: PageLang, query: string): Promise<void> {
   await page.goto(`/pay?${query}`);
   await expectDocumentLanguage(page, lang);
 }
 
 /** Opens a machine's product selection (menu loaded). */
-export async function openMachine(page: Page, lang: Lang, machineId: string | number, extra = ''): Promise<void> {
+export async function openMachine(page: Page, lang: PageLang, machineId: string | number, extra = ''): Promise<void> {
   await openPay(page, lang, `machine_id=${machineId}${extra}`);
   await expect(continueButton(page, TEXTS[lang])).toBeVisible();
 }
@@ -424,7 +432,7 @@ export async function continueToPayment(page: Page, t: Texts): Promise<string> {
  */
 export async function openPayment(
   page: Page,
-  lang: Lang,
+  lang: PageLang,
   machineId: string | number,
   products: readonly string[] = [],
   role: 'radio' | 'checkbox' = 'radio',

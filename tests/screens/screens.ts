@@ -6,10 +6,16 @@
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import customEn from '../../locales/custom/en.json' with { type: 'json' };
 import customHe from '../../locales/custom/he.json' with { type: 'json' };
+import customFr from '../../locales/custom/fr.json' with { type: 'json' };
+import customEs from '../../locales/custom/es.json' with { type: 'json' };
 import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
 import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
+import vacuumFr from '../../locales/vacuum/fr.json' with { type: 'json' };
+import vacuumEs from '../../locales/vacuum/es.json' with { type: 'json' };
 import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
+import wsFr from '../../locales/wheelshare/fr.json' with { type: 'json' };
+import wsEs from '../../locales/wheelshare/es.json' with { type: 'json' };
 import {
   continueButton,
   drawer,
@@ -19,7 +25,7 @@ import {
   expectSheetSettled,
   failureHeading,
   fill,
-  type Lang,
+  type PageLang,
   MENU_GET,
   methodContinue,
   money,
@@ -49,7 +55,7 @@ export type ShotName = keyof typeof SHOTS;
 
 export interface Visit {
   page: Page;
-  lang: Lang;
+  lang: PageLang;
   t: Texts;
   request: APIRequestContext;
   context: BrowserContext;
@@ -68,9 +74,9 @@ export interface ScreenGroup {
   journeys: Record<string, Journey>;
 }
 
-export const CUSTOM_TEXTS = { en: customEn, he: customHe };
-export const VACUUM_TEXTS = { en: vacuumEn, he: vacuumHe };
-export const WHEELSHARE_TEXTS = { en: wsEn, he: wsHe };
+export const CUSTOM_TEXTS = { en: customEn, he: customHe, fr: customFr, es: customEs };
+export const VACUUM_TEXTS = { en: vacuumEn, he: vacuumHe, fr: vacuumFr, es: vacuumEs };
+export const WHEELSHARE_TEXTS = { en: wsEn, he: wsHe, fr: wsFr, es: wsEs };
 
 /** Holds a request until `release()`: the screen waiting for it can be looked at. */
 export async function holdRequests(page: Page, url: string) {
@@ -118,7 +124,7 @@ const keypadKey = (page: Page, t: Texts, name: string) =>
   page.getByRole('group', { name: t.amount.keypad }).getByRole('button', { name, exact: true });
 
 /** The wheelshare station's form and the steps of a rental, in one language. */
-export function station(page: Page, lang: Lang) {
+export function station(page: Page, lang: PageLang) {
   const ws = WHEELSHARE_TEXTS[lang];
   const phoneField = page.getByRole('textbox', { name: ws.form.phone });
   const qrCode = page.getByRole('img', { name: ws.pay.qrLabel });

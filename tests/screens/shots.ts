@@ -1,12 +1,22 @@
 /**
- * The screens `npm run screenshots` takes (tests/screens/screens.spec.ts), each in en and he, and the
- * states they show. The explorer (visualizations/index.html) lists a state's screens from the
+ * The screens `npm run screenshots` takes (tests/screens/screens.spec.ts), each in en, he, fr and es
+ * and at two phone widths, and the states they show. The explorer (visualizations/index.html) lists a state's screens from the
  * manifest written after the run (./write-manifest.ts).
  */
 import { fileURLToPath } from 'node:url';
 
-export const LANGS = ['en', 'he'] as const;
+export const LANGS = ['en', 'he', 'fr', 'es'] as const;
 export type ShotLang = (typeof LANGS)[number];
+
+/**
+ * The phones pictured: today's common width (390×844) and the narrowest in use (320×568, the first
+ * iPhone SE and small Androids), where fr and es, 20–40 % longer than en, wrap first.
+ */
+export const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 320, height: 568 },
+] as const;
+export type ShotViewport = (typeof VIEWPORTS)[number];
 
 export interface ShownState {
   machine: string;
@@ -25,10 +35,13 @@ export interface Shot extends ShownState {
 
 export const SCREENS_DIR = fileURLToPath(new URL('../../visualizations/screens/', import.meta.url));
 
-/** `purchase/SELECT_PRODUCT--list.en.png`: the state's path below its machine, the variant, the language. */
-export function shotFile(shot: Shot, lang: ShotLang): string {
+/**
+ * `purchase/SELECT_PRODUCT--list.en.390.png`: the state's path below its machine, the variant, the
+ * language, the viewport's width.
+ */
+export function shotFile(shot: Shot, lang: ShotLang, width: number): string {
   const path = shot.state.startsWith(`${shot.machine}.`) ? shot.state.slice(shot.machine.length + 1) : shot.state;
-  return `${shot.machine}/${path}${shot.variant ? `--${shot.variant}` : ''}.${lang}.png`;
+  return `${shot.machine}/${path}${shot.variant ? `--${shot.variant}` : ''}.${lang}.${String(width)}.png`;
 }
 
 const shot = (machine: string, path: string, caption: string, extra: Partial<Shot> = {}): Shot => ({

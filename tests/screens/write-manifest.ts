@@ -4,22 +4,25 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGS, SCREENS_DIR, SHOTS, shotFile } from './shots';
+import { LANGS, SCREENS_DIR, SHOTS, shotFile, VIEWPORTS } from './shots';
 
 export default function writeManifest(): void {
   const screens = Object.values(SHOTS)
     .flatMap((shot) =>
-      LANGS.flatMap((lang) => {
-        const file = shotFile(shot, lang);
-        if (!existsSync(join(SCREENS_DIR, file))) return [];
-        return [shot, ...(shot.also ?? [])].map(({ machine, state }) => ({
-          machine,
-          state,
-          lang,
-          file,
-          caption: shot.caption,
-        }));
-      }),
+      LANGS.flatMap((lang) =>
+        VIEWPORTS.flatMap(({ width }) => {
+          const file = shotFile(shot, lang, width);
+          if (!existsSync(join(SCREENS_DIR, file))) return [];
+          return [shot, ...(shot.also ?? [])].map(({ machine, state }) => ({
+            machine,
+            state,
+            lang,
+            width,
+            file,
+            caption: shot.caption,
+          }));
+        }),
+      ),
     )
     .sort((a, b) => `${a.machine} ${a.state} ${a.file}`.localeCompare(`${b.machine} ${b.state} ${b.file}`, 'en'));
   mkdirSync(SCREENS_DIR, { recursive: true });

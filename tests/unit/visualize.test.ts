@@ -175,8 +175,22 @@ describe('the explorer page', () => {
     const { outputs, warnings } = await generateOutputs([entry], {
       coverage: { machines: { toy: { edges: 9, covered: 8, uncovered: [uncovered] } } },
       screens: [
-        { machine: 'toy', state: 'toy.work.Small', lang: 'he', file: 'toy/work.Small.he.png', caption: 'small' },
-        { machine: 'toy', state: 'toy.work.Gone', lang: 'en', file: 'toy/work.Gone.en.png', caption: 'renamed' },
+        {
+          machine: 'toy',
+          state: 'toy.work.Small',
+          lang: 'he',
+          width: 320,
+          file: 'toy/work.Small.he.320.png',
+          caption: 'small',
+        },
+        {
+          machine: 'toy',
+          state: 'toy.work.Gone',
+          lang: 'en',
+          width: 390,
+          file: 'toy/work.Gone.en.390.png',
+          caption: 'renamed',
+        },
       ],
     });
     const html = outputs.get('index.html') ?? '';
@@ -186,7 +200,7 @@ describe('the explorer page', () => {
         id: string;
         svg: string;
         edges: Record<string, { covered: boolean | null }>;
-        screens: Record<string, { src: string; lang: string }[]>;
+        screens: Record<string, { src: string; lang: string; width: number }[]>;
       }[];
     };
     const [machine] = data.machines;
@@ -195,7 +209,7 @@ describe('the explorer page', () => {
     expect(machine?.edges[uncovered]?.covered).toBe(false);
     expect(machine?.edges['toy.light.Off -> toy.light.On on toggle']?.covered).toBe(true);
     expect(machine?.screens).toEqual({
-      'toy.work.Small': [{ lang: 'he', src: 'screens/toy/work.Small.he.png', caption: 'small' }],
+      'toy.work.Small': [{ lang: 'he', width: 320, src: 'screens/toy/work.Small.he.320.png', caption: 'small' }],
     });
     expect(warnings).toEqual([expect.stringContaining('toy.work.Gone is not a state of any chart')]);
     // nothing to fetch: no external address, no fetch of local files
