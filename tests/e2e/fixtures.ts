@@ -251,20 +251,31 @@ export function drawer(page: Page, t: Texts): Locator {
   return page.getByRole('dialog', { name: t.drawer.title });
 }
 
-export const VIEWPORT_HEIGHT = 844;
+/** The viewport's height: 844 in the browser tests (playwright.config.ts), 568 too for the screenshots at 320 px. */
+export function viewportHeight(page: Page): number {
+  const size = page.viewportSize();
+  if (!size) throw new Error('the page has no fixed viewport');
+  return size.height;
+}
 
-/** The sheet is 90 % of the viewport high (spec §9: 90vh) and, once it has slid up, sits on the bottom edge. */
-export async function expectSheetSettled(page: Page, t: Texts): Promise<void> {
-  const sheet = drawer(page, t);
+/** A bottom sheet has slid up: it sits on the bottom edge of the viewport. */
+export async function expectOnBottomEdge(page: Page, sheet: Locator): Promise<void> {
   await expect
     .poll(async () => {
       const box = await sheet.boundingBox();
-      return box ? Math.abs(box.y + box.height - VIEWPORT_HEIGHT) <= 2 : false;
+      return box ? Math.abs(box.y + box.height - viewportHeight(page)) <= 2 : false;
     })
     .toBe(true);
+}
+
+/** The payment drawer has slid up: on the bottom edge, 90 % of the viewport tall (spec §2). */
+export async function expectSheetSettled(page: Page, t: Texts): Promise<void> {
+  const sheet = drawer(page, t);
+  await expectOnBottomEdge(page, sheet);
   const box = await sheet.boundingBox();
-  expect(box?.height).toBeGreaterThanOrEqual(0.9 * VIEWPORT_HEIGHT - 2);
-  expect(box?.height).toBeLessThanOrEqual(0.9 * VIEWPORT_HEIGHT + 2);
+  const height = viewportHeight(page);
+  expect(box?.height).toBeGreaterThanOrEqual(0.9 * height - 2);
+  expect(box?.height).toBeLessThanOrEqual(0.9 * height + 2);
 }
 
 /** The payment-method radios inside the drawer. */

@@ -22,6 +22,7 @@ import {
   enableSandboxApplePay,
   drawerButton,
   expect,
+  expectOnBottomEdge,
   expectSheetSettled,
   failureHeading,
   fill,
@@ -45,7 +46,6 @@ import {
   payAmountButton,
   product,
   scannerButton,
-  VIEWPORT_HEIGHT,
   intentPath,
 } from '../e2e/fixtures';
 import type { SHOTS } from './shots';
@@ -94,16 +94,6 @@ export async function holdRequests(page: Page, url: string) {
 /** The page opens at 10:00 local time on a fixed day, so the time pickers never show the clock. */
 export async function fixTheClock(page: Page): Promise<void> {
   await page.clock.setFixedTime(new Date(2031, 2, 10, 10, 0));
-}
-
-/** A bottom sheet other than the payment drawer (expectSheetSettled) has slid up: it sits on the bottom edge. */
-async function expectOnBottomEdge(sheet: Locator): Promise<void> {
-  await expect
-    .poll(async () => {
-      const box = await sheet.boundingBox();
-      return box ? Math.abs(box.y + box.height - VIEWPORT_HEIGHT) <= 1 : false;
-    })
-    .toBe(true);
 }
 
 /** Every picture in `area` has loaded. */
@@ -464,7 +454,7 @@ const vacuumScreens: ScreenGroup = {
       // no selection highlight in the picture
       await end.blur();
       await expect(times).toContainText(money(18, lang));
-      await expectOnBottomEdge(times);
+      await expectOnBottomEdge(page, times);
       await at('vacuumTime');
     },
   },
