@@ -21,6 +21,7 @@ import {
   expectDocumentLanguage,
   failureHeading,
   forEachLanguage,
+  holdChunksContaining,
   type Lang,
   linkPath,
   methodContinue,
@@ -98,15 +99,8 @@ forEachLanguage('/customPaymentIframe', (lang, t) => {
   test("Continue appears only with the link's words above it, so it never moves under a finger pressing it", async ({
     page,
   }) => {
-    // Hold the link page's words (the 'custom' namespace and the intro, chunks of their own) until the page is loading.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes('amountToPay')) await held;
-      await route.fulfill({ response, body });
-    });
+    // The link page's words (the 'custom' namespace) and its intro are held until the page is seen loading.
+    const release = await holdChunksContaining(page, 'amountToPay');
     await openLink(page, lang, linkPath());
     await expect(page.getByRole('status', { name: t.app.loading })).toBeVisible();
     await expect(continueButton(page, t)).toHaveCount(0);

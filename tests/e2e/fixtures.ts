@@ -419,6 +419,22 @@ export async function enableSandboxApplePay(context: BrowserContext, baseURL: st
   await context.addCookies([{ name: 'sandbox_apple_pay', value: '1', url: baseURL }]);
 }
 
+/**
+ * Holds every script chunk whose code contains `text` (a lazily loaded view, its words) until the returned
+ * function is called: what the page shows while they load can then be looked at.
+ */
+export async function holdChunksContaining(page: Page, text: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(text)) await held;
+    await route.fulfill({ response, body });
+  });
+  return release;
+}
+
 /** Every uncaught error the page throws from now on. */
 export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -4,7 +4,7 @@
  * Chromium stays silent, so the served HTML itself is checked, and any error event on a link or
  * script while /pay starts is reported too.
  */
-import { continueButton, expect, openMachine, TEXTS, test } from './fixtures';
+import { continueButton, expect, holdChunksContaining, openMachine, TEXTS, test } from './fixtures';
 
 const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
 
@@ -62,15 +62,8 @@ test("a page's lazily loaded views (/vacuum) never preload the entry chunk the p
 test("/vacuum goes from the grid's skeleton straight to the grid: no blank page, no spinner between", async ({
   page,
 }) => {
-  // Hold the grid's code and words (chunks of their own, loaded after the menu) until the skeleton is seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    if (body.includes('perHour')) await held;
-    await route.fulfill({ response, body });
-  });
+  // The grid's code and words (chunks of their own, loaded after the menu) are held until the skeleton is seen.
+  const release = await holdChunksContaining(page, 'perHour');
   await page.goto('/vacuum?machine_id=1008');
   // The menu is in (the header's language choice shows with it), and the grid's skeleton stands in for the grid.
   await expect(page.getByRole('combobox', { name: TEXTS.en.language.label })).toBeVisible();
