@@ -426,13 +426,19 @@ export async function enableSandboxApplePay(context: BrowserContext, baseURL: st
 export async function holdChunksContaining(page: Page, text: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    const response = await route.fetch();
+  const chunks = '**/assets/*.js';
+  await page.route(chunks, async (route) => {
+    // A kept-alive socket the server has just closed fails the first fetch (ECONNRESET on a busy machine).
+    const response = await route.fetch().catch(() => route.fetch());
     const body = await response.text();
     if (body.includes(text)) await held;
     await route.fulfill({ response, body });
   });
-  return release;
+  return () => {
+    release();
+    // Chunks asked for later load straight from the server.
+    void page.unroute(chunks);
+  };
 }
 
 /** Every uncaught error the page throws from now on. */
