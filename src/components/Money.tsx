@@ -16,7 +16,20 @@ export function formatMoney(amount: number, symbol: string, language: string, cu
     .join('');
 }
 
+/** Formatters by language and currency: building one costs far more than using it, and a page shows many amounts. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 function formatter(language: string, currency: string | undefined): Intl.NumberFormat {
+  const key = `${language}|${currency ?? ''}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = newFormatter(language, currency);
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+function newFormatter(language: string, currency: string | undefined): Intl.NumberFormat {
   if (currency) {
     try {
       return new Intl.NumberFormat(language, { style: 'currency', currency });
