@@ -7,10 +7,14 @@
 import type { Page } from '@playwright/test';
 import {
   BIT_PAGE,
+  card,
   continueToPayment,
   expect,
   expectCharges,
+  fillHostedPage,
   forEachLanguage,
+  hostedPageFrame,
+  hostedPagePayButton,
   linePrice,
   linkPath,
   openPayment,
@@ -19,6 +23,7 @@ import {
   startMethod,
   successHeading,
   test,
+  TEST_CARDS,
   walletButton,
   watchPageErrors,
 } from './fixtures';
@@ -75,6 +80,7 @@ async function asAnOlderPhone(page: Page): Promise<string[]> {
 }
 
 const cola = product(1001, 101);
+const chocolate = product(1002, 204);
 
 forEachLanguage('on an older phone (APIs newer than the floor taken away)', (lang, t) => {
   test('/pay: the APIs are gone, and Google Pay pays once; nothing thrown', async ({ page, request }) => {
@@ -93,6 +99,33 @@ forEachLanguage('on an older phone (APIs newer than the floor taken away)', (lan
     await sheetButton(page, 'Google Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
+    expect(errors).toEqual([]);
+  });
+
+  test("Hyp's page, its 3-D Secure breaking out of the frame: payment-return.js carries the payer back, one charge; nothing thrown", async ({
+    page,
+    request,
+  }) => {
+    const errors = await asAnOlderPhone(page);
+    const sessionId = await openPayment(page, lang, 1002, [chocolate.name], 'checkbox');
+    await startMethod(page, t, 'credit_card');
+    await fillHostedPage(page, t, card(TEST_CARDS.threeDSecure));
+    await hostedPagePayButton(page, t, linePrice(chocolate)).click();
+    const frame = hostedPageFrame(page, t);
+    await expect(frame.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+    // This issuer's page leaves the merchant's frame: the app's return page then loads at the top level.
+    await frame.locator('form').evaluate((form: HTMLFormElement) => (form.target = '_top'));
+    const topLevelReturn = page.waitForRequest(
+      (sent) => sent.isNavigationRequest() && new URL(sent.url()).pathname === '/payment-return.html',
+    );
+    await frame.getByRole('button', { name: 'Complete', exact: true }).click();
+    await topLevelReturn;
+
+    await expect(successHeading(page, t)).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/pay');
+    await expectCharges(request, sessionId, [
+      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
+    ]);
     expect(errors).toEqual([]);
   });
 
