@@ -115,6 +115,7 @@ function purchaseInput(machineId: string, settings: Partial<PurchaseSettings> = 
   return {
     machineId,
     menu: menuOf(machineId),
+    applePaySupported: false,
     applePayAvailable: false,
     hostedPage: { pageOrigin: MODEL_PROVIDERS_ORIGIN, returnUrl: `${MODEL_ORIGIN}${RETURN_PAGE}` },
     latestPurchase: undefined,
