@@ -155,11 +155,11 @@ const orderInput = ({ context }: { context: PurchaseContext }) => ({ order: paym
 /**
  * Once Google has answered whether this browser can pay with Google Pay (or failed to within the limit),
  * the method list opens with the phone's likely wallet chosen: Apple Pay where it can pay, else Google
- * Pay when ready; otherwise nothing is chosen.
+ * Pay when ready; otherwise nothing is chosen. Without Google's yes, only Apple Pay can be preselected.
  */
-function walletsKnown<TArgs>(googlePayReady: (args: TArgs) => boolean) {
+function walletsKnown<TArgs>(googlePayReady: (args: TArgs) => boolean, likelyWallets: readonly Wallet[]) {
   const remember = { type: 'rememberGooglePayReadiness', params: googlePayReady } as const;
-  const preselect = (wallet: 'apple_pay' | 'google_pay') =>
+  const preselect = (wallet: Wallet) =>
     ({
       guard: {
         type: 'offersWallet',
@@ -168,8 +168,10 @@ function walletsKnown<TArgs>(googlePayReady: (args: TArgs) => boolean) {
       target: 'ChoosingMethod',
       actions: [remember, { type: 'chooseMethod', params: wallet }],
     }) as const;
-  return [preselect('apple_pay'), preselect('google_pay'), { target: 'ChoosingMethod', actions: remember }] as const;
+  return [...likelyWallets.map(preselect), { target: 'ChoosingMethod', actions: remember }] as const;
 }
+
+type Wallet = 'apple_pay' | 'google_pay';
 
 /**
  * A state that has the operator record the purchase (set_purchase, or book_link for a payment link) and
@@ -362,10 +364,8 @@ export const purchaseMachine = setup({
     },
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),
     /** The wallet is offered once Google's answer is known (Apple Pay: the device can pay with it). */
-    offersWallet: (
-      { context },
-      { wallet, googlePayReady }: { wallet: 'apple_pay' | 'google_pay'; googlePayReady: boolean },
-    ) => offeredMethods({ ...context, googlePayReady }).includes(wallet),
+    offersWallet: ({ context }, { wallet, googlePayReady }: { wallet: Wallet; googlePayReady: boolean }) =>
+      offeredMethods({ ...context, googlePayReady }).includes(wallet),
     chosenMethodNeedsPopup: ({ context }) => needsPopup(context.method),
     methodIs: ({ context }, method: PaymentMethod) => context.method === method,
     cardEntryWith: ({ context }, provider: CardProvider) =>
@@ -534,10 +534,13 @@ export const purchaseMachine = setup({
             id: 'checkGooglePay',
             src: 'checkGooglePay',
             input: orderInput,
-            onDone: walletsKnown(({ event }: { event: { output: boolean } }) => event.output),
-            onError: walletsKnown(() => false),
+            onDone: walletsKnown(
+              ({ event }: { event: { output: boolean } }) => event.output,
+              ['apple_pay', 'google_pay'],
+            ),
+            onError: walletsKnown(() => false, ['apple_pay']),
           },
-          after: { googlePayCheckLimit: walletsKnown(() => false) },
+          after: { googlePayCheckLimit: walletsKnown(() => false, ['apple_pay']) },
         },
         ChoosingMethod: {
           tags: ['drawerOpen'],
