@@ -88,7 +88,7 @@ const SETTLE = {
   },
   cancelled: {
     guard: { type: 'paymentEndedWith', params: endedWith('cancelled') },
-    target: '#purchase.SELECT_PAYMENT_METHOD',
+    target: '#purchase.SELECT_PAYMENT_METHOD.ChoosingMethod',
   },
 } as const;
 
@@ -153,6 +153,27 @@ const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>,
 const orderInput = ({ context }: { context: PurchaseContext }) => ({ order: paymentOrder(context) });
 
 /**
+ * Once Google has answered whether this browser can pay with Google Pay (or failed to within the limit),
+ * the method list opens with the phone's likely wallet chosen: Apple Pay where it can pay, else Google
+ * Pay when ready; otherwise nothing is chosen. Without Google's yes, only Apple Pay can be preselected.
+ */
+function walletsKnown<TArgs>(googlePayReady: (args: TArgs) => boolean, likelyWallets: readonly Wallet[]) {
+  const remember = { type: 'rememberGooglePayReadiness', params: googlePayReady } as const;
+  const preselect = (wallet: Wallet) =>
+    ({
+      guard: {
+        type: 'offersWallet',
+        params: (args: TArgs & { context: PurchaseContext }) => ({ wallet, googlePayReady: googlePayReady(args) }),
+      },
+      target: 'ChoosingMethod',
+      actions: [remember, { type: 'chooseMethod', params: wallet }],
+    }) as const;
+  return [...likelyWallets.map(preselect), { target: 'ChoosingMethod', actions: remember }] as const;
+}
+
+type Wallet = 'apple_pay' | 'google_pay';
+
+/**
  * A state that has the operator record the purchase (set_purchase, or book_link for a payment link) and
  * opens the drawer on the methods with the session it answers; a refusal returns to the products with
  * its failure shown.
@@ -213,6 +234,7 @@ export const purchaseMachine = setup({
       vacuum: 'vacuum';
       setPurchase: 'setPurchase';
       bookPaymentLink: 'bookPaymentLink';
+      checkGooglePay: 'checkGooglePay';
       googlePay: 'googlePay';
       applePay: 'applePay';
       cardFields: 'cardFields';
@@ -230,6 +252,8 @@ export const purchaseMachine = setup({
     setPurchase: fromPromise<string, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
     /** POST /api/merchants/custom/book_link: the operator books a signed payment link; its session id. */
     bookPaymentLink: fromPromise<string, BookPaymentLinkInput>(providedAtTheEdge('bookPaymentLink')),
+    /** Google's isReadyToPay for the machine's Google Pay methods: whether this browser can pay with them. */
+    checkGooglePay: fromPromise<boolean, { order: PaymentOrder }>(providedAtTheEdge('checkGooglePay')),
     ...METHOD_MACHINES,
     /** GET /api/payment/status: what the operator knows of the payment of the purchase (its session). */
     checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; sessionId: string }>(
@@ -241,6 +265,8 @@ export const purchaseMachine = setup({
     paymentStatusPoll: 1000,
     /** How long the visitor waits for a verdict before being offered to check again or call support. */
     returnedPaymentWait: 60_000,
+    /** How long the method list waits for Google's answer before opening without Google Pay. */
+    googlePayCheckLimit: 4000,
   },
   actions: {
     selectProduct: assign({
@@ -271,6 +297,7 @@ export const purchaseMachine = setup({
     rememberSubmitFailure: assign({ submitFailure: (_, error: unknown) => toFailure(error) }),
     rememberSession: assign({ sessionId: (_, sessionId: string) => sessionId }),
     chooseMethod: assign({ method: (_, method: PaymentMethod) => method }),
+    rememberGooglePayReadiness: assign({ googlePayReady: (_, ready: boolean) => ready }),
     /** The method's machine decides what closing the drawer means while it runs. */
     forwardToMethod: forwardTo((_, method: MethodActor) => method),
     /** Keeps the payment's result and the receipt the success page shows, naming the method used. */
@@ -336,6 +363,9 @@ export const purchaseMachine = setup({
       );
     },
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),
+    /** The wallet is offered once Google's answer is known (Apple Pay: the device can pay with it). */
+    offersWallet: ({ context }, { wallet, googlePayReady }: { wallet: Wallet; googlePayReady: boolean }) =>
+      offeredMethods({ ...context, googlePayReady }).includes(wallet),
     chosenMethodNeedsPopup: ({ context }) => needsPopup(context.method),
     methodIs: ({ context }, method: PaymentMethod) => context.method === method,
     cardEntryWith: ({ context }, provider: CardProvider) =>
@@ -379,6 +409,7 @@ export const purchaseMachine = setup({
           : undefined,
       sessionId: undefined,
       submitFailure: undefined,
+      googlePayReady: undefined,
       method: undefined,
       result: undefined,
       receipt: undefined,
@@ -490,11 +521,29 @@ export const purchaseMachine = setup({
       query: context.orderSource.kind === 'fixed' ? context.orderSource.signedQuery : '',
     })),
     SELECT_PAYMENT_METHOD: {
-      tags: ['drawerOpen'],
-      initial: 'ChoosingMethod',
+      initial: 'CheckingWallets',
       on: { 'drawer.close': { target: 'SELECT_PRODUCT', actions: 'forgetPayment' } },
       states: {
+        /**
+         * Google is asked whether this browser can pay with Google Pay before the list opens, so the list
+         * never gains or loses a wallet under the visitor's thumb; the product page's Continue stays busy.
+         */
+        CheckingWallets: {
+          tags: ['busy'],
+          invoke: {
+            id: 'checkGooglePay',
+            src: 'checkGooglePay',
+            input: orderInput,
+            onDone: walletsKnown(
+              ({ event }: { event: { output: boolean } }) => event.output,
+              ['apple_pay', 'google_pay'],
+            ),
+            onError: walletsKnown(() => false, ['apple_pay']),
+          },
+          after: { googlePayCheckLimit: walletsKnown(() => false, ['apple_pay']) },
+        },
         ChoosingMethod: {
+          tags: ['drawerOpen'],
           on: {
             'method.select': {
               guard: { type: 'methodOffered', params: ({ event }) => event.method },
@@ -510,6 +559,7 @@ export const purchaseMachine = setup({
         },
         /** The scan-help, secure-payment or Bit popup, before the method starts. */
         ExplainingMethod: {
+          tags: ['drawerOpen'],
           on: {
             'popup.continue': [
               {

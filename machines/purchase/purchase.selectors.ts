@@ -144,15 +144,25 @@ const bitAccepts = (context: OfferContext) =>
 
 type OfferContext = Pick<
   PurchaseContext,
-  'menu' | 'applePayAvailable' | 'orderSource' | 'selectedIds' | 'quantity' | 'customAmount' | 'minutes'
+  | 'menu'
+  | 'applePayAvailable'
+  | 'googlePayReady'
+  | 'orderSource'
+  | 'selectedIds'
+  | 'quantity'
+  | 'customAmount'
+  | 'minutes'
 >;
 
-/** Spec §2: the payment options that the machine's frontend_config enables (and the order's amount allows). */
+/**
+ * Spec §2: the payment options that the machine's frontend_config enables (and the order's amount allows);
+ * a wallet only where this browser can pay with it (Google's isReadyToPay, Apple's canMakePayments).
+ */
 export function offeredMethods(context: OfferContext): PaymentMethod[] {
   const config = context.menu.frontend_config;
   const cardFields = config.credit_card?.enabled === true && config.credit_card.type !== 'STRIP';
   const candidates: [PaymentMethod, boolean][] = [
-    ['google_pay', isGooglePayConfigured(config.google_pay)],
+    ['google_pay', isGooglePayConfigured(config.google_pay) && context.googlePayReady === true],
     ['apple_pay', isApplePayConfigured(config.apple_pay) && context.applePayAvailable],
     ['stripe', Boolean(config.stripe?.publishableKey)],
     ['credit_card', cardFields],
@@ -177,9 +187,14 @@ export const selectShownProduct = (snapshot: PurchaseSnapshot): Product | undefi
   pricedLines(snapshot.context)[0]?.product;
 export const selectCurrencySymbol = (snapshot: PurchaseSnapshot) => orderCurrency(snapshot.context).symbol;
 export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
-/** Spec §2: Apple Pay is configured but this browser cannot pay with it. */
+/**
+ * Spec §2's 'applePayNotAvailable': Apple Pay is configured and this browser has Apple Pay, but cannot pay
+ * with it (an Apple device without a usable card). A browser without Apple Pay (Android, Chrome) is not told.
+ */
 export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>
-  isApplePayConfigured(snapshot.context.menu.frontend_config.apple_pay) && !snapshot.context.applePayAvailable;
+  isApplePayConfigured(snapshot.context.menu.frontend_config.apple_pay) &&
+  snapshot.context.applePaySupported &&
+  !snapshot.context.applePayAvailable;
 export const selectCanContinue = (snapshot: PurchaseSnapshot) => snapshot.can({ type: 'purchase.continue' });
 export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');
 /** The card networks the machine accepts, whose marks the card options show. */

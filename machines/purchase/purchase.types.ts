@@ -72,7 +72,9 @@ export interface PurchaseInput extends PurchaseSettings {
 
 /** What the page knows before the menu arrives and hands on to the purchase. */
 export interface PurchaseSettings {
-  /** Whether this browser can pay with Apple Pay (detected at the edge). */
+  /** Whether this browser has Apple Pay at all (Safari's ApplePaySession; detected at the edge). */
+  applePaySupported: boolean;
+  /** Whether it can pay with Apple Pay here (ApplePaySession.canMakePayments(); detected at the edge). */
   applePayAvailable: boolean;
   /** The hosted payment page's origin and the app's return page it sends the payer back to. */
   hostedPage: HostedPageSettings;
@@ -94,6 +96,8 @@ export interface PurchaseContext extends PurchaseInput {
   vacuum: ActorRefFrom<typeof vacuumMachine> | undefined;
   sessionId: string | undefined;
   submitFailure: ApiFailure | undefined;
+  /** Google's isReadyToPay answer for this browser; unknown until the method list is first opened. */
+  googlePayReady: boolean | undefined;
   method: PaymentMethod | undefined;
   result: PaymentResult | undefined;
   receipt: Receipt | undefined;

@@ -13,5 +13,13 @@ export const GOOGLE_PAY_CARD = {
  * the payer's cards from their account, so it appears only once Google has answered, never within the tap.
  */
 export function googlePayRoutes() {
-  return new Hono<SandboxEnv>().get('/card', (c) => c.json(GOOGLE_PAY_CARD));
+  return (
+    new Hono<SandboxEnv>()
+      .get('/card', (c) => c.json(GOOGLE_PAY_CARD))
+      /**
+       * GET /sandbox/google-pay/ready: Google's isReadyToPay answer for this browser (reference/client#isReadyToPay),
+       * yes in the sandbox; a test answers no, fails it or holds it to stand for a browser Google Pay does not serve.
+       */
+      .get('/ready', (c) => c.json({ result: true }))
+  );
 }

@@ -75,6 +75,12 @@ function preloadable<TModule>(load: () => Promise<TModule>) {
 export function providePayments(api: ApiClient) {
   const applePaySession = preloadable(applePay);
   return {
+    /** A machine that does not configure Google Pay as Google requires never loads pay.js: not ready. */
+    checkGooglePay: fromPromise<boolean, { order: PaymentOrder }>(async ({ input }) => {
+      const config = input.order.config.google_pay;
+      if (!isGooglePayConfigured(config)) return false;
+      return (await googlePay()).isGooglePayReady(googlePaymentRequest(input.order), config.environment);
+    }),
     googlePay: googlePayMachine.provide({
       actors: {
         loadGooglePay: fromPromise(async ({ input }) => {

@@ -42,6 +42,7 @@ const walletButton = (name: string, element: HTMLElement = document.createElemen
   return element;
 };
 vi.mock('../../src/payments/google-pay/google-pay', () => ({
+  isGooglePayReady: () => Promise.resolve(true),
   loadGooglePay: () => Promise.resolve(),
   requestGooglePayment: () => Promise.resolve({ paymentMethodData: { tokenizationData: { token: 'approve' } } }),
   createGooglePayButton: (onClick: () => void) => {
@@ -50,7 +51,10 @@ vi.mock('../../src/payments/google-pay/google-pay', () => ({
     return button;
   },
 }));
-vi.mock('../../src/payments/apple-pay/availability', () => ({ isApplePayAvailable: () => providers.applePay }));
+vi.mock('../../src/payments/apple-pay/availability', () => ({
+  hasApplePaySession: () => providers.applePay,
+  isApplePayAvailable: () => providers.applePay,
+}));
 // Apple's SDK defines <apple-pay-button>; jsdom's queries do not look into its shadow root, so the host is the button here.
 vi.mock('../../src/payments/apple-pay/apple-pay-button', () => ({
   loadApplePayButton: () => {

@@ -6,6 +6,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { resolve } from 'node:path';
 import { afterEach } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { purchaseMachine } from '../../machines/purchase/purchase.machine';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { providePayPage } from '../../src/actors/pay-page';
@@ -13,6 +15,7 @@ import { createApiClient, type ApiClient } from '../../src/api/client';
 import { HOSTED_PAGE_ORIGIN, PROVIDER_URLS } from '../../src/config';
 import { PayPage } from '../../src/views/pay/PayPage';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
+import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { loadContract } from '../fixtures/contract';
 
 export { default as en } from '../../locales/en.json';
@@ -56,6 +59,8 @@ export interface RenderPayPageOptions {
   user?: Parameters<typeof userEvent.setup>[0];
   /** What decides the order, as /vacuum or a payment link's page passes it (default: the product view). */
   orderSource?: OrderSource;
+  /** Google's isReadyToPay answer for this browser (default true): jsdom cannot load Google's pay.js. */
+  googlePayReady?: boolean;
 }
 
 export interface SandboxConnection {
@@ -150,6 +155,7 @@ export function renderPayPage({
   intercept,
   user: userOptions,
   orderSource,
+  googlePayReady = true,
 }: RenderPayPageOptions = {}): PayPageHarness {
   if (splashSeen) document.cookie = 'splash=1; path=/';
   const { app, api, requests } = connectSandbox({ intercept });
@@ -159,10 +165,17 @@ export function renderPayPage({
       machineId={machineId}
       machineClosed={machineClosed}
       orderSource={orderSource}
-      logic={providePayPage(api)}
+      logic={withGooglesAnswer(providePayPage(api), googlePayReady)}
     />,
   );
   return { ...view, app, api, requests, user };
+}
+
+/** The page's machines with Google's isReadyToPay answering `ready`, as pay.js would in a real browser. */
+function withGooglesAnswer(logic: ReturnType<typeof providePayPage>, ready: boolean) {
+  const purchase = logic.implementations.actors.purchase as typeof purchaseMachine;
+  const checkGooglePay = fromPromise<boolean, { order: PaymentOrder }>(() => Promise.resolve(ready));
+  return logic.provide({ actors: { purchase: purchase.provide({ actors: { checkGooglePay } }) } });
 }
 
 /** True for a call to the given API path (after /v4/), e.g. 'api/menu/get'. */

@@ -4,7 +4,7 @@
  * Energy drink sold out. Methods: Google Pay, card fields (Tranzila), card scan, Bit; no Apple Pay here.
  */
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { catalogueMenu, en, renderPayPage } from './harness';
 import { PROVIDER_URLS } from '../../src/config';
 import { PURCHASE_STORAGE_KEYS } from '../../src/lib/purchase-storage';
@@ -92,7 +92,7 @@ describe('LIST product view (1001)', () => {
     );
   });
 
-  it('offers Google Pay, card entry, card scan and Bit, and says Apple Pay is not available', async () => {
+  it('offers Google Pay (chosen: Google says this browser can pay), card entry, card scan and Bit; no Apple Pay talk off Safari', async () => {
     const { user } = await openList();
     await user.click(productContinue());
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
@@ -105,25 +105,61 @@ describe('LIST product view (1001)', () => {
       en.methods.names.card_scan,
       en.methods.names.bit,
     ]);
-    for (const name of ['google_pay', 'credit_card', 'card_scan', 'bit'] as const) {
-      expect(within(methods).getByRole('radio', { name: en.methods.names[name] })).toHaveProperty('checked', false);
-    }
+    expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([true, false, false, false]);
     expect(within(dialog).queryByRole('radio', { name: en.methods.names.apple_pay })).toBeNull();
-    expect(within(dialog).getByText(en.methods.applePayNotAvailable)).toBeTruthy();
-
-    // Nothing chosen yet: Continue is dimmed and does nothing.
+    // jsdom, like Chrome and Android, has no ApplePaySession: the visitor is not told about Apple Pay at all.
+    expect(within(dialog).queryByText(en.methods.applePayNotAvailable)).toBeNull();
     const continueMethod = within(dialog).getByRole('button', { name: en.methods.continue });
-    expect(continueMethod.getAttribute('aria-disabled')).toBe('true');
-    await user.click(continueMethod);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(within(dialog).getByRole('group', { name: en.methods.title })).toBeTruthy();
+    expect(continueMethod.getAttribute('aria-disabled')).toBe('false');
 
     // Choosing highlights one option at a time.
-    await user.click(within(methods).getByRole('radio', { name: en.methods.names.google_pay }));
     await user.click(within(methods).getByRole('radio', { name: en.methods.names.card_scan }));
     expect(within(methods).getByRole('radio', { name: en.methods.names.card_scan })).toHaveProperty('checked', true);
     expect(within(methods).getByRole('radio', { name: en.methods.names.google_pay })).toHaveProperty('checked', false);
     expect(continueMethod.getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('does not offer Google Pay where Google says this browser cannot pay; nothing is chosen and Continue waits', async () => {
+    const harness = renderPayPage({ machineId: '1001', googlePayReady: false });
+    await screen.findByRole('group', { name: en.products.choose });
+    await harness.user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+
+    const methods = within(dialog).getByRole('group', { name: en.methods.title });
+    const radios = within(methods).getAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      en.methods.names.credit_card,
+      en.methods.names.card_scan,
+      en.methods.names.bit,
+    ]);
+    expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false]);
+
+    // Nothing chosen yet: Continue is dimmed and does nothing.
+    const continueMethod = within(dialog).getByRole('button', { name: en.methods.continue });
+    expect(continueMethod.getAttribute('aria-disabled')).toBe('true');
+    await harness.user.click(continueMethod);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(within(dialog).getByRole('group', { name: en.methods.title })).toBeTruthy();
+  });
+
+  it("says Apple Pay is not available on a Safari that cannot pay with it (spec §2's message)", async () => {
+    vi.stubGlobal(
+      'ApplePaySession',
+      class {
+        static canMakePayments() {
+          return false;
+        }
+      },
+    );
+    onTestFinished(() => vi.unstubAllGlobals());
+    const { user } = await openList();
+    await user.click(productContinue());
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+
+    expect(within(dialog).queryByRole('radio', { name: en.methods.names.apple_pay })).toBeNull();
+    expect(within(dialog).getByText(en.methods.applePayNotAvailable)).toBeTruthy();
+    // Google still said yes, so Google Pay is the likely wallet.
+    expect(within(dialog).getByRole('radio', { name: en.methods.names.google_pay })).toHaveProperty('checked', true);
   });
 
   it('Bit: the "Pay with Bit" popup, Cancel back to the methods, Continue takes the browser to Bit', async () => {

@@ -35,65 +35,131 @@ async function openMethods(
   await expectSheetSettled(page, t);
 }
 
-async function expectMethods(page: Page, t: Texts, methods: Method[]): Promise<void> {
+/** The options in order, and which one the list opened with (the phone's likely wallet, or none). */
+async function expectMethods(page: Page, t: Texts, methods: Method[], chosen?: Method): Promise<void> {
   const radios = methodList(page, t).getByRole('radio');
   await expect(radios).toHaveCount(methods.length);
   for (const [index, method] of methods.entries()) {
     await expect(radios.nth(index)).toHaveAccessibleName(t.methods.names[method]);
-    await expect(radios.nth(index)).not.toBeChecked();
+    if (method === chosen) await expect(radios.nth(index)).toBeChecked();
+    else await expect(radios.nth(index)).not.toBeChecked();
   }
+}
+
+/** Google's side of the Google Pay stand-in: its isReadyToPay answer for this browser. */
+const GOOGLE_PAY_READY = '/sandbox/google-pay/ready';
+
+/** Safari's ApplePaySession, saying whether this device can pay with Apple Pay. */
+async function withApplePaySession(page: Page, canPay: boolean): Promise<void> {
+  await page.addInitScript((can) => {
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = class {
+      static canMakePayments() {
+        return can;
+      }
+    };
+  }, canPay);
+}
+
+/** Continue with nothing chosen is dimmed and does nothing. */
+async function expectContinueWaits(page: Page, t: Texts): Promise<void> {
+  await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'true');
+  await methodContinue(page, t).click({ force: true });
+  await settled(page);
+  await expect(pending(page)).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(methodList(page, t)).toBeVisible();
 }
 
 const pending = (page: Page) => page.getByTestId('method-pending');
 
 forEachLanguage('payment methods', (lang, t) => {
-  test('1004 (STRIP) offers the card element, not card entry or scan', async ({ page }) => {
+  test('1004 (STRIP) offers the card element, not card entry or scan; off Safari, nothing is said of Apple Pay', async ({
+    page,
+  }) => {
     await openMethods(page, lang, t, 1004);
-    await expectMethods(page, t, ['google_pay', 'stripe']);
+    await expectMethods(page, t, ['google_pay', 'stripe'], 'google_pay');
     await expect(methodRadio(page, t, 'credit_card')).toHaveCount(0);
     await expect(methodRadio(page, t, 'card_scan')).toHaveCount(0);
-    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toBeVisible();
+    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
   });
 
   test('1009 offers Google Pay, card entry and scan, but no Bit', async ({ page }) => {
-    // 1009's only product is not the popular one, so nothing is preselected.
     await openMethods(page, lang, t, 1009, product(1009, 901).name);
-    await expectMethods(page, t, ['google_pay', 'credit_card', 'card_scan']);
+    await expectMethods(page, t, ['google_pay', 'credit_card', 'card_scan'], 'google_pay');
     await expect(methodRadio(page, t, 'bit')).toHaveCount(0);
     // 1009 has no Apple Pay configuration at all, so there is nothing to say about it.
     await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
   });
 
-  test('where Apple Pay can pay, the Apple Pay option shows and the notice does not', async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { ApplePaySession: unknown }).ApplePaySession = { canMakePayments: () => true };
-    });
+  test('where Apple Pay can pay, the Apple Pay option shows, chosen, and the notice does not', async ({ page }) => {
+    await withApplePaySession(page, true);
     await openMethods(page, lang, t, 1001);
-    await expectMethods(page, t, ['google_pay', 'apple_pay', 'credit_card', 'card_scan', 'bit']);
+    await expectMethods(page, t, ['google_pay', 'apple_pay', 'credit_card', 'card_scan', 'bit'], 'apple_pay');
     await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
   });
 
-  test('1001 (TRANZILA) offers Google Pay, card entry, card scan and Bit; Apple Pay is not available; selecting checks', async ({
+  test("a Safari that cannot pay with Apple Pay is told so (spec §2's notice); Google Pay is chosen", async ({
+    page,
+  }) => {
+    await withApplePaySession(page, false);
+    await openMethods(page, lang, t, 1001);
+    await expectMethods(page, t, ['google_pay', 'credit_card', 'card_scan', 'bit'], 'google_pay');
+    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toBeVisible();
+  });
+
+  test('1001 (TRANZILA) offers Google Pay (chosen), card entry, card scan and Bit; selecting checks one at a time', async ({
     page,
   }) => {
     await openMethods(page, lang, t, 1001);
-    await expectMethods(page, t, ['google_pay', 'credit_card', 'card_scan', 'bit']);
-    await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toBeVisible();
-
-    // Continue with nothing selected does nothing.
-    await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'true');
-    await methodContinue(page, t).click({ force: true });
-    await settled(page);
-    await expect(pending(page)).toHaveCount(0);
-    await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    await expect(methodList(page, t)).toBeVisible();
+    await expectMethods(page, t, ['google_pay', 'credit_card', 'card_scan', 'bit'], 'google_pay');
+    await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'false');
 
     await chooseMethod(page, t, 'bit');
     await expect(methodRadio(page, t, 'bit')).toBeChecked();
+    await expect(methodRadio(page, t, 'google_pay')).not.toBeChecked();
     await chooseMethod(page, t, 'google_pay');
     await expect(methodRadio(page, t, 'google_pay')).toBeChecked();
     await expect(methodRadio(page, t, 'bit')).not.toBeChecked();
     await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  test('where Google says this browser cannot pay, Google Pay is not offered and nothing is chosen', async ({
+    page,
+  }) => {
+    await page.route(
+      (url) => url.pathname === GOOGLE_PAY_READY,
+      (route) => route.fulfill({ json: { result: false } }),
+    );
+    await openMethods(page, lang, t, 1001);
+    await expectMethods(page, t, ['credit_card', 'card_scan', 'bit']);
+    await expectContinueWaits(page, t);
+  });
+
+  test("Google's answer failing, or never coming, opens the list without Google Pay", async ({ page }) => {
+    let asked = 0;
+    // The first check fails; the second is never answered, and the list opens once the app stops waiting.
+    await page.route(
+      (url) => url.pathname === GOOGLE_PAY_READY,
+      (route) => {
+        asked += 1;
+        return asked === 1 ? route.fulfill({ status: 500 }) : new Promise<void>(() => {});
+      },
+    );
+    await openMethods(page, lang, t, 1001);
+    await expectMethods(page, t, ['credit_card', 'card_scan', 'bit']);
+
+    await drawer(page, t).getByRole('button', { name: t.drawer.close }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await continueButton(page, t).click();
+    await expect.poll(() => asked).toBe(2);
+    // While Google is asked, the product page's Continue says to wait.
+    await expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(methodList(page, t)).toBeVisible();
+    await expectMethods(page, t, ['credit_card', 'card_scan', 'bit']);
+    await expectContinueWaits(page, t);
   });
 
   test('Google Pay + Continue goes straight to the pending step; closing returns to product selection', async ({

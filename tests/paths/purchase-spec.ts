@@ -87,8 +87,8 @@ export function specTotals(lines: readonly SpecLine[]): { subtotal: number; fees
 const BIT_MINIMUM_AGOROT = 500;
 
 /**
- * Spec §2 "Payment method selection", in the spec's order: Google Pay when the menu configures it; Apple Pay
- * when the menu configures it and the browser can pay with it; the card provider's element when there is a
+ * Spec §2 "Payment method selection", in the spec's order: Google Pay when the menu configures it and Google's
+ * isReadyToPay answered true (issue 21); Apple Pay when the menu configures it and the browser can pay with it; the card provider's element when there is a
  * publishable key; for a non-Stripe card provider, card entry and card scan; Bit when enabled (and Bit
  * accepts the amount).
  */
@@ -98,7 +98,7 @@ export function specOfferedMethods(context: PurchaseContext): PaymentMethod[] {
   const currency = context.orderSource.kind === 'fixed' ? context.orderSource.currency : context.menu.currency;
   const bitAccepts = currency === 'ILS' && specTotals(specLines(context)).total >= BIT_MINIMUM_AGOROT;
   const offered: Record<PaymentMethod, boolean> = {
-    google_pay: config.google_pay !== undefined,
+    google_pay: config.google_pay !== undefined && context.googlePayReady === true,
     apple_pay: config.apple_pay !== undefined && context.applePayAvailable,
     stripe: Boolean(config.stripe?.publishableKey),
     credit_card: cardFields,

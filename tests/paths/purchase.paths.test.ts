@@ -6,7 +6,7 @@ import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
 import { cardScanMachine } from '../../machines/payment/card-scan.machine';
 import { googlePayMachine } from '../../machines/payment/google-pay.machine';
 import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
-import type { PaymentResult } from '../../machines/payment/payment.types';
+import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
 import { stripeMachine } from '../../machines/payment/stripe.machine';
 import {
   METHOD_ENDINGS,
@@ -68,6 +68,7 @@ const machine = purchaseMachine.provide({
     vacuum: standInFor(vacuumMachine, idleMachine('vacuum')),
     setPurchase: pendingPromise<string, SetPurchaseInput>(),
     bookPaymentLink: pendingPromise<string, BookPaymentLinkInput>(),
+    checkGooglePay: pendingPromise<boolean, { order: PaymentOrder }>(),
     googlePay: standInFor(googlePayMachine, idleMachine('googlePay')),
     applePay: standInFor(applePayMachine, idleMachine('applePay')),
     cardFields: standInFor(cardFieldsMachine, idleMachine('cardFields')),
@@ -134,6 +135,11 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         { type: 'xstate.error.actor.setPurchase', error: new ApiError({ kind: 'http', status: 500 }) },
         { type: 'xstate.done.actor.bookPaymentLink', output: 'session-2' },
         { type: 'xstate.error.actor.bookPaymentLink', error: new ApiError({ kind: 'http', status: 403 }) },
+        // Google's isReadyToPay: ready, not ready, pay.js failing, and no answer within the limit
+        { type: 'xstate.done.actor.checkGooglePay', output: true },
+        { type: 'xstate.done.actor.checkGooglePay', output: false },
+        { type: 'xstate.error.actor.checkGooglePay', error: new Error('pay.js did not load') },
+        { type: 'xstate.after.googlePayCheckLimit.purchase.SELECT_PAYMENT_METHOD.CheckingWallets' },
         ...methods.map((method): PurchaseEvent => ({ type: 'method.select', method })),
         { type: 'method.continue' },
         { type: 'popup.continue' },
@@ -197,6 +203,7 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         // the receipt's time changes with every payment: whether there is one is enough
         receipt: context.receipt?.transactionId ?? (context.receipt ? 'receipt' : undefined),
         returnedPayment: context.returnedPayment?.sessionId,
+        googlePayReady: context.googlePayReady,
       });
     },
   };
@@ -247,6 +254,23 @@ function pendingStep({ method, menu }: PurchaseContext): { INIT_METHOD_PENDING: 
 const EXPLAINED: readonly PaymentMethod[] = ['credit_card', 'card_scan', 'bit'];
 
 const CHOOSING = { SELECT_PAYMENT_METHOD: 'ChoosingMethod' };
+const CHECKING_WALLETS = { SELECT_PAYMENT_METHOD: 'CheckingWallets' };
+
+/**
+ * Issue 21: once Google's answer is known (or failed), the list opens with the phone's likely wallet chosen:
+ * Apple Pay where the menu configures it and the device can pay with it, else Google Pay when configured
+ * and ready, else nothing.
+ */
+function walletsKnown(context: PurchaseContext, googlePayReady: boolean): Expectation {
+  const offered = specOfferedMethods({ ...context, googlePayReady });
+  const likely = (['apple_pay', 'google_pay'] as const).find((wallet) => offered.includes(wallet));
+  return to(CHOOSING, (after) =>
+    expect({ googlePayReady: contextOf(after).googlePayReady, method: contextOf(after).method }).toEqual({
+      googlePayReady,
+      method: likely,
+    }),
+  );
+}
 const POLLING = (step: 'Asking' | 'Waiting') => ({ CheckingReturnedPayment: { Polling: step } });
 
 /** Closing the drawer, restarting or retrying: back at the products with no payment left over. */
@@ -274,6 +298,7 @@ function settled(result: PaymentResult): Expectation {
           )
         : to('PAYMENT_FAILURE', keepsResult);
     case 'cancelled':
+      // Back to the choice as it was: Google is not asked again.
       return to(CHOOSING);
     case 'abandoned':
       return backToProducts();
@@ -321,7 +346,7 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
     case 'purchase.continue':
       // A payment link with an intent is already booked at the operator: straight to the methods.
       if (orderSource.kind === 'fixed' && orderSource.paymentIntent)
-        return to(CHOOSING, (after) => expect(contextOf(after).sessionId).toBe(orderSource.paymentIntent));
+        return to(CHECKING_WALLETS, (after) => expect(contextOf(after).sessionId).toBe(orderSource.paymentIntent));
       if (!hasOrder(context)) return stays();
       // Any other link is booked by its signed address: the operator, not set_purchase, prices it.
       return to(orderSource.kind === 'fixed' ? 'BookingPaymentLink' : 'SubmittingPurchase');
@@ -339,7 +364,13 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
       return to(POLLING('Asking'), (after) => expect(contextOf(after).returnedPayment).toEqual(sample.returned));
     case 'xstate.done.actor.setPurchase':
     case 'xstate.done.actor.bookPaymentLink':
-      return to(CHOOSING, (after) => expect(contextOf(after).sessionId).toBe(sample.output));
+      // Google is asked whether this browser can pay before the list opens.
+      return to(CHECKING_WALLETS, (after) => expect(contextOf(after).sessionId).toBe(sample.output));
+    case 'xstate.done.actor.checkGooglePay':
+      return walletsKnown(context, sample.output === true);
+    case 'xstate.error.actor.checkGooglePay':
+    case 'xstate.after.googlePayCheckLimit.purchase.SELECT_PAYMENT_METHOD.CheckingWallets':
+      return walletsKnown(context, false);
     case 'xstate.error.actor.setPurchase':
     case 'xstate.error.actor.bookPaymentLink':
       return to('SELECT_PRODUCT', (after) => expect(contextOf(after).submitFailure).toBeDefined());
@@ -399,12 +430,13 @@ function contract(snapshot: AnyMachineSnapshot): void {
   expectTags(snapshot, {
     drawerOpen: [
       'CheckingReturnedPayment',
-      'SELECT_PAYMENT_METHOD',
+      CHOOSING,
+      { SELECT_PAYMENT_METHOD: 'ExplainingMethod' },
       'INIT_METHOD_PENDING',
       'PAYMENT_SUCCESS',
       'PAYMENT_FAILURE',
     ],
-    busy: ['SubmittingPurchase', 'BookingPaymentLink', { CheckingReturnedPayment: 'Polling' }],
+    busy: ['SubmittingPurchase', 'BookingPaymentLink', CHECKING_WALLETS, { CheckingReturnedPayment: 'Polling' }],
   });
   // Spec §5: the lines the views show and the set_purchase sends, and their totals, as the spec prices them.
   const expectedLines = specLines(context);
@@ -491,7 +523,7 @@ describeEdgePaths({
     scenario({
       label: 'every method (Tranzila card fields, Apple Pay available)',
       menu: listMenu,
-      settings: { applePayAvailable: true },
+      settings: { applePaySupported: true, applePayAvailable: true },
       methods: ['google_pay', 'apple_pay', 'stripe', 'credit_card', 'card_scan', 'bit'],
       walkProducts: false,
     }),

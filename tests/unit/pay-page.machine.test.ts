@@ -176,6 +176,7 @@ describe('payPageMachine', () => {
 
     it('an active machine is Ready, with the purchase invoked on its menu and the page’s purchase settings', async () => {
       const settings = purchaseSettings({
+        applePaySupported: true,
         applePayAvailable: true,
         latestPurchase: earlierPurchase,
         returnedPayment: returnedFromBit,
@@ -188,6 +189,7 @@ describe('payPageMachine', () => {
       expect(purchase?.getSnapshot().context).toEqual({
         machineId: 'machine-7',
         menu: listMenu,
+        applePaySupported: true,
         applePayAvailable: true,
         hostedPage: HOSTED_PAGE,
         latestPurchase: earlierPurchase,

@@ -54,6 +54,8 @@ function startPurchase(orderSource: OrderSource | undefined, menu = listMenu) {
   const actor = createActor(
     purchaseMachine.provide({
       actors: {
+        // Google's isReadyToPay: this browser can pay with Google Pay.
+        checkGooglePay: fromPromise(() => Promise.resolve(true)),
         setPurchase: fromPromise<string, SetPurchaseInput>(({ input }) => {
           setPurchaseCalls.push(input);
           return Promise.resolve('session-1');

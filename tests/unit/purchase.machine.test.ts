@@ -3,6 +3,7 @@ import {
   createActor,
   fromCallback,
   fromPromise,
+  SimulatedClock,
   waitFor,
   type AnyActorLogic,
   type AnyActorRef,
@@ -27,8 +28,10 @@ import {
 import {
   MAX_QUANTITY,
   selectCanContinue,
+  selectApplePayUnavailable,
   selectDrawerOpen,
   selectLines,
+  selectOfferedMethods,
   selectTotals,
 } from '../../machines/purchase/purchase.selectors';
 import type { PaymentMethod, PurchaseSettings } from '../../machines/purchase/purchase.types';
@@ -73,9 +76,23 @@ interface Options extends Partial<PurchaseSettings> {
   fakes?: Partial<Record<PaymentMachineId, FakePaymentOptions>>;
   /** Real payment machines (with their own fakes) in place of the fake ones. */
   machines?: Partial<Record<PaymentMachineId, AnyActorLogic>>;
+  /** Google's isReadyToPay answer for this browser; true by default. */
+  checkGooglePay?: () => Promise<boolean>;
+  /** A simulated clock for the chart's delays. */
+  clock?: SimulatedClock;
 }
 
-function startPurchase(menu: Menu, { setPurchase, fakes = {}, machines = {}, ...settings }: Options = {}) {
+function startPurchase(
+  menu: Menu,
+  {
+    setPurchase,
+    fakes = {},
+    machines = {},
+    checkGooglePay = () => Promise.resolve(true),
+    clock,
+    ...settings
+  }: Options = {},
+) {
   const calls: SetPurchaseInput[] = [];
   const remembered: Receipt[] = [];
   const stored: Receipt[] = [];
@@ -94,6 +111,7 @@ function startPurchase(menu: Menu, { setPurchase, fakes = {}, machines = {}, ...
           calls.push(input);
           return respond(input);
         }),
+        checkGooglePay: fromPromise<boolean, { order: PaymentOrder }>(() => checkGooglePay()),
         googlePay: standInFor(googlePayMachine, payment('googlePay')),
         applePay: standInFor(applePayMachine, payment('applePay')),
         cardFields: standInFor(cardFieldsMachine, payment('cardFields')),
@@ -111,7 +129,7 @@ function startPurchase(menu: Menu, { setPurchase, fakes = {}, machines = {}, ...
         },
       },
     }),
-    { input: purchaseInput(menu, settings) },
+    { input: purchaseInput(menu, settings), ...(clock ? { clock } : {}) },
   ).start();
   const snapshot = () => actor.getSnapshot();
   const settle = () => waitFor(actor, (s) => !s.hasTag('busy'));
@@ -537,9 +555,110 @@ describe('purchaseMachine', () => {
     });
   });
 
+  describe('the phone’s likely wallet (issue 21): checked before the list opens, then preselected', () => {
+    const APPLE_PAY_HERE = { applePaySupported: true, applePayAvailable: true };
+    const ready = (answer: boolean) => () => Promise.resolve(answer);
+
+    it('Google Pay ready and no Apple Pay: Google Pay offered and preselected', async () => {
+      const purchase = startPurchase(listMenu, { checkGooglePay: ready(true) });
+      await continueToMethods(purchase);
+      expect(selectOfferedMethods(purchase.snapshot())).toContain('google_pay');
+      expect(purchase.snapshot().context.method).toBe('google_pay');
+      expect(purchase.snapshot().can({ type: 'method.continue' })).toBe(true);
+    });
+
+    it('Apple Pay can pay here: Apple Pay preselected, Google Pay still offered', async () => {
+      const purchase = startPurchase(listMenu, { ...APPLE_PAY_HERE, checkGooglePay: ready(true) });
+      await continueToMethods(purchase);
+      expect(selectOfferedMethods(purchase.snapshot())).toEqual(expect.arrayContaining(['google_pay', 'apple_pay']));
+      expect(purchase.snapshot().context.method).toBe('apple_pay');
+    });
+
+    it('Apple Pay can pay here and Google Pay is not ready: Apple Pay preselected, Google Pay not offered', async () => {
+      const purchase = startPurchase(listMenu, { ...APPLE_PAY_HERE, checkGooglePay: ready(false) });
+      await continueToMethods(purchase);
+      expect(selectOfferedMethods(purchase.snapshot())).not.toContain('google_pay');
+      expect(purchase.snapshot().context.method).toBe('apple_pay');
+    });
+
+    it('an Apple device without a usable card: Google Pay preselected, the spec’s Apple Pay message', async () => {
+      const purchase = startPurchase(listMenu, {
+        applePaySupported: true,
+        applePayAvailable: false,
+        checkGooglePay: ready(true),
+      });
+      await continueToMethods(purchase);
+      expect(purchase.snapshot().context.method).toBe('google_pay');
+      expect(selectOfferedMethods(purchase.snapshot())).not.toContain('apple_pay');
+      expect(selectApplePayUnavailable(purchase.snapshot())).toBe(true);
+    });
+
+    it('a browser without Apple Pay (Android, Chrome): Apple Pay neither offered nor announced', async () => {
+      const purchase = startPurchase(listMenu, { checkGooglePay: ready(true) });
+      await continueToMethods(purchase);
+      expect(selectOfferedMethods(purchase.snapshot())).not.toContain('apple_pay');
+      expect(selectApplePayUnavailable(purchase.snapshot())).toBe(false);
+    });
+
+    it('isReadyToPay false: Google Pay not offered, nothing preselected, Continue dimmed', async () => {
+      const purchase = startPurchase(listMenu, { checkGooglePay: ready(false) });
+      await continueToMethods(purchase);
+      expect(selectOfferedMethods(purchase.snapshot())).not.toContain('google_pay');
+      expect(purchase.snapshot().context.method).toBeUndefined();
+      expect(purchase.snapshot().can({ type: 'method.continue' })).toBe(false);
+      purchase.actor.send({ type: 'method.select', method: 'google_pay' });
+      expect(purchase.snapshot().context.method, 'not selectable either').toBeUndefined();
+    });
+
+    it('Google’s check fails (pay.js does not load): as not ready', async () => {
+      const purchase = startPurchase(listMenu, { checkGooglePay: () => Promise.reject(new Error('pay.js 404')) });
+      await continueToMethods(purchase);
+      expect(selectOfferedMethods(purchase.snapshot())).not.toContain('google_pay');
+      expect(purchase.snapshot().context.method).toBeUndefined();
+    });
+
+    it('Google does not answer: after 4 s the list opens without Google Pay; until then the drawer stays shut', async () => {
+      const clock = new SimulatedClock();
+      const purchase = startPurchase(listMenu, { checkGooglePay: () => new Promise<boolean>(() => {}), clock });
+      purchase.actor.send({ type: 'purchase.continue' });
+      await waitFor(purchase.actor, (s) => s.matches({ SELECT_PAYMENT_METHOD: 'CheckingWallets' }));
+      expect(purchase.snapshot().hasTag('busy')).toBe(true);
+      expect(purchase.snapshot().hasTag('drawerOpen')).toBe(false);
+      clock.increment(3999);
+      expect(purchase.snapshot().matches({ SELECT_PAYMENT_METHOD: 'CheckingWallets' })).toBe(true);
+      clock.increment(1);
+      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
+      expect(purchase.snapshot().hasTag('drawerOpen')).toBe(true);
+      expect(selectOfferedMethods(purchase.snapshot())).not.toContain('google_pay');
+    });
+
+    it('the visitor can change the preselection, and Continue starts the one chosen', async () => {
+      const purchase = startPurchase(listMenu, { checkGooglePay: ready(true) });
+      await continueToMethods(purchase);
+      purchase.actor.send({ type: 'method.select', method: 'card_scan' });
+      purchase.actor.send({ type: 'method.continue' });
+      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' });
+      expect(purchase.snapshot().context.method).toBe('card_scan');
+    });
+
+    it('Google is asked once per page: a cancelled step comes back to the choice without asking again', async () => {
+      const checkGooglePay = vi.fn(ready(true));
+      const purchase = startPurchase(listMenu, { checkGooglePay });
+      await continueToMethods(purchase);
+      startMethod(purchase, 'card_scan');
+      purchase.finishPayment('cardScan', { outcome: 'cancelled' });
+      expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
+      expect(purchase.snapshot().context.method, 'the visitor’s choice is kept').toBe('card_scan');
+      expect(checkGooglePay).toHaveBeenCalledTimes(1);
+    });
+  });
+
   describe('SELECT_PAYMENT_METHOD', () => {
     it('method.select accepts only offered methods', async () => {
-      const purchase = startPurchase(listMenu, { applePayAvailable: false });
+      const purchase = startPurchase(listMenu, {
+        applePayAvailable: false,
+        checkGooglePay: () => Promise.resolve(false),
+      });
       await continueToMethods(purchase);
       purchase.actor.send({ type: 'method.select', method: 'apple_pay' });
       expect(purchase.snapshot().context.method).toBeUndefined();
@@ -559,17 +678,18 @@ describe('purchaseMachine', () => {
     it('card fields and Bit are refused when not configured (STRIP card, Bit disabled, no Stripe key)', async () => {
       const purchase = startPurchase(makeMenu({ frontend_config: googlePayOnlyConfig }));
       await continueToMethods(purchase);
+      // Google Pay, ready here, is preselected; each refused method leaves it chosen.
+      expect(purchase.snapshot().context.method).toBe('google_pay');
       for (const method of ['credit_card', 'card_scan', 'bit', 'stripe', 'apple_pay'] as const) {
         purchase.actor.send({ type: 'method.select', method });
-        expect(purchase.snapshot().context.method).toBeUndefined();
+        expect(purchase.snapshot().context.method).toBe('google_pay');
       }
-      purchase.actor.send({ type: 'method.select', method: 'google_pay' });
-      expect(purchase.snapshot().context.method).toBe('google_pay');
     });
 
     it('method.continue without a method does nothing', async () => {
-      const purchase = startPurchase(listMenu);
+      const purchase = startPurchase(listMenu, { checkGooglePay: () => Promise.resolve(false) });
       await continueToMethods(purchase);
+      expect(purchase.snapshot().context.method).toBeUndefined();
       purchase.actor.send({ type: 'method.continue' });
       expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
     });

@@ -45,6 +45,7 @@ function context(menu: Menu, overrides: Partial<PurchaseContext> = {}): Purchase
     vacuum: undefined,
     sessionId: undefined,
     submitFailure: undefined,
+    googlePayReady: true,
     method: undefined,
     result: undefined,
     receipt: undefined,
@@ -192,10 +193,11 @@ describe('receiptOf: what the success page lists and the history keeps (spec §2
 });
 
 describe('offeredMethods (spec §2, from frontend_config)', () => {
-  const offered = (menu: Menu, applePayAvailable = false, customAmount?: number) =>
+  const offered = (menu: Menu, applePayAvailable = false, customAmount?: number, googlePayReady = true) =>
     offeredMethods({
       menu,
       applePayAvailable,
+      googlePayReady,
       orderSource: { kind: 'menu' },
       selectedIds: initialSelection(menu),
       quantity: 1,
@@ -206,6 +208,14 @@ describe('offeredMethods (spec §2, from frontend_config)', () => {
   it('every configured method, Apple Pay only when the browser can pay with it', () => {
     expect(offered(listMenu, false)).toEqual(['google_pay', 'stripe', 'credit_card', 'card_scan', 'bit']);
     expect(offered(listMenu, true)).toEqual(['google_pay', 'apple_pay', 'stripe', 'credit_card', 'card_scan', 'bit']);
+  });
+
+  it('Google Pay only once Google’s isReadyToPay answered true for this browser', () => {
+    expect(offered(listMenu, false, undefined, false)).toEqual(['stripe', 'credit_card', 'card_scan', 'bit']);
+    expect(
+      offeredMethods({ ...context(listMenu), googlePayReady: undefined }),
+      'not while the answer is unknown',
+    ).not.toContain('google_pay');
   });
 
   it('a STRIP card terminal offers no card fields nor scan; disabled Bit is not offered', () => {
@@ -272,15 +282,19 @@ describe('needsPopup', () => {
 });
 
 describe('snapshot selectors', () => {
-  const snapshotOf = (menu: Menu, applePayAvailable: boolean) =>
-    createActor(purchaseMachine, { input: purchaseInput(menu, { applePayAvailable }) }).getSnapshot();
+  const snapshotOf = (menu: Menu, applePayAvailable: boolean, applePaySupported = true) =>
+    createActor(purchaseMachine, {
+      input: purchaseInput(menu, { applePaySupported, applePayAvailable }),
+    }).getSnapshot();
 
-  it('selectApplePayUnavailable: configured but not supported by the browser', () => {
+  it('selectApplePayUnavailable: configured, and the browser has Apple Pay but cannot pay with it', () => {
     expect(selectApplePayUnavailable(snapshotOf(listMenu, false))).toBe(true);
     expect(selectApplePayUnavailable(snapshotOf(listMenu, true))).toBe(false);
     expect(selectApplePayUnavailable(snapshotOf(makeMenu({ frontend_config: googlePayOnlyConfig }), false))).toBe(
       false,
     );
+    // A browser without ApplePaySession (Android, Chrome) is not told about Apple Pay at all.
+    expect(selectApplePayUnavailable(snapshotOf(listMenu, false, false))).toBe(false);
   });
 
   it('selectShownProduct: SINGLE and QUANTITY show the first available product, the one set_purchase is sent', () => {

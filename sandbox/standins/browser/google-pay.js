@@ -131,10 +131,23 @@ class PaymentsClient {
     this.environment = environment;
   }
 
+  /**
+   * reference/client#isReadyToPay: an IsReadyToPayRequest (apiVersion 2 and allowedPaymentMethods) answered
+   * with {result}, whether this browser can pay with Google Pay. The answer is Google's, not the page's, so it
+   * comes asynchronously and may fail (INTERNAL_ERROR) or never come; GET /sandbox/google-pay/ready gives it.
+   */
   isReadyToPay(request) {
-    return request && request.apiVersion === 2
-      ? Promise.resolve({ result: true })
-      : Promise.reject(developerError('apiVersion must be 2.'));
+    if (!request || request.apiVersion !== 2) return Promise.reject(developerError('apiVersion must be 2.'));
+    if (!Array.isArray(request.allowedPaymentMethods) || request.allowedPaymentMethods.length === 0)
+      return Promise.reject(developerError('allowedPaymentMethods must list at least one payment method.'));
+    return fetch(`${SANDBOX_ORIGIN}/sandbox/google-pay/ready`)
+      .then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(`GET /sandbox/google-pay/ready: ${response.status}`)),
+      )
+      .then(
+        ({ result }) => ({ result: result === true }),
+        (error) => Promise.reject({ statusCode: 'INTERNAL_ERROR', statusMessage: String(error) }),
+      );
   }
 
   /**

@@ -25,15 +25,24 @@ interface GooglePayGlobal {
 
 let client: PaymentsClient | undefined;
 
-/** Loads pay.js and checks that this browser can pay with the machine's payment methods. */
-export async function loadGooglePay(request: GooglePaymentRequest, environment: string): Promise<void> {
+/**
+ * Loads pay.js and asks Google's isReadyToPay whether this browser can pay with the machine's payment
+ * methods (developers.google.com/pay/api/web/reference/client#isReadyToPay: the IsReadyToPayRequest is
+ * the API version and the allowedPaymentMethods; its answer's `result`).
+ */
+export async function isGooglePayReady(request: GooglePaymentRequest, environment: string): Promise<boolean> {
   await loadScript(PROVIDER_URLS.googlePaySdk);
   const PaymentsClient = (window as GooglePayGlobal).google?.payments?.api?.PaymentsClient;
   if (!PaymentsClient) throw new Error('pay.js did not define google.payments.api.PaymentsClient');
   client = new PaymentsClient({ environment });
   const { apiVersion, apiVersionMinor, allowedPaymentMethods } = request;
   const { result } = await client.isReadyToPay({ apiVersion, apiVersionMinor, allowedPaymentMethods });
-  if (!result) throw new Error('Google Pay is not ready on this device');
+  return result;
+}
+
+/** Loads pay.js for the payment; fails where Google Pay is not ready on this browser. */
+export async function loadGooglePay(request: GooglePaymentRequest, environment: string): Promise<void> {
+  if (!(await isGooglePayReady(request, environment))) throw new Error('Google Pay is not ready on this device');
 }
 
 /** Shows Google's payment sheet; rejects with {statusCode, statusMessage} when it is closed. */

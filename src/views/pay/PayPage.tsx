@@ -22,7 +22,7 @@ import { DEFAULT_SUPPORT_PHONE, HOSTED_PAGE_ORIGIN, HOSTED_PAGE_RETURN_PATH } fr
 import { purchaseStorage } from '../../lib/purchase-storage';
 import { rememberedLanguage } from '../../i18n/i18n';
 import { inspect } from '../../inspect';
-import { isApplePayAvailable } from '../../payments/apple-pay/availability';
+import { hasApplePaySession, isApplePayAvailable } from '../../payments/apple-pay/availability';
 import { PurchaseView } from '../purchase/PurchaseView';
 import { MachineMessage } from './MachineMessage';
 import { Splash } from './Splash';
@@ -58,6 +58,7 @@ export function PayPage({
       earlyMenu,
       language: rememberedLanguage(),
       purchaseSettings: {
+        applePaySupported: hasApplePaySession(),
         applePayAvailable: isApplePayAvailable(),
         hostedPage: {
           pageOrigin: HOSTED_PAGE_ORIGIN,

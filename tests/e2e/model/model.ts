@@ -115,6 +115,7 @@ function purchaseInput(machineId: string, settings: Partial<PurchaseSettings> = 
   return {
     machineId,
     menu: menuOf(machineId),
+    applePaySupported: false,
     applePayAvailable: false,
     hostedPage: { pageOrigin: MODEL_PROVIDERS_ORIGIN, returnUrl: `${MODEL_ORIGIN}${RETURN_PAGE}` },
     latestPurchase: undefined,
@@ -196,8 +197,13 @@ async function expectProducts({ page, t }: Pick<CheckContext, 'page' | 't'>): Pr
 async function expectMethods({ page, t, snapshot }: CheckContext): Promise<void> {
   await expect(methodList(page, t)).toBeVisible();
   await expect(drawer(page, t).getByRole('alertdialog')).toHaveCount(0);
+  // The wallets Google and Apple said this browser can pay with, and the phone's likely one chosen.
+  const offered = offeredMethods(purchaseOf(snapshot));
+  await expect(methodList(page, t).getByRole('radio')).toHaveCount(offered.length);
+  for (const offer of offered) await expect(methodRadio(page, t, offer)).toBeVisible();
   const { method } = purchaseOf(snapshot);
   if (method) await expect(methodRadio(page, t, method)).toBeChecked();
+  else await expect(methodList(page, t).getByRole('radio', { checked: true })).toHaveCount(0);
 }
 
 /** How a payment method's chart ends shows on the purchase's screen. */
@@ -253,6 +259,13 @@ const payPage =
 const product = (productId: ProductId): SampleEvent => ({ type: 'product.select', productId });
 const chosen = (method: PaymentMethod): SampleEvent => ({ type: 'method.select', method });
 
+/** Where the method list waits for Google's isReadyToPay, and Google's side of the stand-in that answers it. */
+const WALLET_CHECK = 'purchase.SELECT_PAYMENT_METHOD.CheckingWallets';
+const GOOGLE_PAY_READY = '/sandbox/google-pay/ready';
+const googleSaysNotReady: Reply = (route) => route.fulfill({ json: { result: false } });
+/** The request is left unanswered for the rest of the walk. */
+const neverAnswered: Reply = () => new Promise(() => {});
+
 /** POST /api/merchants/custom/book_link: a payment link's page books its signed address. */
 const BOOK_LINK_PATH = '/v4/api/merchants/custom/book_link';
 
@@ -261,6 +274,7 @@ const TO_A_METHOD = [
   'product.select',
   'purchase.continue',
   'xstate.done.actor.setPurchase',
+  'xstate.done.actor.checkGooglePay',
   'method.select',
   'method.continue',
   'popup.continue',
@@ -275,8 +289,13 @@ const SCENARIOS = {
       await enableSandboxApplePay(page.context(), baseURL);
       await openMachine(page, 'en', 1001);
     },
-    input: purchaseInput('1001', { applePayAvailable: true }),
-    only: [...TO_A_METHOD, 'xstate.done.actor.applePay'],
+    input: purchaseInput('1001', { applePaySupported: true, applePayAvailable: true }),
+    only: [
+      ...TO_A_METHOD,
+      'xstate.error.actor.checkGooglePay',
+      `xstate.after.googlePayCheckLimit.${WALLET_CHECK}`,
+      'xstate.done.actor.applePay',
+    ],
     samples: { 'method.select': one(chosen('apple_pay')) },
   },
   hostedPage: {
@@ -567,6 +586,14 @@ export const purchaseModel: PurchaseModel = {
       samples: one({ type: 'xstate.done.actor.setPurchase', output: 'model' }),
     }),
     'xstate.error.actor.setPurchase': failedCall('xstate.error.actor.setPurchase'),
+    // Google's isReadyToPay answer, from Google's side of the stand-in (GET /sandbox/google-pay/ready).
+    'xstate.done.actor.checkGooglePay': outcome({
+      samples: () => [true, false].map((output) => [{ type: 'xstate.done.actor.checkGooglePay', output }]),
+      reply: (event) => ((event as EventObject & { output: boolean }).output ? passOn : googleSaysNotReady),
+    }),
+    'xstate.error.actor.checkGooglePay': failedCall('xstate.error.actor.checkGooglePay'),
+    // Google never answers: the app's own 4 s limit opens the list without Google Pay.
+    [`xstate.after.googlePayCheckLimit.${WALLET_CHECK}`]: outcome({ reply: () => neverAnswered }),
     'xstate.done.actor.bookPaymentLink': outcome({
       samples: one({ type: 'xstate.done.actor.bookPaymentLink', output: 'model' }),
     }),
@@ -618,6 +645,14 @@ export const purchaseModel: PurchaseModel = {
     },
     'purchase.BookingPaymentLink': {
       call: { method: 'POST', path: BOOK_LINK_PATH },
+      check: ({ page, t }) =>
+        expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
+          'aria-busy',
+          'true',
+        ),
+    },
+    [WALLET_CHECK]: {
+      call: { method: 'GET', path: GOOGLE_PAY_READY },
       check: ({ page, t }) =>
         expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
           'aria-busy',
@@ -763,8 +798,9 @@ export const googlePayModel: PaymentModel = {
     'xstate.error.actor.payWithWallet': failedOrUnanswered('xstate.error.actor.payWithWallet'),
   },
   states: {
+    // pay.js came with the method list; loading asks Google's isReadyToPay again before the button shows.
     'googlePay.Idle.LoadingSdk': {
-      call: { method: 'GET', path: '/sandbox/sdk/google-pay.js' },
+      call: { method: 'GET', path: GOOGLE_PAY_READY },
       check: ({ page, t }) => expect(status(page, t, t.payment.googlePay.loading)).toBeVisible(),
     },
     'googlePay.Idle.ShowingLoader': {
