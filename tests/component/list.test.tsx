@@ -143,15 +143,14 @@ describe('LIST product view (1001)', () => {
   });
 
   it("says Apple Pay is not available on a Safari that cannot pay with it (spec §2's message)", async () => {
+    // Safari's ApplePaySession (a constructor), on a device without a card it can pay with.
     vi.stubGlobal(
       'ApplePaySession',
-      class {
-        static canMakePayments() {
-          return false;
-        }
-      },
+      Object.assign(function ApplePaySession() {}, { canMakePayments: () => false }),
     );
-    onTestFinished(() => vi.unstubAllGlobals());
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     const { user } = await openList();
     await user.click(productContinue());
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });

@@ -52,11 +52,10 @@ const GOOGLE_PAY_READY = '/sandbox/google-pay/ready';
 /** Safari's ApplePaySession, saying whether this device can pay with Apple Pay. */
 async function withApplePaySession(page: Page, canPay: boolean): Promise<void> {
   await page.addInitScript((can) => {
-    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = class {
-      static canMakePayments() {
-        return can;
-      }
-    };
+    // A constructor, as Safari's is.
+    (window as unknown as { ApplePaySession: unknown }).ApplePaySession = Object.assign(function ApplePaySession() {}, {
+      canMakePayments: () => can,
+    });
   }, canPay);
 }
 
