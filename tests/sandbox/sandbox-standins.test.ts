@@ -98,9 +98,34 @@ describe('Google Pay stand-in', () => {
   // The sheet shows once Google has answered with the payer's card, never within the call.
   const sheet = () => findByRole(document.body, 'dialog', { name: 'Google Pay (sandbox)' });
 
-  it("is ready to pay and makes Google's button: named as Google names it, its caption in buttonLocale's language", async () => {
+  // developers.google.com/pay/api/web/reference/request-objects#IsReadyToPayRequest: apiVersion 2 and the methods.
+  const readiness = { apiVersion: 2, apiVersionMinor: 0, allowedPaymentMethods: [TOKENIZABLE_CARD] };
+
+  it("isReadyToPay answers Google's side's word; refuses a request without the version or the methods; fails when Google does", async () => {
     const payments = await client();
-    expect(await payments.isReadyToPay({ apiVersion: 2, apiVersionMinor: 0 })).toEqual({ result: true });
+    expect(await payments.isReadyToPay(readiness)).toEqual({ result: true });
+    const developerError = { statusCode: 'DEVELOPER_ERROR' };
+    await expect(payments.isReadyToPay({ ...readiness, apiVersion: 1 })).rejects.toMatchObject(developerError);
+    await expect(payments.isReadyToPay({ apiVersion: 2, apiVersionMinor: 0 })).rejects.toMatchObject(developerError);
+    await expect(payments.isReadyToPay({ ...readiness, allowedPaymentMethods: [] })).rejects.toMatchObject(
+      developerError,
+    );
+
+    // Google's side says no, or fails.
+    const googleSays = (answer: Response) =>
+      vi.stubGlobal('fetch', (url: string) =>
+        Promise.resolve(
+          new URL(url, location.href).pathname === '/sandbox/google-pay/ready' ? answer : Response.error(),
+        ),
+      );
+    googleSays(Response.json({ result: false }));
+    expect(await payments.isReadyToPay(readiness)).toEqual({ result: false });
+    googleSays(new Response('', { status: 500 }));
+    await expect(payments.isReadyToPay(readiness)).rejects.toMatchObject({ statusCode: 'INTERNAL_ERROR' });
+  });
+
+  it("makes Google's button: named as Google names it, its caption in buttonLocale's language", async () => {
+    const payments = await client();
     const onClick = vi.fn();
     const options = { onClick, buttonColor: 'black', buttonType: 'pay', buttonSizeMode: 'fill' };
     document.body.append(payments.createButton({ ...options, buttonLocale: 'he' }));
