@@ -3,9 +3,11 @@
  * sandbox: machine 1008 sells "Vacuum — 1 hour" (801, ₪12 an hour) and "Vacuum + shampoo — 1 hour"
  * (802, ₪18 an hour).
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import vacuumEn from '../../locales/vacuum/en.json';
+import vacuumHe from '../../locales/vacuum/he.json';
 import { catalogueMenu, en, isCall, json, renderPayPage, type Intercept } from './harness';
 
 const VACUUM = 'Vacuum — 1 hour';
@@ -273,6 +275,8 @@ describe('the time drawer', () => {
 
     expect(within(drawer).getByText(VACUUM)).toBeTruthy();
     expect(within(drawer).getByText('₪12.00 / hour')).toBeTruthy();
+    // The times as English writes them (a 12-hour clock), whatever the phone's own time fields show.
+    expect(summaryValue(drawer, t.time.times)).toMatch(/^10:00\sAM – 11:30\sAM$/);
     expect(summaryValue(drawer, t.time.duration)).toBe('1 hr 30 min');
     expect(summaryValue(drawer, en.success.subtotal)).toBe('₪18.00');
     expect(summaryValue(drawer, en.success.serviceFee)).toBe('₪0.00');
@@ -286,9 +290,14 @@ describe('the time drawer', () => {
     const drawer = await toTimeDrawer(harness, SHAMPOO);
     setTime(drawer, t.time.start, '23:00');
     setTime(drawer, t.time.end, '01:00');
+    expect(summaryValue(drawer, t.time.times)).toMatch(/^11:00\sPM – 1:00\sAM$/);
     expect(summaryValue(drawer, t.time.duration)).toBe('2 hr');
     expect(within(drawer).getByText(t.time.nextDay)).toBeTruthy();
     expect(summaryValue(drawer, en.success.total)).toBe('₪36.00');
+
+    // Hebrew writes a 24-hour clock.
+    await act(() => i18next.changeLanguage('he'));
+    expect(summaryValue(drawer, vacuumHe.time.times)).toBe('23:00 – 1:00');
   });
 
   it('Continue to payment books one line at the hourly charge and opens the payment methods; closing returns to the grid', async () => {

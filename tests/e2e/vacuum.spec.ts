@@ -282,6 +282,10 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await expect(timeDrawer(page, v)).toContainText(VACUUM.name);
     await expect(timeDrawer(page, v)).toContainText(fill(v.grid.perHour, { price: money(12, lang) }));
     if (lang === 'en') await expect(summary(page, v, v.time.duration)).toHaveText('1 hr 30 min');
+    // The times as the page's language writes them: English's 12-hour clock, Hebrew's 24-hour one.
+    await expect(summary(page, v, v.time.times)).toHaveText(
+      lang === 'en' ? /^10:00\sAM – 11:30\sAM$/ : '10:00 – 11:30',
+    );
     await expect(summary(page, v, t.success.subtotal)).toHaveText(money(18, lang));
     await expect(summary(page, v, t.success.serviceFee)).toHaveText(money(0, lang));
     await expect(summary(page, v, t.success.total)).toHaveText(money(18, lang));
@@ -291,6 +295,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await startInput(page, v).fill('23:00');
     await endInput(page, v).fill('01:00');
     if (lang === 'en') await expect(summary(page, v, v.time.duration)).toHaveText('2 hr');
+    await expect(summary(page, v, v.time.times)).toHaveText(lang === 'en' ? /^11:00\sPM – 1:00\sAM$/ : '23:00 – 1:00');
     await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toBeVisible();
     await expect(summary(page, v, t.success.total)).toHaveText(money(24, lang));
   });

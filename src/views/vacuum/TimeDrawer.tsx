@@ -22,6 +22,18 @@ function formatDuration({ hours, minutes }: HourlySpan['duration'], language: st
   return parts.filter(Boolean).join(' ');
 }
 
+/**
+ * The chosen times in the language's own clock ("10:00 AM – 11:30 AM" en, "10:00 – 11:30" he, fr, es), for
+ * the summary: the time fields are the phone's own pickers, which follow the phone's settings, not the page's
+ * language. Empty while a time is cleared.
+ */
+function formatTimes({ start, end }: { start: string; end: string }, language: string): string {
+  if (![start, end].every((time) => /^\d{2}:\d{2}$/.test(time))) return '';
+  const clock = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
+  const at = (time: string) => new Date(2000, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3)));
+  return `${clock.format(at(start))} – ${clock.format(at(end))}`;
+}
+
 /** A labelled time picker ("HH:MM"). */
 function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (time: string) => void }) {
   const id = useId();
@@ -111,6 +123,10 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
         )}
         {span.nextDay && <p className="vacuum-summary__note">{t('time.nextDay')}</p>}
         <dl className="receipt__totals">
+          <dt>{t('time.times')}</dt>
+          <dd>
+            <bdi>{formatTimes(times, i18n.language)}</bdi>
+          </dd>
           <dt>{t('time.duration')}</dt>
           <dd>{formatDuration(span.duration, i18n.language)}</dd>
           <dt>{tShared('success.subtotal')}</dt>
