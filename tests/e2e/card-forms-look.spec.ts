@@ -3,7 +3,26 @@
  * by side under the full-width number (machine 1001); Stripe's card Element given the page's language
  * (elements({locale})) (machine 1004).
  */
-import { drawer, expect, forEachLanguage, hostedField, openPayment, startMethod, stripeInput, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  drawer,
+  expect,
+  forEachLanguage,
+  hostedField,
+  openPayment,
+  startMethod,
+  stripeInput,
+  test,
+  TEXTS,
+} from './fixtures';
+
+/** Expiry and CVV share one line: their fields start at the same height. */
+async function expectExpiryBesideCvv(page: Page): Promise<void> {
+  const [expiryBox, cvvBox] = await Promise.all(
+    [hostedField(page, 'expiry'), hostedField(page, 'cvv')].map((field) => field.boundingBox()),
+  );
+  expect(Math.round(expiryBox?.y ?? -1)).toBe(Math.round(cvvBox?.y ?? -2));
+}
 
 forEachLanguage('card forms look', (lang, t) => {
   test('hosted fields: placeholders, the number full width, expiry and CVV on one row', async ({ page }) => {
@@ -14,8 +33,8 @@ forEachLanguage('card forms look', (lang, t) => {
     await expect(number).toHaveAttribute('placeholder', '1234 1234 1234 1234');
     await expect(expiry).toHaveAttribute('placeholder', '•• / ••');
     await expect(cvv).toHaveAttribute('placeholder', '•••');
-    const [numberBox, expiryBox, cvvBox] = await Promise.all([number, expiry, cvv].map((field) => field.boundingBox()));
-    expect(Math.round(expiryBox?.y ?? -1)).toBe(Math.round(cvvBox?.y ?? -2));
+    const [numberBox, expiryBox] = await Promise.all([number, expiry].map((field) => field.boundingBox()));
+    await expectExpiryBesideCvv(page);
     expect(expiryBox?.y ?? 0).toBeGreaterThan(numberBox?.y ?? 0);
     expect(numberBox?.width ?? 0).toBeGreaterThan(2 * (expiryBox?.width ?? 0));
   });
@@ -26,5 +45,22 @@ forEachLanguage('card forms look', (lang, t) => {
     await expect(stripeInput(page, t, 'number')).toBeEditable();
     // The stand-in marks its Element with the locale elements() was given.
     await expect(drawer(page, t).locator('.sbx-card')).toHaveAttribute('lang', lang);
+  });
+});
+
+test.describe('card forms look, French at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 568 } });
+
+  test('expiry and CVV stay on one line when the expiry label wraps', async ({ page }) => {
+    const t = TEXTS.fr;
+    await openPayment(page, 'fr', 1001);
+    await startMethod(page, t, 'credit_card');
+    await expect(hostedField(page, 'cvv')).toBeEditable();
+    // The premise: "Date d'expiration (MM/AA)" takes more lines than "Code de sécurité (CVV)" at this width.
+    const labelHeights = await page
+      .locator('.card-form__row .field-label')
+      .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
+    expect(labelHeights[0]).toBeGreaterThan(labelHeights[1] ?? Infinity);
+    await expectExpiryBesideCvv(page);
   });
 });
