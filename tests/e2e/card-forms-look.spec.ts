@@ -49,7 +49,7 @@ forEachLanguage('card forms look', (lang, t) => {
 });
 
 test.describe('card forms look, French at 320 px', () => {
-  test.use({ viewport: { width: 320, height: 568 } });
+  test.use({ lang: 'fr', viewport: { width: 320, height: 568 } });
 
   test('expiry and CVV stay on one line when the expiry label wraps', async ({ page }) => {
     const t = TEXTS.fr;
