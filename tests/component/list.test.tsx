@@ -14,13 +14,19 @@ const COLA = 'Cola';
 const WATER = 'Mineral water';
 const ENERGY = 'Energy drink';
 
-async function openList() {
-  const harness = renderPayPage({ machineId: '1001' });
+async function openList({ googlePayReady = true }: { googlePayReady?: boolean } = {}) {
+  const harness = renderPayPage({ machineId: '1001', googlePayReady });
   const products = await screen.findByRole('group', { name: en.products.choose });
   return { ...harness, products };
 }
 
 const productContinue = () => screen.getByRole('button', { name: en.purchase.continue });
+
+/** The method options in order, each as its label and whether it is chosen. */
+const methodOptions = (methods: HTMLElement) =>
+  within(methods)
+    .getAllByRole('radio')
+    .map((radio) => [radio.closest('label')?.textContent, (radio as HTMLInputElement).checked]);
 
 describe('LIST product view (1001)', () => {
   it('shows radio cards with the popular product checked, prices, fees and the charge comment', async () => {
@@ -98,14 +104,12 @@ describe('LIST product view (1001)', () => {
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
 
     const methods = within(dialog).getByRole('group', { name: en.methods.title });
-    const radios = within(methods).getAllByRole('radio');
-    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
-      en.methods.names.google_pay,
-      en.methods.names.credit_card,
-      en.methods.names.card_scan,
-      en.methods.names.bit,
+    expect(methodOptions(methods)).toEqual([
+      [en.methods.names.google_pay, true],
+      [en.methods.names.credit_card, false],
+      [en.methods.names.card_scan, false],
+      [en.methods.names.bit, false],
     ]);
-    expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([true, false, false, false]);
     expect(within(dialog).queryByRole('radio', { name: en.methods.names.apple_pay })).toBeNull();
     // jsdom, like Chrome and Android, has no ApplePaySession: the visitor is not told about Apple Pay at all.
     expect(within(dialog).queryByText(en.methods.applePayNotAvailable)).toBeNull();
@@ -120,24 +124,21 @@ describe('LIST product view (1001)', () => {
   });
 
   it('does not offer Google Pay where Google says this browser cannot pay; nothing is chosen and Continue waits', async () => {
-    const harness = renderPayPage({ machineId: '1001', googlePayReady: false });
-    await screen.findByRole('group', { name: en.products.choose });
-    await harness.user.click(productContinue());
+    const { user } = await openList({ googlePayReady: false });
+    await user.click(productContinue());
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
 
     const methods = within(dialog).getByRole('group', { name: en.methods.title });
-    const radios = within(methods).getAllByRole('radio');
-    expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
-      en.methods.names.credit_card,
-      en.methods.names.card_scan,
-      en.methods.names.bit,
+    expect(methodOptions(methods)).toEqual([
+      [en.methods.names.credit_card, false],
+      [en.methods.names.card_scan, false],
+      [en.methods.names.bit, false],
     ]);
-    expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, false, false]);
 
     // Nothing chosen yet: Continue is dimmed and does nothing.
     const continueMethod = within(dialog).getByRole('button', { name: en.methods.continue });
     expect(continueMethod.getAttribute('aria-disabled')).toBe('true');
-    await harness.user.click(continueMethod);
+    await user.click(continueMethod);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(within(dialog).getByRole('group', { name: en.methods.title })).toBeTruthy();
   });
