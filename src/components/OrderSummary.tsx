@@ -4,9 +4,10 @@ import { Money } from './Money';
 
 /**
  * Who is paid, for what and how much, on one line that every payment step shows (long names end in an
- * ellipsis so the step still fits a small phone), and the secure-payment line under it.
+ * ellipsis so the step still fits a small phone), and the secure-payment line under it. `withTotal` false
+ * leaves the amount to a total line of the step's own, so that it is said once.
  */
-export function OrderSummary({ summary }: { summary: Summary }) {
+export function OrderSummary({ summary, withTotal = true }: { summary: Summary; withTotal?: boolean }) {
   const { t } = useTranslation();
   const payee = summary.merchant ?? t('summary.machine', { id: summary.machineId });
   const items = summary.items.join(', ');
@@ -17,9 +18,11 @@ export function OrderSummary({ summary }: { summary: Summary }) {
           {payee}
           {items && <> · {items}</>}
         </bdi>
-        <span className="order-summary__total">
-          <Money amount={summary.total} symbol={summary.symbol} />
-        </span>
+        {withTotal && (
+          <span className="order-summary__total">
+            <Money amount={summary.total} symbol={summary.symbol} />
+          </span>
+        )}
       </p>
       <p className="order-summary__secure">
         <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">

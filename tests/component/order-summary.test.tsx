@@ -19,4 +19,17 @@ describe('OrderSummary', () => {
     render(<OrderSummary summary={{ merchant: undefined, machineId: 'm7', items: [], total: 5, symbol: '₪' }} />);
     expect(screen.getByTestId('order-summary').textContent).toContain('Machine m7');
   });
+
+  it('leaves the amount out when the step shows its own total line', () => {
+    render(
+      <OrderSummary
+        summary={{ merchant: 'Sandbox Vending', machineId: 'm1', items: ['Water'], total: 6.5, symbol: '₪' }}
+        withTotal={false}
+      />,
+    );
+    const summary = screen.getByTestId('order-summary');
+    expect(summary.textContent).toContain('Sandbox Vending · Water');
+    expect(summary.textContent).not.toContain('₪');
+    expect(summary.textContent).toContain('Secure payment');
+  });
 });

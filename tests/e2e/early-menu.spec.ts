@@ -111,7 +111,9 @@ test.describe('an early request that fails ends where the app’s own would', ()
     await routeFirstMenuRequest(page, (route) => route.fulfill({ status: 404, json: { message: 'no machine' } }));
     await page.goto(PAY);
     await expect(page.getByRole('alert')).toHaveText(
-      new RegExp(`^${escapeRegExp(t.machine.notRecognised)}\\s*${escapeRegExp(t.machine.notFound)}`),
+      new RegExp(
+        `^${[t.machine.notRecognised, t.machine.checkCode, t.machine.notFound].map(escapeRegExp).join('\\s*')}`,
+      ),
     );
     expect(loading.beforeModules()[0]).toBe('menu requested');
     expect(loading.menuRequests()).toBe(1);

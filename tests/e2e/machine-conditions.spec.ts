@@ -25,8 +25,8 @@ const technicianPhone = (id: number) => {
 interface ConditionCase {
   title: string;
   query: string;
-  /** The plain sentence shown before the spec's message, if any. */
-  headline?: string;
+  /** The heading and the advice shown before the spec's message, if any. */
+  headline?: [string, string];
   message: string;
   phone: string;
 }
@@ -36,14 +36,14 @@ forEachLanguage('machine conditions', (lang, t) => {
     {
       title: 'an unknown machine id is not found',
       query: 'machine_id=999999',
-      headline: t.machine.notRecognised,
+      headline: [t.machine.notRecognised, t.machine.checkCode],
       message: t.machine.notFound,
       phone: DEFAULT_SUPPORT_PHONE,
     },
     {
       title: 'a missing machine id is not found',
       query: '',
-      headline: t.machine.notRecognised,
+      headline: [t.machine.notRecognised, t.machine.checkCode],
       message: t.machine.notFound,
       phone: DEFAULT_SUPPORT_PHONE,
     },
@@ -65,9 +65,9 @@ forEachLanguage('machine conditions', (lang, t) => {
     test(`${title}, with a call-support link`, async ({ page }) => {
       await openPay(page, lang, query);
       const alert = page.getByRole('alert');
-      await expect(alert).toHaveText(
-        new RegExp(`^${headline ? `${escapeRegExp(headline)}\\s*` : ''}${escapeRegExp(message)}`),
-      );
+      await expect(alert).toHaveText(new RegExp(`^${[...(headline ?? []), message].map(escapeRegExp).join('\\s*')}`));
+      // What happened is the page's heading; the advice and the spec's message are plain sentences under it.
+      if (headline) await expect(alert.getByRole('heading', { level: 1, name: headline[0] })).toBeVisible();
       const contact = alert.getByRole('link', { name: t.machine.contact });
       await expect(contact).toBeVisible();
       await expect(contact).toHaveAttribute('href', telHref(phone));

@@ -13,6 +13,7 @@ import {
   langOf,
   hostedField,
   linePrice,
+  methodList,
   money,
   openPayment,
   product,
@@ -39,6 +40,20 @@ async function expectSummary(page: Page, t: Texts): Promise<void> {
 }
 
 forEachLanguage('order summary', (lang, t) => {
+  test('the method list names the merchant and the item, and says the amount once, on the total line', async ({
+    page,
+  }) => {
+    await openPayment(page, lang, 1001);
+    await expect(methodList(page, t)).toBeVisible();
+    const summary = orderSummary(page, t);
+    await expect(summary).toContainText(`${MERCHANT} · ${cola.name}`);
+    await expect(summary).toContainText(t.summary.secure);
+    const amount = money(linePrice(cola), langOf(t));
+    await expect(summary).not.toContainText(amount);
+    await expect(drawer(page, t).getByText(amount, { exact: true })).toHaveCount(1);
+    await expect(drawer(page, t).getByText(t.methods.includingFees)).toBeVisible();
+  });
+
   test('the Google Pay step names the merchant, the item and the total; a declined payment says first that nothing was charged', async ({
     page,
   }) => {

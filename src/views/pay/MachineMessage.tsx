@@ -3,8 +3,11 @@ import { SupportCallButton } from '../../components/SupportCallButton';
 
 interface MachineMessageProps {
   message: string;
-  /** A plain sentence shown first, saying what happened and what to do, when the spec's message alone does not. */
-  headline?: string;
+  /**
+   * What happened, as the page's heading, and what to do, when the spec's message alone does not say it
+   * (GOV.UK's pattern: a short heading, then plain sentences).
+   */
+  headline?: { title: string; advice: string };
   supportPhone: string;
   onRetry?: () => void;
 }
@@ -14,8 +17,13 @@ export function MachineMessage({ message, headline, supportPhone, onRetry }: Mac
   const { t } = useTranslation();
   return (
     <section className="machine-message" role="alert">
-      {headline && <p className="machine-message__headline">{headline}</p>}
-      <p className="machine-message__text">{message}</p>
+      {headline && (
+        <>
+          <h1 className="machine-message__headline">{headline.title}</h1>
+          <p>{headline.advice}</p>
+        </>
+      )}
+      <p className={headline ? undefined : 'machine-message__text'}>{message}</p>
       <div className="button-row">
         {onRetry && (
           <button type="button" className="button" onClick={onRetry}>

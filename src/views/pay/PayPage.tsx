@@ -106,7 +106,7 @@ export function PayPage({
       >
         {condition === 'notFound' && (
           <MachineMessage
-            headline={t('machine.notRecognised')}
+            headline={{ title: t('machine.notRecognised'), advice: t('machine.checkCode') }}
             message={t('machine.notFound')}
             supportPhone={supportPhone}
           />

@@ -43,7 +43,10 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
   const summary = useSelector(purchase, selectOrderSummary, sameSummary);
   return (
     <>
-      {stage !== 'closed' && stage !== 'success' && <OrderSummary summary={summary} />}
+      {stage !== 'closed' && stage !== 'success' && (
+        // The method list has the spec's own line, "Total … including all fees", right under the summary.
+        <OrderSummary summary={summary} withTotal={stage !== 'choosing' && stage !== 'explaining'} />
+      )}
       <StageContent stage={stage} purchase={purchase} supportPhone={supportPhone} />
       <p className="visually-hidden" role="status">
         {stage === 'success' ? t('success.title') : stage === 'failure' ? t('failure.title') : ''}
