@@ -10,6 +10,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The page's code and data (the /pay route's menu) start loading now, not after the first render.
 router.load().catch(console.error);
+// Safari 15.4 and Chrome 100–101, on the browser floor, lack `inert` (Safari 15.5, Chrome 102): without it
+// the page behind an open drawer stays reachable by Tab and by a screen reader. WICG's polyfill, loaded
+// only there, gives them the same inert page behind the sheet.
+if (!('inert' in HTMLElement.prototype)) await import('wicg-inert');
 // Each start-up step in a task of its own, so that none blocks a slow phone's main thread for long.
 await nextTask();
 await startI18n(rememberedLanguage());

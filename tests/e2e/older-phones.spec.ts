@@ -8,7 +8,10 @@ import type { Page } from '@playwright/test';
 import {
   BIT_PAGE,
   card,
+  continueButton,
   continueToPayment,
+  drawer,
+  drawerButton,
   expect,
   expectCharges,
   fillHostedPage,
@@ -50,6 +53,7 @@ const NEWER_THAN_THE_FLOOR = [
   'Set.prototype.difference', // Safari 17, Chrome 122
   'Element.prototype.checkVisibility', // Safari 17.4, Chrome 105
   'HTMLElement.prototype.showPopover', // Safari 17, Chrome 114
+  'HTMLElement.prototype.inert', // Safari 15.5, Chrome 102
   'Navigator.prototype.userActivation', // Safari 16.4, Chrome 72
   // Iterator helpers: Safari 18.4, Chrome 122.
   ...['map', 'filter', 'take', 'drop', 'flatMap', 'reduce', 'toArray', 'forEach', 'some', 'every', 'find'].map(
@@ -99,6 +103,25 @@ forEachLanguage('on an older phone (APIs newer than the floor taken away)', (lan
     await sheetButton(page, 'Google Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
+    expect(errors).toEqual([]);
+  });
+
+  test("the page behind the drawer is out of reach without `inert`: WICG's polyfill hides it, and gives it back", async ({
+    page,
+  }) => {
+    const errors = await asAnOlderPhone(page);
+    await openPayment(page, lang, 1001);
+    // The polyfill's marks, which Chromium's own inert (still at work underneath) never makes: hidden from
+    // screen readers, out of the Tab order.
+    const behind = page.locator('.purchase');
+    await expect(behind).toHaveAttribute('inert', '');
+    await expect(behind).toHaveAttribute('aria-hidden', 'true');
+    await expect(behind.locator('button').last()).toHaveAttribute('tabindex', '-1');
+
+    await drawerButton(page, t, t.drawer.close).click();
+    await expect(drawer(page, t)).toHaveCount(0);
+    await expect(behind).not.toHaveAttribute('aria-hidden', /.*/);
+    await expect(continueButton(page, t)).not.toHaveAttribute('tabindex', /.*/);
     expect(errors).toEqual([]);
   });
 
