@@ -27,3 +27,6 @@ interface Window {
    */
   earlyMenuRequest?: { readonly url: string; readonly response: Promise<Response> };
 }
+
+/** WICG's inert polyfill (src/main.tsx): a script run for its effect, with no exports. */
+declare module 'wicg-inert';
