@@ -160,7 +160,7 @@ const redirect =
   (route) =>
     route.fulfill({ status: 302, headers: { location } });
 
-/** The operator's pay answers (spec §3): approved, and declined as the sandbox declines. */
+/** The operator's pay answers (requirements.md §3): approved, and declined as the sandbox declines. */
 const payAnswer = (status: number): PayResponse => ({
   status,
   msg: status === 0 ? 'Approved' : WALLET_DECLINED,
@@ -378,7 +378,7 @@ const SCENARIOS = {
   },
 } satisfies Record<string, Scenario>;
 
-/** Spec §5: two products make a price that the first line does not match (card entry refuses it). */
+/** requirements.md §5: two products make a price that the first line does not match (card entry refuses it). */
 const TWO_PRODUCTS: Scenario = {
   label: '1010 grid, two products',
   open: payPage(1010),
