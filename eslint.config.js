@@ -128,8 +128,8 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
-    // What ships to phones is held to the browser floor (package.json's browserslist, README "Browser
-    // floor"): compat/compat knows the web APIs; the ES built-ins it does not know are listed here, each
+    // What ships to phones is held to the browser floor (package.json's browserslist,
+    // docs/browser-floor.md): compat/compat knows the web APIs; the ES built-ins it does not know are listed here, each
     // with the first Safari and Chrome that have it. The fixture proves each rule still fires.
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'public/**/*.js', 'tests/fixtures/floor/*.js'],
     plugins: { compat },

@@ -1,7 +1,7 @@
 /**
  * The models of the purchase chart and of every payment method's chart: each event a driver (a
  * visitor's action or an answer of the app or the sandbox), each state a check of the screen, and
- * the few edges no browser can produce, with the reason. See README "Path tests for QA".
+ * the few edges no browser can produce, with the reason. See docs/statecharts.md, "Path tests for QA".
  */
 import { fileURLToPath } from 'node:url';
 import type { Page, Route } from '@playwright/test';
