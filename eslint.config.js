@@ -29,14 +29,14 @@ const NEWER_METHODS = [
   'isDisjointFrom',
 ];
 
-/** Import boundaries of DESIGN.md §2–3, as path patterns relative to the importing folder. */
+/** Import boundaries of design.md §2–3, as path patterns relative to the importing folder. */
 const forbid = (group, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
 });
 
 /**
- * Issue 20: a test asserts a figure the spec fixes by the spec's own value, written in the test. Importing
- * the production constant agrees with any value. The unit tests that pin a constant to the spec's literal
+ * Issue 20: a test asserts a figure the requirements fix (docs/requirements.md) by their own value, written in the
+ * test. Importing the production constant agrees with any value. The unit tests that pin a constant to the literal
  * (and the unit tests of the rule functions themselves) may import them; no other test may.
  */
 const SPEC_FIGURES = {
@@ -60,11 +60,12 @@ const SPEC_FIGURES = {
     'LANGUAGES',
     'WHEELSHARE_MACHINE_ID',
   ],
-  message: 'Write the figure the spec fixes in the test (citing the spec), never import it from the code under test.',
+  message:
+    'Write the figure docs/requirements.md fixes in the test (citing requirements.md §N), never import it from the code under test.',
 };
 
 /**
- * Issue 20: a path test's oracle computes what it expects from the spec, never with the rules the selectors
+ * Issue 20: a path test's oracle computes what it expects from docs/requirements.md, never with the rules the selectors
  * it checks are built on (tests/paths/purchase-spec.ts does that in test code).
  */
 const SELECTOR_RULES = {
@@ -127,8 +128,8 @@ export default tseslint.config(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
-    // What ships to phones is held to the browser floor (package.json's browserslist, README "Browser
-    // floor"): compat/compat knows the web APIs; the ES built-ins it does not know are listed here, each
+    // What ships to phones is held to the browser floor (package.json's browserslist,
+    // docs/browser-floor.md): compat/compat knows the web APIs; the ES built-ins it does not know are listed here, each
     // with the first Safari and Chrome that have it. The fixture proves each rule still fires.
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'public/**/*.js', 'tests/fixtures/floor/*.js'],
     plugins: { compat },
@@ -195,14 +196,14 @@ export default tseslint.config(
     rules: restrictTestImports(SPEC_FIGURES, SELECTOR_RULES),
   },
   {
-    // The oracles' own modules: the spec in test code, with types alone from the app (and its ApiError class).
+    // The oracles' own modules: docs/requirements.md in test code, with types alone from the app (and its ApiError class).
     files: ['tests/paths/*.ts'],
     ignores: ['tests/paths/*.paths.test.ts'],
     rules: restrictTestImports({
       regex: String.raw`^(\.\./)+(machines/(?!shared/api-failure$)|src/)`,
       allowTypeImports: true,
       message:
-        'An oracle module takes types alone from the code it checks: it computes its expectations from the spec.',
+        'An oracle module takes types alone from the code it checks: it computes its expectations from docs/requirements.md.',
     }),
   },
 );

@@ -3,7 +3,7 @@ import chromiumSettings from './scripts/chromium.json' with { type: 'json' };
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 
-/** Debian's Chromium, never a downloaded browser (DESIGN.md §11). */
+/** Debian's Chromium, never a downloaded browser (design.md §11). */
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? chromiumSettings.defaultPath,
   args: chromiumSettings.args,

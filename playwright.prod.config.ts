@@ -31,7 +31,7 @@ export default defineConfig({
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
     browserName: 'chromium',
-    // Debian's Chromium, never a downloaded browser (DESIGN.md §11).
+    // Debian's Chromium, never a downloaded browser (design.md §11).
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? chromiumSettings.defaultPath,
       args: chromiumSettings.args,

@@ -86,7 +86,7 @@ function newServer() {
 }
 
 /**
- * The stand-ins for the payment providers (DESIGN.md §2), on an origin of their own: their SDK scripts,
+ * The stand-ins for the payment providers (design.md §2), on an origin of their own: their SDK scripts,
  * framed pages, hosted pages and processors. The scripts run in the app's page, so what they call
  * answers CORS for the merchant's origins only, as the providers' APIs do for registered sites.
  */
@@ -106,7 +106,7 @@ function providersApp(state: SandboxState) {
 }
 
 /**
- * The operator's /v4/api (spec §7), answering CORS for the app's origins (sandbox/cors.ts) first: a
+ * The operator's /v4/api (requirements.md §7), answering CORS for the app's origins (sandbox/cors.ts) first: a
  * preflight never meets an armed fault or a session check.
  */
 function operatorApi(state: SandboxState, faults: SandboxFaults) {
@@ -152,7 +152,10 @@ async function withCacheControl(served: Promise<unknown>, cacheControl: string) 
   return response;
 }
 
-/** The operator's /v4/api contract (spec §7) from a catalogue, plus /sandbox/* tools and, optionally, the built app. */
+/**
+ * The operator's /v4/api contract (requirements.md §7) from a catalogue, plus /sandbox/* tools and, optionally, the
+ * built app.
+ */
 export function createSandboxApp({
   catalogue,
   distDir,

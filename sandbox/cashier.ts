@@ -14,7 +14,7 @@ export type ChargeResult =
 /** A card field error never reaches the processor, so it records nothing either. */
 export type CardChargeResult = ChargeResult | { status: 'invalid'; error: CardError };
 
-/** Takes the money for every payment path: a purchase is charged successfully at most once (DESIGN.md §10). */
+/** Takes the money for every payment path: a purchase is charged successfully at most once (design.md §10). */
 export interface Cashier {
   /** Records one attempt, unless the purchase is paid or another attempt on it is still being processed. */
   charge(purchase: Purchase, method: ChargeMethod, approve: boolean): Promise<ChargeResult>;

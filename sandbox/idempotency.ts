@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { SandboxEnv } from './api/shared';
 
 /**
- * Idempotency-Key on the calls that move money (DESIGN §10, the contract's `IdempotencyKey`), with
+ * Idempotency-Key on the calls that move money (design.md §10, the contract's `IdempotencyKey`), with
  * Stripe's semantics (docs.stripe.com/api/idempotent_requests) and the IETF draft's status codes
  * (draft-ietf-httpapi-idempotency-key-header, §2.7):
  * - the key is required (400 without one), 1–255 characters (Stripe's limit);

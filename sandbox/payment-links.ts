@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * A payment link names its amount in its address (spec §2 /customPaymentIframe, /genPaymentIntend), so the
+ * A payment link names its amount in its address (requirements.md §2 /customPaymentIframe, /genPaymentIntend), so the
  * operator pays only links the merchant signed: HMAC-SHA256, with the merchant's payment-link key, of the
  * link's parameters but `signature`, sorted by name, written `name=value` (percent-encoded) and joined
  * with `&`; hex in the `signature` parameter. Hyp signs its payment pages the same way (APISign What=SIGN,

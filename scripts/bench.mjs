@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the budgets of DESIGN.md §9 and issue 14, measured in one run, offline, on this machine,
+// `npm run bench`: the budgets of design.md §9 and issue 14, measured in one run, offline, on this machine,
 // through the production server.
 // 1. Builds and serves the app as `npm run serve:prod` does (scripts/serve-prod.ts: sandbox settings, the
 //    operator API and the providers' stand-ins each on an origin of their own, Caddy with deploy/Caddyfile:

@@ -73,7 +73,7 @@ function main(args) {
   }
   if (maxKB !== undefined && figures.initialJsGzipKB > maxKB) {
     console.error(
-      `Initial JS of /pay is ${figures.initialJsGzipKB} KB gzip, over the ${maxKB} KB budget (DESIGN.md §9).`,
+      `Initial JS of /pay is ${figures.initialJsGzipKB} KB gzip, over the ${maxKB} KB budget (design.md §9).`,
     );
     process.exit(1);
   }

@@ -4,9 +4,9 @@ import { parseUrl } from '../machines/shared/web-address';
 /** Build-time settings (see .env and .env.sandbox). */
 export const API_BASE_URL = import.meta.env.VITE_API_BASE_URL;
 export const DEFAULT_SUPPORT_PHONE = import.meta.env.VITE_DEFAULT_SUPPORT_PHONE;
-/** Apple Pay's merchant name for a menu that has none (spec §3's apple_pay config has no such field). */
+/** Apple Pay's merchant name for a menu that has none (requirements.md §3's apple_pay config has no such field). */
 export const MERCHANT_NAME = import.meta.env.VITE_MERCHANT_NAME;
-/** The machine the wheelshare station's calls name (spec §9: 15). */
+/** The machine the wheelshare station's calls name (requirements.md §9: 15). */
 export const WHEELSHARE_MACHINE_ID = import.meta.env.VITE_WHEELSHARE_MACHINE_ID || '15';
 
 /** The hosted payment page's origin: https, or http only for the sandbox build's stand-ins. */

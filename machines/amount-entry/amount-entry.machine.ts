@@ -40,7 +40,7 @@ const keyEdges = [
 ] as const;
 
 /**
- * The price-input keypad (spec §5): starts at 0, the first digit replaces 0, at most 10 digits and
+ * The price-input keypad (requirements.md §5): starts at 0, the first digit replaces 0, at most 10 digits and
  * 2 decimals, one decimal point, backspace back to 0; confirming is possible only above 0.
  */
 export const amountEntryMachine = setup({

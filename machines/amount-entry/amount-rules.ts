@@ -1,5 +1,5 @@
 /**
- * Spec §5 amount entry, as pure functions on the text the keypad shows.
+ * requirements.md §5 amount entry, as pure functions on the text the keypad shows.
  * Each returns the new text, or the same text when the key is refused.
  */
 import { checkAmount } from '../shared/amount';

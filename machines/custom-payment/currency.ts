@@ -1,4 +1,4 @@
-/** Spec §9: the currency when a payment link names none. */
+/** requirements.md §9: the currency when a payment link names none. */
 export const DEFAULT_CURRENCY = 'ILS';
 
 // Checked before upper-casing: 'ß', 'ı' or 'ﬀ' upper-case into Latin letters ('aß' would read as ASS).

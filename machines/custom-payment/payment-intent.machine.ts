@@ -3,7 +3,7 @@ import { ApiError, type ApiFailure } from '../shared/api-failure';
 import { isWebAddress } from '../shared/web-address';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
-/** What GET /api/merchants/custom/get_iframe answers (spec §7): the page to pay on and its visitor uuid. */
+/** What GET /api/merchants/custom/get_iframe answers (requirements.md §7): the page to pay on and its visitor uuid. */
 export interface PaymentIntent {
   iframeUrl: string;
   visitorUuid: string;
@@ -33,9 +33,9 @@ const toFailure = (error: unknown): ApiFailure =>
   error instanceof ApiError ? error.failure : { kind: 'invalid-answer', detail: String(error) };
 
 /**
- * /genPaymentIntend (spec §2, §7): asks the operator for the payment page of the query's payment,
+ * /genPaymentIntend (requirements.md §2, §7): asks the operator for the payment page of the query's payment,
  * keeps its visitor uuid and sends the browser there. A page that is not an http(s) address is
- * refused (DESIGN §10) and nothing is followed.
+ * refused (design.md §10) and nothing is followed.
  */
 export const paymentIntentMachine = setup({
   types: {
@@ -49,7 +49,7 @@ export const paymentIntentMachine = setup({
     fetchIntent: fromPromise<PaymentIntent, PaymentIntentInput>(providedAtTheEdge('fetchIntent')),
   },
   actions: {
-    /** Spec §3: visitor_uuid in local storage, with the address it is for. */
+    /** requirements.md §3: visitor_uuid in local storage, with the address it is for. */
     rememberIntent: (_, _intent: PaymentIntent) => {},
     /** Sends the browser to the payment page. */
     redirect: (_, _url: string) => {},
@@ -96,7 +96,7 @@ export const paymentIntentMachine = setup({
     },
     /** The browser is on its way to the payment page. */
     Redirecting: { tags: ['busy'], type: 'final' },
-    /** Spec §8: the answer named no web page to go to ('internal: payment failed, please try again'). */
+    /** requirements.md §8: the answer named no web page to go to ('internal: payment failed, please try again'). */
     Refused: { on: { 'intent.retry': 'FetchingIntent' } },
     /** The operator refused the link's values: only a new link helps. */
     LinkRejected: {},

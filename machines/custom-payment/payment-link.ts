@@ -4,7 +4,7 @@ import { isWebAddress } from '../shared/web-address';
 import { checkPhone } from '../shared/phone';
 import { currencyCode, DEFAULT_CURRENCY } from './currency';
 
-/** The query parameters of /customPaymentIframe (spec §2), in the order problems are listed. */
+/** The query parameters of /customPaymentIframe (requirements.md §2), in the order problems are listed. */
 export const PAYMENT_LINK_FIELDS = [
   'machineId',
   'totalPrice',
@@ -45,7 +45,7 @@ export interface PaymentLink {
   /** What is being paid for: shown as text, never as markup. */
   info: string;
   deferredPayment: boolean;
-  /** Absolute http(s) addresses only (DESIGN §10). */
+  /** Absolute http(s) addresses only (design.md §10). */
   returnUrls: { success: string | undefined; failure: string | undefined };
 }
 
@@ -63,7 +63,7 @@ const refuse = (problem: PaymentLinkProblem): Check<never> => ({ ok: false, prob
 /** A value that is missing or blank counts as not given. */
 const given = (text: string | undefined): string | undefined => text?.trim() || undefined;
 
-/** Spec §5 amounts, written as a payment link does ('.' only). */
+/** requirements.md §5 amounts, written as a payment link does ('.' only). */
 export function checkLinkAmount(text: string | undefined): Check<number> {
   const amount = given(text);
   if (amount === undefined) return refuse('required');
@@ -113,7 +113,7 @@ function checkMachineId(text: string | undefined): Check<string> {
 }
 
 /**
- * Reads /customPaymentIframe's query (spec §2). Either every value can be used and the link comes
+ * Reads /customPaymentIframe's query (requirements.md §2). Either every value can be used and the link comes
  * back, or each field that cannot is listed with its problem, so that the page offers nothing to pay.
  */
 export function checkPaymentLink(query: PaymentLinkQuery): PaymentLinkCheck {

@@ -6,7 +6,7 @@ export type BaseHostProblem = HttpUrlProblem | 'extraParts';
 export type BaseHostCheck = { ok: true; host: string } | { ok: false; problem: BaseHostProblem };
 
 /**
- * The API base host an operator may store (spec §3): an absolute http(s) address without
+ * The API base host an operator may store (requirements.md §3): an absolute http(s) address without
  * credentials, query or fragment (the client appends /v4/ to it). Answers it without a trailing slash.
  */
 export function checkBaseHost(text: string): BaseHostCheck {

@@ -1,7 +1,7 @@
 import { checkAmount, MAX_AMOUNT_DECIMALS, type AmountProblem } from '../shared/amount';
 import { checkHttpUrl, type HttpUrlProblem } from '../shared/web-address';
 
-/** Spec §9: the default currency, which the custom payment link names. */
+/** requirements.md §9: the default currency, which the custom payment link names. */
 export const TEST_LINK_CURRENCY = 'ILS';
 
 /** What the operator types on /test. */
@@ -26,7 +26,7 @@ export type TestLinks =
 
 export type TypedAmountCheck = { ok: true; amount: string } | { ok: false; problem: 'empty' | AmountProblem };
 
-/** The spec §5 amount rule on what the operator typed ('.' or ','), written with exactly 2 decimals. */
+/** requirements.md §5 amount rule on what the operator typed ('.' or ','), written with exactly 2 decimals. */
 export function checkTypedAmount(text: string): TypedAmountCheck {
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return { ok: false, problem: 'empty' };

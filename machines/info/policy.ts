@@ -1,5 +1,5 @@
 /**
- * The refund and cancellation policy's figures (spec §1, §9), kept in one place: the policy texts
+ * The refund and cancellation policy's figures (requirements.md §1, §9), kept in one place: the policy texts
  * interpolate them as {{hours}}, {{minAge}} and {{cardAge}}.
  */
 export const POLICY_FIGURES = {
@@ -11,7 +11,7 @@ export const POLICY_FIGURES = {
   cardAge: 18,
 } as const;
 
-/** Spec §2: the policy's sections, in this order; each id is also the section's anchor. */
+/** requirements.md §2: the policy's sections, in this order; each id is also the section's anchor. */
 export const POLICY_SECTIONS = [
   'intro',
   'refund-policy',

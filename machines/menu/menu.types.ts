@@ -1,4 +1,4 @@
-/** The menu of one machine, as the app uses it after validation (spec §3). */
+/** The menu of one machine, as the app uses it after validation (requirements.md §3). */
 
 export const PRODUCT_VIEWS = ['LIST', 'GRID', 'SINGLE', 'QUANTITY', 'PRICE_INPUT'] as const;
 export type ProductView = (typeof PRODUCT_VIEWS)[number];
@@ -56,7 +56,7 @@ export interface FrontendConfig {
 }
 
 /**
- * The vacuum's loyalty promotion, as the menu offers it (spec §2 'Every tenth vacuuming is on us', §3
+ * The vacuum's loyalty promotion, as the menu offers it (requirements.md §2 'Every tenth vacuuming is on us', §3
  * "promotion count and savings amount", §9 "count 1 and amount 3"): the offer's text names `count` free
  * vacuumings and the `amount` they save, in the menu's currency. A menu without one offers nothing.
  */

@@ -8,7 +8,7 @@ import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface PayPageInput {
   machineId: string;
-  /** `machine_close=true` in the query: the machine is shown as not active (spec §2). */
+  /** `machine_close=true` in the query: the machine is shown as not active (requirements.md §2). */
   machineClosed: boolean;
   /** The language remembered in the cookie, or the default. */
   language: Language;
@@ -39,7 +39,7 @@ function requireMenu(context: PayPageContext): Menu {
 
 /**
  * The /pay page: the splash runs beside the menu call; the menu decides between the machine
- * conditions of spec §4 (not found, not active) and the purchase itself.
+ * conditions of requirements.md §4 (not found, not active) and the purchase itself.
  */
 export const payPageMachine = setup({
   types: {

@@ -17,7 +17,7 @@ export function selectMenuCondition(snapshot: PayPageSnapshot): MenuCondition {
   return 'loading';
 }
 
-/** The technician's phone from the menu, or the product's default (spec §6). */
+/** The technician's phone from the menu, or the product's default (requirements.md §6). */
 export const selectSupportPhone = (snapshot: PayPageSnapshot, defaultPhone: string) =>
   snapshot.context.menu?.technician_phone_number || defaultPhone;
 

@@ -38,7 +38,7 @@ type ApplePayEvent = { type: 'payment.start' } | { type: 'drawer.close' } | Appl
 const ABANDON = { target: '#applePay.Abandoned', actions: 'abandon' } as const;
 
 /**
- * Apple Pay (spec §4): one session at a time — the session lives exactly as long as `Processing`,
+ * Apple Pay (requirements.md §4): one session at a time — the session lives exactly as long as `Processing`,
  * and a second tap there is not handled. Its code is loaded before the button can be tapped
  * (`Idle.Preparing`), because Safari creates a session only inside the tap's own handler; a refused
  * session fails the method instead of leaving the button busy. Cancelling before the pay call returns
@@ -182,7 +182,7 @@ export const applePayMachine = setup({
             },
           },
         },
-        /** The session completes as success or failure; then the matching stage (spec §4). */
+        /** The session completes as success or failure; then the matching stage (requirements.md §4). */
         ClosingSheet: {
           on: {
             'applePay.sheetClosed': [

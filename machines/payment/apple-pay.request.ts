@@ -2,7 +2,7 @@ import type { FrontendConfig } from '../menu/menu.types';
 import { formatWalletAmount } from './google-pay.request';
 import type { PaymentOrder } from './payment.types';
 
-/** Spec §9: Apple Pay JS session version 1. */
+/** requirements.md §9: Apple Pay JS session version 1. */
 export const APPLE_PAY_VERSION = 1;
 
 /**

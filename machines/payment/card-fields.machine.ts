@@ -24,7 +24,7 @@ export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
 export type CardField = (typeof CARD_FIELDS)[number];
 export type FieldErrors = Partial<Record<CardField, string>>;
 
-/** How the card processor rejects a charge (spec §3 "Card processor error"). */
+/** How the card processor rejects a charge (requirements.md §3 "Card processor error"). */
 export interface CardProcessorError {
   messages?: { param?: string; message?: string }[];
 }
@@ -42,7 +42,7 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
 }
 
 /**
- * Spec §5: the price must be above 0 and equal the stored first line's price (the price the
+ * requirements.md §5: the price must be above 0 and equal the stored first line's price (the price the
  * visitor chose, fee included), unless the payment is deferred.
  */
 export function isChargeablePrice(order: PaymentOrder): boolean {
@@ -97,7 +97,7 @@ export type HandshakeChargeInput = CardChargeInput & { thtk: string };
 type CardFieldsEvent = { type: 'payment.start' } | { type: 'drawer.close' };
 
 /**
- * Card entry in the processor's hosted fields (Tranzila, spec §4): submit shows the loading
+ * Card entry in the processor's hosted fields (Tranzila, requirements.md §4): submit shows the loading
  * overlay, asks the operator for a handshake and charges against it; a charge error goes back to
  * the form with per-field messages or 'Payment failed.'; a decline fails the payment; an approved
  * charge is confirmed by the operator's callback (status 0).
@@ -220,7 +220,7 @@ export const cardFieldsMachine = setup({
               },
             ],
             onError: {
-              // Spec §8: per-field messages, or 'Payment failed.' when no field is named.
+              // requirements.md §8: per-field messages, or 'Payment failed.' when no field is named.
               target: '#cardFields.Idle.EnteringCard',
               actions: assign(({ event }) => {
                 const fieldErrors = fieldErrorsOf(event.error);

@@ -18,7 +18,7 @@ import {
 } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
-/** Spec §9: the Google Pay loader shows for 1 s. */
+/** requirements.md §9: the Google Pay loader shows for 1 s. */
 export const GOOGLE_PAY_LOADER_MS = 1000;
 
 /** How Google Pay reports a closed sheet or an error (PaymentsClient.loadPaymentData rejects with it). */
@@ -44,7 +44,7 @@ export interface WalletPayInput extends AttemptInput {
 
 type GooglePayEvent = { type: 'payment.start' } | { type: 'drawer.close' };
 
-/** Google Pay (spec §4): button, sheet, then the operator's wallet call. */
+/** Google Pay (requirements.md §4): button, sheet, then the operator's wallet call. */
 export const googlePayMachine = setup({
   types: {
     context: {} as PaymentContext<UncancellableResult> & { paymentData: unknown },
@@ -100,7 +100,7 @@ export const googlePayMachine = setup({
             'payment.start': [
               { guard: 'knowsVisitor', target: '#googlePay.Processing' },
               {
-                // Spec §8: Google Pay without a visitor uuid — before the visitor approves anything.
+                // requirements.md §8: Google Pay without a visitor uuid — before the visitor approves anything.
                 target: '#googlePay.Failed',
                 actions: assign({ result: { outcome: 'failed', reason: 'internal' } }),
               },
@@ -120,7 +120,7 @@ export const googlePayMachine = setup({
             input: ({ context }) => googlePaymentRequest(context.order),
             onDone: { target: 'Paying', actions: assign({ paymentData: ({ event }) => event.output }) },
             onError: {
-              // Spec §4: cancel -> failure with the status code.
+              // requirements.md §4: cancel -> failure with the status code.
               target: '#googlePay.Failed',
               actions: assign({ result: ({ event }) => resultOfGooglePayError(event.error) }),
             },

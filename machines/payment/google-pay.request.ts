@@ -39,7 +39,10 @@ export function isGooglePayConfigured(config: GooglePayConfig | undefined): conf
   return config.environment === 'TEST' || (typeof merchantId === 'string' && merchantId !== '');
 }
 
-/** The PaymentDataRequest of spec §9 (API 2.0, price status FINAL, amounts with 2 decimals) from the menu's config. */
+/**
+ * The PaymentDataRequest of requirements.md §9 (API 2.0, price status FINAL, amounts with 2 decimals) from the menu's
+ * config.
+ */
 export function googlePaymentRequest(order: PaymentOrder) {
   const config = order.config.google_pay;
   return {

@@ -19,7 +19,7 @@ import {
 } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
-/** Spec §3 "Pay status", kept in local storage while the hosted page is in use. */
+/** requirements.md §3 "Pay status", kept in local storage while the hosted page is in use. */
 export type PayStatus = 'pending' | 'failed';
 
 /** Where the hosted page lives and where the payer comes back. */
@@ -82,7 +82,7 @@ const UNEXPECTED_ADDRESS: ResultWith<'failed'> = { outcome: 'failed', reason: 'u
 const PAGE_EXPIRED: ResultWith<'failed'> = { outcome: 'failed', reason: 'pageExpired' };
 
 /**
- * The hosted payment page (Yaad Sarig / Hyp, spec §4): pay_ajax names the page, which must be on the
+ * The hosted payment page (Yaad Sarig / Hyp, requirements.md §4): pay_ajax names the page, which must be on the
  * provider's origin; the frame shows it. While it shows the provider's pages (another origin: the
  * form, 3-D Secure, its errors) the app waits. The provider sends the payer back to the app's return
  * page with its signed result, which the operator verifies: that answer is success or failure. Any

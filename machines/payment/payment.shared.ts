@@ -38,7 +38,7 @@ export const paymentOutput = <TResult extends PaymentResult>({ context }: { cont
 
 export const isPayApproved = (response: PayResponse) => response.status === PAY_STATUS_OK;
 
-/** Spec §4: status 0 succeeds with the message and transaction id; anything else fails with both. */
+/** requirements.md §4: status 0 succeeds with the message and transaction id; anything else fails with both. */
 export function resultOfPayResponse(response: PayResponse): ResultWith<'succeeded' | 'failed'> {
   return isPayApproved(response)
     ? { outcome: 'succeeded', transactionId: response.transactionId, message: response.msg }

@@ -4,24 +4,24 @@ import type { PricedLine } from '../purchase/pricing';
 /** What every payment method needs to know about the purchase being paid. */
 export interface PaymentOrder {
   machineId: string;
-  /** The session uuid that set_purchase answered; it identifies the visitor (spec §6). */
+  /** The session uuid that set_purchase answered; it identifies the visitor (requirements.md §6). */
   visitorUuid: string | undefined;
   lines: PricedLine[];
   total: number;
   /** ISO 4217, e.g. ILS */
   currency: string;
   currencySymbol: string;
-  /** Spec §9: IL by default. */
+  /** requirements.md §9: IL by default. */
   countryCode: string;
   /** The amount the visitor typed in price-input mode. */
   customPrice: number | undefined;
-  /** A deferred payment (wheelshare, custom iframe) skips the stored-price check (spec §5). */
+  /** A deferred payment (wheelshare, custom iframe) skips the stored-price check (requirements.md §5). */
   deferredPayment: boolean;
   config: FrontendConfig;
 }
 
 /**
- * How a payment-method machine ends (spec §4 payment states: it is `Idle` until the visitor pays,
+ * How a payment-method machine ends (requirements.md §4 payment states: it is `Idle` until the visitor pays,
  * `Processing` while the pay action is in flight, then `Success` or `Failed`):
  * - succeeded / failed lead to the success or failure page;
  * - cancelled returns to the payment-method choice;
@@ -52,15 +52,15 @@ export type ResultWith<TOutcome extends PaymentOutcome> = Extract<PaymentResult,
 export type UncancellableResult = ResultWith<'succeeded' | 'failed' | 'abandoned'>;
 
 /**
- * What a call that moves money carries besides the order: the payment attempt's Idempotency-Key (DESIGN
- * §10), the same on every call of one attempt and on a resend of it, a new one for the next attempt.
+ * What a call that moves money carries besides the order: the payment attempt's Idempotency-Key (design.md
+ * §10.7), the same on every call of one attempt and on a resend of it, a new one for the next attempt.
  */
 export interface AttemptInput {
   order: PaymentOrder;
   attemptKey: string;
 }
 
-/** The answer of the operator's pay calls (spec §3 "Pay response"). */
+/** The answer of the operator's pay calls (requirements.md §3 "Pay response"). */
 export interface PayResponse {
   status: number;
   msg: string;
@@ -70,7 +70,7 @@ export interface PayResponse {
 export const PAY_STATUS_OK = 0;
 
 /**
- * Why the app itself failed a payment; views show the spec §8 text for each (locales `payment.errors`):
+ * Why the app itself failed a payment; views show requirements.md §8 text for each (locales `payment.errors`):
  * internal 'internal: payment failed, please try again'; unexpectedFrameUrl '…, actualUrl !== iframeUrl';
  * invalidPrice 'Invalid price. Payment failed.'; paymentFailed 'Payment failed.'; serverError 'Server error.';
  * unavailable: the provider's code could not be loaded; sheetClosed: the visitor closed a wallet's payment sheet;

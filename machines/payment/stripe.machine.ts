@@ -6,7 +6,7 @@ import { type PaymentOrder, type UncancellableResult, type AttemptInput } from '
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 import { stripeMinorUnits } from './stripe.amount';
 
-/** Spec §5: Stripe amounts are in the currency's minor units with a lowercase currency. */
+/** requirements.md §5: Stripe amounts are in the currency's minor units with a lowercase currency. */
 export const stripeAmount = (order: PaymentOrder) => ({
   amount: stripeMinorUnits(order.total, order.currency),
   currency: order.currency.toLowerCase(),
@@ -45,12 +45,12 @@ type StripeEvent =
 
 const stripeMessage = (error: unknown) => (error as StripeErrorLike | undefined)?.message;
 
-/** Spec §8: a backend error shows 'Server error.' plus the details it gave. */
+/** requirements.md §8: a backend error shows 'Server error.' plus the details it gave. */
 const serverErrorDetails = (error: unknown) =>
   error instanceof ApiError && error.failure.kind === 'http' ? error.failure.message : undefined;
 
 /**
- * Stripe's card element (spec §4): a validation error stops before anything is charged; otherwise
+ * Stripe's card element (requirements.md §4): a validation error stops before anything is charged; otherwise
  * a payment intent from the operator, then confirmation without a redirect unless required. Every
  * error stays on the form with its message.
  */

@@ -10,7 +10,7 @@ interface FeeRule {
   convenience_fee_value: number;
 }
 
-/** Spec §5: percent -> price x value / 100 rounded to 2 decimals; flat -> value to 2 decimals. */
+/** requirements.md §5: percent -> price x value / 100 rounded to 2 decimals; flat -> value to 2 decimals. */
 export function convenienceFee(rule: FeeRule, price: number): number {
   return rule.convenience_fee_type === 'percent'
     ? roundToCents((price * rule.convenience_fee_value) / 100)
@@ -47,7 +47,7 @@ export interface OrderTotals {
   total: number;
 }
 
-/** Sums the lines with 2-decimal rounding (spec §5). */
+/** Sums the lines with 2-decimal rounding (requirements.md §5). */
 export function orderTotals(lines: readonly PricedLine[]): OrderTotals {
   const sum = (pick: (line: PricedLine) => number) =>
     roundToCents(lines.reduce((acc, line) => acc + pick(line) * line.count, 0));
@@ -60,11 +60,11 @@ export function orderTotals(lines: readonly PricedLine[]): OrderTotals {
 
 /**
  * What a set_purchase line may say besides the product and the count, for the operator to price: the
- * amount typed on a price-input machine, or the span of an hourly machine (DESIGN §10).
+ * amount typed on a price-input machine, or the span of an hourly machine (design.md §10).
  */
 export type LinePricing = { custom_price: number } | { minutes: number };
 
-/** One line of the body of POST /api/menu/set_purchase (spec §3). */
+/** One line of the body of POST /api/menu/set_purchase (requirements.md §3). */
 export type PurchaseLineRequest = { product_id: ProductId; count: number } & Partial<LinePricing>;
 
 export function toPurchaseRequest(lines: readonly PricedLine[], pricing?: LinePricing): PurchaseLineRequest[] {

@@ -122,7 +122,7 @@ export type MethodActor = keyof typeof METHOD_MACHINES;
 type Endings<TId extends MethodActor> = Record<OutputFrom<(typeof METHOD_MACHINES)[TId]>['outcome'], true>;
 
 /**
- * Which outcomes each method's machine ends with: spec §4 lets only card scan's step be cancelled, and
+ * Which outcomes each method's machine ends with: requirements.md §4 lets only card scan's step be cancelled, and
  * Bit's verdict comes back to a new page (payment.returned), never through its machine.
  */
 export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
@@ -220,7 +220,7 @@ function methodState<TId extends MethodActor, TInput extends { order: PaymentOrd
 }
 
 /**
- * The purchase stages of spec §4: SELECT_PRODUCT -> SELECT_PAYMENT_METHOD -> INIT_METHOD_PENDING ->
+ * The purchase stages of requirements.md §4: SELECT_PRODUCT -> SELECT_PAYMENT_METHOD -> INIT_METHOD_PENDING ->
  * PAYMENT_SUCCESS | PAYMENT_FAILURE. The drawer is open in every stage tagged `drawerOpen`.
  * INIT_METHOD_PENDING runs the chosen method's own machine; its result picks the next stage.
  */
@@ -291,7 +291,7 @@ export const purchaseMachine = setup({
     }),
     /** Sends the session uuid on every later call (set_purchase's answer does it on its own). */
     useSession: (_, _sessionId: string | undefined) => {},
-    /** Spec §4: a payment link's page sends the browser to its success or failure address. */
+    /** requirements.md §4: a payment link's page sends the browser to its success or failure address. */
     leaveForReturnUrl: (_, _url: string | undefined) => {},
     clearSubmitFailure: assign({ submitFailure: undefined }),
     rememberSubmitFailure: assign({ submitFailure: (_, error: unknown) => toFailure(error) }),
@@ -331,7 +331,9 @@ export const purchaseMachine = setup({
     forgetPayment: assign({ method: undefined, result: undefined, receipt: undefined, returnedPayment: undefined }),
     /** Keeps the purchase (pay_data) in local storage once the operator has it. */
     rememberPurchase: (_, _receipt: Receipt) => {},
-    /** Spec §4: closing after success stores the purchase in the machine's history and clears the pay status. */
+    /**
+     * requirements.md §4: closing after success stores the purchase in the machine's history and clears the pay status.
+     */
     storeInHistory: (_, _receipt: Receipt) => {},
     /** …and it becomes the visitor's latest purchase here. */
     rememberAsLatest: assign({ latestPurchase: ({ context }) => context.receipt ?? receiptFor(context) }),
@@ -515,7 +517,7 @@ export const purchaseMachine = setup({
       machineId: context.machineId,
       lines: purchaseRequest(context),
     })),
-    /** A payment link without the operator's intent: its signed address is booked (DESIGN §10). */
+    /** A payment link without the operator's intent: its signed address is booked (design.md §10). */
     BookingPaymentLink: submittingState('bookPaymentLink', ({ context }) => ({
       machineId: context.machineId,
       query: context.orderSource.kind === 'fixed' ? context.orderSource.signedQuery : '',
@@ -602,7 +604,7 @@ export const purchaseMachine = setup({
     },
     PAYMENT_SUCCESS: {
       tags: ['drawerOpen'],
-      // The payment stays underway until the visitor closes the page (spec §4): a reload, or another tab
+      // The payment stays underway until the visitor closes the page (requirements.md §4): a reload, or another tab
       // of the same browser, still asks the operator and shows the success again.
       entry: { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'success') },
       initial: 'Summary',

@@ -12,10 +12,10 @@ import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './
 
 export const MAX_QUANTITY = 99;
 
-/** Spec §9: the country sent to the wallets. */
+/** requirements.md §9: the country sent to the wallets. */
 export const DEFAULT_COUNTRY = 'IL';
 
-/** What is selected when the product view first shows (spec §2). */
+/** What is selected when the product view first shows (requirements.md §2). */
 export function initialSelection(menu: Menu): ProductId[] {
   const available = menu.products.filter((product) => product.available);
   switch (menu.product_view) {
@@ -155,7 +155,7 @@ type OfferContext = Pick<
 >;
 
 /**
- * Spec §2: the payment options that the machine's frontend_config enables (and the order's amount allows);
+ * requirements.md §2: the payment options that the machine's frontend_config enables (and the order's amount allows);
  * a wallet only where this browser can pay with it (Google's isReadyToPay, Apple's canMakePayments).
  */
 export function offeredMethods(context: OfferContext): PaymentMethod[] {
@@ -181,14 +181,14 @@ export const selectLines = (snapshot: PurchaseSnapshot) => pricedLines(snapshot.
 export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotals(pricedLines(snapshot.context));
 /**
  * The one product the SINGLE and QUANTITY views show: the product the purchase charges (its first
- * available one, spec §2), read from the priced order so the two cannot differ. None when none is available.
+ * available one, requirements.md §2), read from the priced order so the two cannot differ. None when none is available.
  */
 export const selectShownProduct = (snapshot: PurchaseSnapshot): Product | undefined =>
   pricedLines(snapshot.context)[0]?.product;
 export const selectCurrencySymbol = (snapshot: PurchaseSnapshot) => orderCurrency(snapshot.context).symbol;
 export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
 /**
- * Spec §2's 'applePayNotAvailable': Apple Pay is configured and this browser has Apple Pay, but cannot pay
+ * requirements.md §2's 'applePayNotAvailable': Apple Pay is configured and this browser has Apple Pay, but cannot pay
  * with it (an Apple device without a usable card). A browser without Apple Pay (Android, Chrome) is not told.
  */
 export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>

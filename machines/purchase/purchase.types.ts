@@ -10,7 +10,7 @@ import type { Receipt } from './receipt';
 export const PAYMENT_METHODS = ['google_pay', 'apple_pay', 'stripe', 'credit_card', 'card_scan', 'bit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Card entry, card scan and Bit first explain themselves in a popup (spec §2). */
+/** Card entry, card scan and Bit first explain themselves in a popup (requirements.md §2). */
 export const METHODS_WITH_POPUP: readonly PaymentMethod[] = ['credit_card', 'card_scan', 'bit'];
 
 /**
@@ -34,7 +34,7 @@ export interface ReturnedPaymentStatus {
 }
 
 /**
- * What decides the order (spec §2):
+ * What decides the order (requirements.md §2):
  * - menu: the machine's product view (/pay);
  * - hourly: an hourly product and a time span the visitor picks (/vacuum);
  * - fixed: the amount the payment link names (/customPaymentIframe). A link made by /genPaymentIntend

@@ -5,15 +5,15 @@ import type { PaymentMethod } from './purchase.types';
 /** One purchased product on the receipt. */
 export interface ReceiptItem {
   name: string;
-  /** The unit price including the fee: spec §3's stored pay_data line, kept in that shape. */
+  /** The unit price including the fee: requirements.md §3's stored pay_data line, kept in that shape. */
   price: number;
   symbol: string;
   count: number;
-  /** What the success page lists (spec §2 "item price"): unit price × count, without the fee. */
+  /** What the success page lists (requirements.md §2 "item price"): unit price × count, without the fee. */
   amount: number;
 }
 
-/** What the success page lists and what the machine's history keeps (spec §2, §3 "pay_data"). */
+/** What the success page lists and what the machine's history keeps (requirements.md §2, §3 "pay_data"). */
 export interface Receipt {
   machineId: string;
   /** Their amounts add up to the subtotal; subtotal + service fee = total. */

@@ -1,5 +1,5 @@
 /**
- * Spec §5, §9: an amount the visitor or a link gives is above 0, with at most 2 decimals and at most
+ * requirements.md §5, §9: an amount the visitor or a link gives is above 0, with at most 2 decimals and at most
  * 10 digits in all. The keypad, a payment link, the /test link builder and the sandbox read it alike.
  */
 

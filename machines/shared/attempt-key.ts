@@ -1,5 +1,5 @@
 /**
- * A new Idempotency-Key for one payment attempt (DESIGN §10): a random UUID (RFC 9562, version 4) from
+ * A new Idempotency-Key for one payment attempt (design.md §10): a random UUID (RFC 9562, version 4) from
  * the platform's cryptographic generator. getRandomValues, not randomUUID: the latter exists only in a
  * secure context, and a machine's page may be opened over plain http on a local network.
  */

@@ -20,7 +20,9 @@ export function plausiblePhone(phone: string, separators: RegExp = PHONE_SEPARAT
   return PHONE.test(number) ? number : undefined;
 }
 
-/** blank: nothing typed yet (the station's submit stays disabled, spec §5); invalid: not a plausible number. */
+/**
+ * blank: nothing typed yet (the station's submit stays disabled, requirements.md §5); invalid: not a plausible number.
+ */
 export type PhoneCheck = 'blank' | 'invalid' | 'valid';
 
 export function checkPhone(phone: string): PhoneCheck {

@@ -1,5 +1,5 @@
 /**
- * Times of day as a time input gives them ("HH:MM", 24-hour), read with spec §5's rule that an end
+ * Times of day as a time input gives them ("HH:MM", 24-hour), read with requirements.md §5's rule that an end
  * earlier than the start is on the next day. The vacuum's hours and the wheelshare rental both use them.
  */
 
@@ -21,7 +21,7 @@ export function clockTime(date: Date): string {
 }
 
 /**
- * Minutes from start to end (spec §5: an end earlier than the start is the next day).
+ * Minutes from start to end (requirements.md §5: an end earlier than the start is the next day).
  * 0 when the times are equal or either is not a time.
  */
 export function minutesBetween(start: string, end: string): number {
@@ -31,7 +31,7 @@ export function minutesBetween(start: string, end: string): number {
   return (to - from + MINUTES_PER_DAY) % MINUTES_PER_DAY;
 }
 
-/** Spec §5: an end earlier than the start is on the next day. */
+/** requirements.md §5: an end earlier than the start is on the next day. */
 export function endsNextDay(start: string, end: string): boolean {
   const from = minutesOf(start);
   const to = minutesOf(end);

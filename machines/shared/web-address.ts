@@ -33,7 +33,7 @@ export function checkHttpUrl(text: string): HttpUrlCheck {
 
 /**
  * Redirect targets (return URLs, payment and iframe URLs) are followed only when they are absolute
- * http or https addresses (DESIGN §10): never javascript:, data: or a relative path.
+ * http or https addresses (design.md §10): never javascript:, data: or a relative path.
  */
 export function isWebAddress(text: string | undefined): text is string {
   return text !== undefined && checkHttpUrl(text).ok;

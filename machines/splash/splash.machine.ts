@@ -1,7 +1,7 @@
 import { fromPromise, setup } from 'xstate';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
-/** Spec §9: the splash lasts 2.5 s, shown as two slides of equal length. */
+/** requirements.md §9: the splash lasts 2.5 s, shown as two slides of equal length. */
 export const SPLASH_SLIDE_MS = 1250;
 
 /**

@@ -2,7 +2,7 @@ import type { Product } from '../menu/menu.types';
 import { roundToCents, type PricedLine } from '../purchase/pricing';
 import { MINUTES_PER_HOUR } from '../shared/time-of-day';
 
-/** Spec §5: hours times the hourly price; spec §9: no service fee in the hourly flow. */
+/** requirements.md §5: hours times the hourly price; requirements.md §9: no service fee in the hourly flow. */
 export function hourlyLine(product: Product, minutes: number): PricedLine {
   const price = roundToCents((product.price * minutes) / MINUTES_PER_HOUR);
   return { product, count: 1, unitPrice: price, unitFee: 0, unitTotal: price, lineTotal: price };

@@ -7,7 +7,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** Besides spaces and dashes, people write a mobile number with dots and brackets: (050) 123.4567. */
 const CONTACT_PHONE_SEPARATORS = /[\s\-.()]/g;
 
-/** Spec §2: the promotion sign-up takes a mobile number or an e-mail address. */
+/** requirements.md §2: the promotion sign-up takes a mobile number or an e-mail address. */
 export function parseContact(input: string): Contact | ContactError {
   const text = input.trim();
   if (text === '') return 'empty';

@@ -11,7 +11,7 @@ export interface VacuumInput {
   products: Product[];
   /** The menu's loyalty promotion; without one the offer is not shown. */
   promotion: Promotion | undefined;
-  /** The clock time when the page opened ("HH:MM"): both time pickers start there (spec §2). */
+  /** The clock time when the page opened ("HH:MM"): both time pickers start there (requirements.md §2). */
   now: string;
   /** The visitor joined the loyalty programme on an earlier visit: the offer is not shown again. */
   promotionMember: boolean;
@@ -50,7 +50,7 @@ export interface HoursConfirmedEvent {
 }
 
 /**
- * /vacuum before payment (spec §2): an hourly product from the grid, the loyalty offer ('Every tenth
+ * /vacuum before payment (requirements.md §2): an hourly product from the grid, the loyalty offer ('Every tenth
  * vacuuming is on us': join with a mobile number or e-mail, or skip) when the menu has a promotion and
  * this device has not joined it, then the drawer with the start and
  * end times. Confirming hands the product and the minutes to the purchase, which takes it to payment.

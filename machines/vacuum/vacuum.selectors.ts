@@ -26,7 +26,7 @@ export function selectChosenProduct({ context }: VacuumSnapshot): Product | unde
   return context.products.find((product) => product.id === context.productId);
 }
 
-/** Continue is dimmed until a product is chosen (spec §5). */
+/** Continue is dimmed until a product is chosen (requirements.md §5). */
 export const selectCanContinue = (snapshot: VacuumSnapshot) => snapshot.can({ type: 'selection.continue' });
 
 /** The figures the offer's text names (the menu's promotion); undefined when the menu has none. */
@@ -49,7 +49,7 @@ export interface HourlySpan {
   minutes: number;
   /** The span split for display: 90 -> 1 h 30 min. */
   duration: { hours: number; minutes: number };
-  /** The end is earlier than the start, so it is on the next day (spec §5). */
+  /** The end is earlier than the start, so it is on the next day (requirements.md §5). */
   nextDay: boolean;
 }
 
@@ -62,12 +62,12 @@ export interface HourlyCharge {
   /** The chosen product over the span (undefined while no product or no span is chosen). */
   line: PricedLine | undefined;
   subtotal: number;
-  /** Spec §9: always 0 in the hourly flow. */
+  /** requirements.md §9: always 0 in the hourly flow. */
   serviceFee: number;
   total: number;
 }
 
-/** Spec §5: hours times the hourly price, no service fee. */
+/** requirements.md §5: hours times the hourly price, no service fee. */
 export function selectCharge(snapshot: VacuumSnapshot): HourlyCharge {
   const product = selectChosenProduct(snapshot);
   const { minutes } = selectSpan(snapshot);

@@ -1,5 +1,5 @@
 /**
- * The wheelshare station's rules (spec §2, §5, §9): the rental period and its price. The station's
+ * The wheelshare station's rules (requirements.md §2, §5, §9): the rental period and its price. The station's
  * estimate and the sandbox's charge both come from here, so they agree. The visitor's phone number is
  * read with machines/shared/phone.ts, the times of day with machines/shared/time-of-day.ts.
  */
@@ -8,7 +8,7 @@ import { clockTime, MINUTES_PER_DAY, MINUTES_PER_HOUR, minutesBetween, minutesOf
 export const RENTAL_OPTIONS = ['hourly', 'daily'] as const;
 export type RentalOption = (typeof RENTAL_OPTIONS)[number];
 
-/** Spec §9: 5 per hour, 60 per day, in NIS. */
+/** requirements.md §9: 5 per hour, 60 per day, in NIS. */
 export const RENTAL_RATES: Readonly<Record<RentalOption, number>> = { hourly: 5, daily: 60 };
 export const RENTAL_CURRENCY_SYMBOL = '₪';
 
@@ -16,7 +16,7 @@ const MINUTES_PER_UNIT: Readonly<Record<RentalOption, number>> = { hourly: MINUT
 const MS_PER_MINUTE = 60_000;
 
 // ---------------------------------------------------------------------------------------------
-// Rental period: times of day ("HH:MM"), an end earlier than the start on the next day (spec §5).
+// Rental period: times of day ("HH:MM"), an end earlier than the start on the next day (requirements.md §5).
 
 /** The rental's start and end as instants: the start on the day of `today`, the end after it. */
 export function rentalPeriod(today: number, start: string, end: string): { start: Date; end: Date } {

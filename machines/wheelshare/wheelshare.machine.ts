@@ -17,7 +17,7 @@ import {
 } from './wheelshare.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
-/** Spec §9: the station asks every second whether the visitor has paid. */
+/** requirements.md §9: the station asks every second whether the visitor has paid. */
 export const POLL_INTERVAL_MS = 1000;
 /** This many failed polls in a row mean the connection is lost (one or two are a blip, tried again). */
 export const MAX_POLL_FAILURES = 3;
@@ -89,7 +89,7 @@ const stationCallInput = ({ context }: { context: WheelshareContext }): StationC
 const callError = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
- * The wheelshare station (spec §2, §4): the visitor rents (the station shows a QR code to pay on
+ * The wheelshare station (requirements.md §2, §4): the visitor rents (the station shows a QR code to pay on
  * their phone, then polls until the operator stops waiting for the card) or returns a wheelchair.
  */
 export const wheelshareMachine = setup({
@@ -178,7 +178,7 @@ export const wheelshareMachine = setup({
         'option.select': { actions: assign({ option: ({ event }) => event.option }) },
         'startTime.change': { actions: assign({ startTime: ({ event }) => event.time }) },
         'endTime.change': { actions: assign({ endTime: ({ event }) => event.time }) },
-        // A blank phone matches none: submit is disabled then (spec §5).
+        // A blank phone matches none: submit is disabled then (requirements.md §5).
         'form.submit': [
           { guard: 'canRent', target: 'Renting' },
           { guard: 'canReturn', target: 'Returning' },
@@ -307,7 +307,7 @@ export const wheelshareMachine = setup({
     Returned: {
       on: { 'station.reset': { target: 'Editing', actions: { type: 'resetForm', params: ({ event }) => event.now } } },
     },
-    /** Spec §8: the generic contact-support text with the message, a support call and a retry. */
+    /** requirements.md §8: the generic contact-support text with the message, a support call and a retry. */
     ReturnFailed: {
       on: { 'return.retry': 'Returning', 'form.edit': 'Editing' },
     },

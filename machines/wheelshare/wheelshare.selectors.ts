@@ -38,7 +38,7 @@ export const selectForm = ({ context }: WheelshareSnapshot) => ({
   endTime: context.endTime,
 });
 
-/** The form's submit is enabled once the phone is typed (spec §5) and, to rent, both times are set. */
+/** The form's submit is enabled once the phone is typed (requirements.md §5) and, to rent, both times are set. */
 export function selectCanSubmit({ context }: WheelshareSnapshot): boolean {
   if (checkPhone(context.phone) === 'blank') return false;
   return context.choice === 'return' || (isTimeOfDay(context.startTime) && isTimeOfDay(context.endTime));
@@ -55,7 +55,7 @@ export function selectEstimate({ context }: WheelshareSnapshot): RentalPrice | u
 
 export const selectPaymentUrl = ({ context }: WheelshareSnapshot) => context.paymentUrl;
 
-/** What the operator or its server said went wrong, shown with the contact-support text (spec §8). */
+/** What the operator or its server said went wrong, shown with the contact-support text (requirements.md §8). */
 export function selectFailureMessage({ context: { failure } }: WheelshareSnapshot): string | undefined {
   if (failure?.kind === 'refused') return failure.message || undefined;
   if (failure?.kind === 'call-failed' && failure.failure.kind === 'http') return failure.failure.message;

@@ -2,11 +2,11 @@ import type { Language } from '../menu/menu.types';
 import type { ApiFailure } from '../shared/api-failure';
 import type { RentalOption } from './rental-rules';
 
-/** Rent a wheelchair or bike, or bring one back (spec §2). */
+/** Rent a wheelchair or bike, or bring one back (requirements.md §2). */
 export type StationChoice = 'rent' | 'return';
 
 export interface WheelshareInput {
-  /** The machine the station's calls name (spec §9: 15, a build setting). */
+  /** The machine the station's calls name (requirements.md §9: 15, a build setting). */
   machineId: string;
   language: Language;
   /** When the station opened the form: its times default to now and an hour from now. */

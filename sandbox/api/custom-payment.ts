@@ -22,7 +22,9 @@ import {
 /** What a payment link is for when the query names nothing. */
 const DEFAULT_INFO = 'Payment';
 
-/** The query of /customPaymentIframe (spec §2), in the order the link writes it; unset values are left out. */
+/**
+ * The query of /customPaymentIframe (requirements.md §2), in the order the link writes it; unset values are left out.
+ */
 type LinkQuery = Record<string, string | undefined>;
 
 /** The payment page's address, signed by the operator, so that the page can book it again (book_link). */
@@ -104,7 +106,7 @@ function activeMachine(c: Context, state: SandboxState): CatalogueMachine {
   return machine;
 }
 
-/** The session uuid every call adds to its query (spec §7) is the client's, not part of the signed link. */
+/** The session uuid every call adds to its query (requirements.md §7) is the client's, not part of the signed link. */
 function linkParams(c: Context): URLSearchParams {
   const params = new URL(c.req.url).searchParams;
   params.delete('session_uuid');
@@ -114,14 +116,14 @@ function linkParams(c: Context): URLSearchParams {
 const bookSchema = v.object({ query: v.pipe(v.string(), v.nonEmpty()) });
 
 /**
- * GET /api/merchants/custom/get_iframe (spec §7), mounted at /v4/api/merchants/custom: the payment page
+ * GET /api/merchants/custom/get_iframe (requirements.md §7), mounted at /v4/api/merchants/custom: the payment page
  * (/customPaymentIframe) for the query's payment and the visitor uuid of the purchase behind it.
  * - A phone whose wheelshare rental awaits its card gets that rental's page (the station's pay call
  *   links here); its purchase already exists and the operator priced it.
  * - Otherwise a link the merchant signed (its amount is in its address: sandbox/payment-links.ts) makes
  *   a new purchase of that amount; info, currency, success_url, failure_url, phone_number and deferred
  *   go into the page's address, which the operator signs in turn. Return addresses pass through AS
- *   GIVEN: judging their scheme is the app's job (DESIGN §10), and the browser tests rely on that.
+ *   GIVEN: judging their scheme is the app's job (design.md §10), and the browser tests rely on that.
  *
  * POST /api/merchants/custom/book_link?machine_id=… {query}: the payment page opened without the visitor
  * uuid /genPaymentIntend kept (another browser, storage cleared) books its own signed address: the

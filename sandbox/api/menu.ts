@@ -36,8 +36,8 @@ type PurchaseLine = v.InferOutput<typeof purchaseSchema>[number];
 
 /**
  * Checks the lines against the machine's menu and prices them: the operator decides every amount
- * (DESIGN §10). The browser names products and counts; a typed amount only on a price-input machine
- * (spec §2 PRICE_INPUT), and a span of minutes only on a machine that bills by the hour (/vacuum),
+ * (design.md §10). The browser names products and counts; a typed amount only on a price-input machine
+ * (requirements.md §2 PRICE_INPUT), and a span of minutes only on a machine that bills by the hour (/vacuum),
  * which the menu's hourly price turns into the charge.
  */
 function priceLines(machine: CatalogueMachine, lines: readonly PurchaseLine[]): PricedLine[] {
@@ -58,7 +58,7 @@ function priceLines(machine: CatalogueMachine, lines: readonly PurchaseLine[]): 
       fail(400, `${at}: minutes is taken only on a machine billed by the hour`);
     if (priceInput) {
       if (line.custom_price === undefined) fail(400, `${at}: custom_price is required on a price-input machine`);
-      // Spec §5/§9 as the visitor typed it; exponent forms (1e-7, 1e+21) are not amounts.
+      // requirements.md §5/§9 as the visitor typed it; exponent forms (1e-7, 1e+21) are not amounts.
       if (!checkAmount(String(line.custom_price)).ok)
         fail(400, `${at}: custom_price must be above 0 with at most 2 decimals and 10 digits`);
       return priceLine(product, line.count, line.custom_price);
@@ -69,7 +69,7 @@ function priceLines(machine: CatalogueMachine, lines: readonly PurchaseLine[]): 
   });
 }
 
-/** GET /api/menu/get and POST /api/menu/set_purchase (spec §7). */
+/** GET /api/menu/get and POST /api/menu/set_purchase (requirements.md §7). */
 export function menuRoutes({ catalogue, purchases }: SandboxState) {
   return new Hono<SandboxEnv>()
     .get('/get', (c) => c.json(requestedMachine(c, catalogue).raw))

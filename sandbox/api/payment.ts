@@ -56,7 +56,7 @@ const walletTokens = {
 const isWallet = (method: string | undefined): method is keyof typeof walletTokens =>
   method === 'google_pay' || method === 'apple_pay';
 
-/** Spec §3 "Pay response": status 0 is success. */
+/** requirements.md §3 "Pay response": status 0 is success. */
 function payResponse(result: ChargeResult) {
   switch (result.status) {
     case 'approved':
@@ -83,7 +83,7 @@ function merchantSession(domainName: string) {
   };
 }
 
-/** The /v4/api/payment calls of spec §7 (wheelshare and the custom iframe live elsewhere). */
+/** The /v4/api/payment calls of requirements.md §7 (wheelshare and the custom iframe live elsewhere). */
 export function paymentRoutes(state: SandboxState) {
   const { cashier, charges } = state;
   let intentCount = 0;

@@ -17,7 +17,7 @@ import type { HypTerminal } from '../standins/hyp-terminal';
 /** What every /v4/api handler can read with c.get(). */
 export interface SandboxEnv {
   Variables: {
-    /** Spec §7: the app sends its session uuid on every call, in a header and in the query. */
+    /** requirements.md §7: the app sends its session uuid on every call, in a header and in the query. */
     sessionUuid: string | undefined;
   };
 }

@@ -55,7 +55,7 @@ const NO_RENTAL = { status: 1, msg: 'No rental for this phone number' } as const
 const NO_ACTIVE_RENTAL = { status: 1, msg: 'No active rental for this phone number' } as const;
 
 /**
- * The wheelshare station's calls (spec §7), mounted at /v4/api. A rental is keyed by the visitor's
+ * The wheelshare station's calls (requirements.md §7), mounted at /v4/api. A rental is keyed by the visitor's
  * phone: set_purchase records it with a purchase to pay, pay hands out the link the visitor pays
  * with on their phone (/genPaymentIntend), is_waiting_for_creditcard says true until that purchase
  * has an approved charge, and return closes a paid rental.

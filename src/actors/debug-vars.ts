@@ -23,7 +23,7 @@ export const storedBaseHost = (): string | null => localStore.getItem(STORAGE_KE
 export const BASE_HOST_IN_USE = resolveBaseHost(localStore, API_BASE_URL, window.location.origin);
 
 /**
- * The local-storage keys of spec §3 as the app writes them (src/api/address.ts STORAGE_KEYS,
+ * The local-storage keys of requirements.md §3 as the app writes them (src/api/address.ts STORAGE_KEYS,
  * src/lib/purchase-storage.ts, and visitor_uuid from /genPaymentIntend).
  */
 const STORAGE_VALUES = [
@@ -42,7 +42,7 @@ export interface DebugValue {
   value: string | null;
 }
 
-/** What local storage and the cookies of spec §3 hold now, as raw strings. */
+/** What local storage and the cookies of requirements.md §3 hold now, as raw strings. */
 export function readDebugValues(): { storage: DebugValue[]; cookies: DebugValue[] } {
   return {
     storage: STORAGE_VALUES.map((name) => ({ name, value: localStore.getItem(name) })),

@@ -1,11 +1,12 @@
 import { checkBaseHost } from '../../machines/debug-vars/base-host';
 
 /**
- * How a call to the operator's API is addressed (spec §7). Free of the app's libraries (its one import is a plain check), because index.html's early
- * menu script (src/early-menu.ts) is built from it too, and must send exactly the request the client sends.
+ * How a call to the operator's API is addressed (requirements.md §7). Free of the app's libraries (its one import is a
+ * plain check), because index.html's early menu script (src/early-menu.ts) is built from it too, and must send exactly
+ * the request the client sends.
  */
 
-/** Where the client keeps what spec §3 puts in local storage. */
+/** Where the client keeps what requirements.md §3 puts in local storage. */
 export const STORAGE_KEYS = {
   baseHost: 'base_host',
   sessionUuid: 'session_uuid',

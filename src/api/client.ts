@@ -23,9 +23,9 @@ export interface ApiClient {
   fetch: typeof fetch;
   /** How long one attempt may take (ApiClientOptions.timeoutMs). */
   timeoutMs: number;
-  /** The session uuid that every call carries in a header and in the query (spec §7). */
+  /** The session uuid that every call carries in a header and in the query (requirements.md §7). */
   sessionUuid(): string | null;
-  /** Spec §7: set_purchase's session_id replaces the session uuid sent on every later call. */
+  /** requirements.md §7: set_purchase's session_id replaces the session uuid sent on every later call. */
   setSessionUuid(uuid: string): void;
 }
 
@@ -71,7 +71,7 @@ export interface RequestOptions extends Pick<Options, 'json' | 'body' | 'fetch'>
   searchParams?: Record<string, string>;
   /** The session this call belongs to, when it is not the client's current one (a purchase made before this page). */
   sessionUuid?: string | undefined;
-  /** A call that moves money: its payment attempt's key, sent as `Idempotency-Key` (DESIGN §10). */
+  /** A call that moves money: its payment attempt's key, sent as `Idempotency-Key` (design.md §10). */
   attemptKey?: string;
 }
 

@@ -3,7 +3,7 @@ import type { PaymentIntent } from '../../machines/custom-payment/payment-intent
 import { fetchJson, type ApiClient } from './client';
 import { setPurchaseAnswerSchema } from './purchase';
 
-/** The answer of GET /api/merchants/custom/get_iframe (spec §7): the page to pay on and its visitor uuid. */
+/** The answer of GET /api/merchants/custom/get_iframe (requirements.md §7): the page to pay on and its visitor uuid. */
 export const iframeAnswerSchema = v.object({
   iframe_url: v.pipe(v.string(), v.nonEmpty()),
   payment: v.object({ visitor_uuid: v.pipe(v.string(), v.nonEmpty()) }),

@@ -74,7 +74,10 @@ const frontendConfigSchema = v.object({
   ),
 });
 
-/** Spec §3 "promotion count and savings amount": the vacuum's loyalty offer (machines/menu/menu.types.ts Promotion). */
+/**
+ * requirements.md §3 "promotion count and savings amount": the vacuum's loyalty offer (machines/menu/menu.types.ts
+ * Promotion).
+ */
 const promotionSchema = v.object({
   count: v.pipe(v.number(), v.integer(), v.minValue(1)),
   amount,
@@ -85,7 +88,7 @@ const isLanguage = (code: string): code is Language => (LANGUAGES as readonly st
 /** The answer of GET /api/menu/get, checked field by field. */
 export const menuSchema = v.object({
   products: v.array(productSchema),
-  /** Spec §8: a menu without product_view is logged only; the list view is the safe default. */
+  /** requirements.md §8: a menu without product_view is logged only; the list view is the safe default. */
   product_view: v.optional(v.picklist(PRODUCT_VIEWS)),
   currency: v.optional(v.pipe(v.string(), v.nonEmpty()), 'ILS'),
   currency_symbol: v.optional(v.string(), '₪'),
@@ -133,7 +136,7 @@ export function toMenu(answer: MenuAnswer, log: (message: string) => void = cons
 }
 
 /**
- * Apple Pay shows "Pay <merchant>" and its session needs the name (applePaySettings), but spec §3's
+ * Apple Pay shows "Pay <merchant>" and its session needs the name (applePaySettings), but requirements.md §3's
  * apple_pay config has no field for it: a menu that names none takes the build's (VITE_MERCHANT_NAME).
  */
 export function withMerchantName(menu: Menu, merchantName: string): Menu {

@@ -7,7 +7,7 @@ import { fetchJson, type ApiClient } from './client';
 
 const transactionId = v.optional(v.nullable(v.union([v.string(), v.number()])));
 
-/** Spec §3 "Pay response": status (0 is success), msg, data.transaction_id. */
+/** requirements.md §3 "Pay response": status (0 is success), msg, data.transaction_id. */
 export const payResponseSchema = v.pipe(
   v.object({
     status: v.number(),
@@ -56,7 +56,7 @@ export function validateApplePayMerchant(client: ApiClient, validationURL: strin
   });
 }
 
-/** Spec §3 "Product to buy", plus the amount in minor units and the lowercase currency Stripe wants. */
+/** requirements.md §3 "Product to buy", plus the amount in minor units and the lowercase currency Stripe wants. */
 export function productToBuy(order: PaymentOrder, locale: string) {
   return {
     totalPrice: order.total,
@@ -98,7 +98,7 @@ export function confirmCardCharge(client: ApiClient, { order, attemptKey }: Atte
   });
 }
 
-/** Spec §3 "Iframe response": data.data.payment_url, total_price, currency_symbol, info. */
+/** requirements.md §3 "Iframe response": data.data.payment_url, total_price, currency_symbol, info. */
 const paymentPageSchema = v.object({
   data: v.object({
     data: v.object({

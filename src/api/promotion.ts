@@ -1,6 +1,6 @@
 /**
- * The vacuum's loyalty sign-up (spec §2: 'Every tenth vacuuming is on us', join with a mobile number or an
- * e-mail). Spec §7 names no call for it; this app sends `POST /api/menu/promotion/join?machine_id=` with
+ * The vacuum's loyalty sign-up (requirements.md §2: 'Every tenth vacuuming is on us', join with a mobile number or an
+ * e-mail). requirements.md §7 names no call for it; this app sends `POST /api/menu/promotion/join?machine_id=` with
  * `{ phone }` or `{ email }` (contract `joinPromotion`) and reads `{ status, msg, data: { already_member } }`,
  * status 0 meaning the operator holds the contact (joining again is harmless: it answers 0 again).
  */

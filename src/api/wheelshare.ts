@@ -1,5 +1,5 @@
 /**
- * The wheelshare station's calls (spec §7). The spec gives neither the set_purchase body nor the
+ * The wheelshare station's calls (requirements.md §7). The spec gives neither the set_purchase body nor the
  * pay and return answers; this app sends and reads:
  * - set_purchase body: `{ rental_option: 'hourly' | 'daily', start_time, end_time }` (ISO 8601);
  * - pay answer: `{ status, msg, data: { payment_url } }`, status 0 meaning the link is ready;

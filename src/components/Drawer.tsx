@@ -15,7 +15,7 @@ export interface DrawerProps {
 }
 
 /**
- * A bottom sheet of 90vh (spec §2, §9): a modal dialog that slides up, or simply appears when the
+ * A bottom sheet of 90vh (requirements.md §2, §9): a modal dialog that slides up, or simply appears when the
  * visitor prefers reduced motion. Loaded on demand (see LazyDrawer), so framer-motion stays out of
  * the entry bundle.
  */

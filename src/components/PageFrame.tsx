@@ -12,7 +12,7 @@ interface PageFrameProps {
   ready?: boolean;
   /** What shows until the page is ready: a spinner unless the page says otherwise (e.g. a skeleton). */
   loading?: ReactNode;
-  /** The payment logos and policy links (spec §2) under the page, once it is ready. */
+  /** The payment logos and policy links (requirements.md §2) under the page, once it is ready. */
   footer?: boolean;
   /** The footer's payment marks: the machine's own (acceptedMarks). */
   footerMarks?: readonly PaymentMark[] | undefined;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** A button-styled link that calls the technician (spec §2, §6). */
+/** A button-styled link that calls the technician (requirements.md §2, §6). */
 export function SupportCallButton({ phone, label }: { phone: string; label?: string }) {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { COOKIES, readCookie } from '../lib/cookies';
 export const isLanguage = (code: string | undefined): code is Language =>
   (LANGUAGES as readonly (string | undefined)[]).includes(code);
 
-/** The language remembered in the cookie, or the default (spec §6). */
+/** The language remembered in the cookie, or the default (requirements.md §6). */
 export function rememberedLanguage(): Language {
   const code = readCookie(COOKIES.language);
   return isLanguage(code) ? code : DEFAULT_LANGUAGE;

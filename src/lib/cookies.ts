@@ -10,5 +10,5 @@ export function writeCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; max-age=${ONE_YEAR_SECONDS}; path=/; SameSite=Lax`;
 }
 
-/** The cookies spec §3 names: the visitor's language and whether the splash was seen. */
+/** The cookies requirements.md §3 names: the visitor's language and whether the splash was seen. */
 export const COOKIES = { language: 'language', splash: 'splash' } as const;

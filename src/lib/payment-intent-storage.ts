@@ -2,7 +2,7 @@ import { isSameLink } from '../../machines/custom-payment/payment-link';
 import type { PaymentIntent } from '../../machines/custom-payment/payment-intent.machine';
 import { localStore } from './local-store';
 
-/** Spec §3 `visitor_uuid`, and the payment page it was given for. */
+/** requirements.md §3 `visitor_uuid`, and the payment page it was given for. */
 const KEYS = { visitorUuid: 'visitor_uuid', forUrl: 'visitor_uuid_for' } as const;
 
 /** The visitor uuid /genPaymentIntend received, kept for the one payment page it belongs to. */

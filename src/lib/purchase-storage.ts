@@ -3,7 +3,7 @@ import type { ReturnedPayment } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { localStore } from './local-store';
 
-/** The local-storage keys of spec §3. */
+/** The local-storage keys of requirements.md §3. */
 export const PURCHASE_STORAGE_KEYS = {
   payData: 'pay_data',
   machineId: 'machine_id',
@@ -63,7 +63,7 @@ export const purchaseStorage = {
     localStore.setItem(PURCHASE_STORAGE_KEYS.underwaySession, sessionId);
     localStore.setItem(PURCHASE_STORAGE_KEYS.underwayPage, page);
   },
-  /** Its end is shown; a `failed` pay status a method set stays (spec §3). */
+  /** Its end is shown; a `failed` pay status a method set stays (requirements.md §3). */
   forgetPaymentUnderway(): void {
     if (localStore.getItem(PURCHASE_STORAGE_KEYS.payStatus) === 'pending')
       localStore.removeItem(PURCHASE_STORAGE_KEYS.payStatus);
@@ -80,7 +80,7 @@ export const purchaseStorage = {
     if (localStore.getItem(PURCHASE_STORAGE_KEYS.payStatus) !== 'pending' || !sessionId) return undefined;
     return receipt?.machineId === machineId ? { sessionId, receipt } : undefined;
   },
-  /** Spec §4: closing after success stores the purchase in the machine's history. */
+  /** requirements.md §4: closing after success stores the purchase in the machine's history. */
   addToHistory(receipt: Receipt): void {
     const history = (readJson(PURCHASE_STORAGE_KEYS.history) as History | undefined) ?? {};
     const earlier = history[receipt.machineId] ?? [];

@@ -3,6 +3,6 @@ import { WelcomeView } from '../views/welcome/WelcomeView';
 
 export const Route = createRootRoute({
   component: Outlet,
-  // Spec §2: any other path shows a welcome heading.
+  // requirements.md §2: any other path shows a welcome heading.
   notFoundComponent: WelcomeView,
 });

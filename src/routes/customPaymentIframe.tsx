@@ -5,7 +5,7 @@ import { withoutBitReturn } from '../payments/bit/bit-return';
 import { useReturnedPayment } from '../lib/use-returned-payment';
 import { PaymentLinkPage } from '../views/custom/PaymentLinkPage';
 
-/** Spec §2: every value stays the text the link carries; PaymentLinkPage checks them all. */
+/** requirements.md §2: every value stays the text the link carries; PaymentLinkPage checks them all. */
 const customPaymentSearchSchema = v.object({
   totalPrice: v.optional(v.string()),
   currency: v.optional(v.string()),

@@ -4,6 +4,6 @@ import { PaymentIntentPage } from '../views/custom/PaymentIntentPage';
 export const Route = createFileRoute('/genPaymentIntend')({ component: GenPaymentIntendRoute });
 
 function GenPaymentIntendRoute() {
-  // Spec §7: the operator gets the query string exactly as the page was opened with it.
+  // requirements.md §7: the operator gets the query string exactly as the page was opened with it.
   return <PaymentIntentPage query={window.location.search.slice(1)} />;
 }

@@ -8,7 +8,7 @@ import { PayPage } from '../views/pay/PayPage';
 
 const paySearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
-  /** Spec §2: `machine_close=true` shows the machine as not active. */
+  /** requirements.md §2: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
   // An earlier version's Bit return address (its one-time token): dropped from the address.
   bit_return: v.optional(v.string()),

@@ -20,7 +20,7 @@ export const Route = createFileRoute('/vacuum')({
   component: VacuumRoute,
 });
 
-/** Spec §2 /vacuum: the /pay page with an hourly order (splash, grid, loyalty offer, time drawer). */
+/** requirements.md §2 /vacuum: the /pay page with an hourly order (splash, grid, loyalty offer, time drawer). */
 function VacuumRoute() {
   const { machine_id = '', machine_close, bit_return } = Route.useSearch();
   const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, machine_close });

@@ -73,7 +73,7 @@ const RENTAL = {
   end_time: '2031-03-10T09:00:00Z',
 } as const;
 
-/** Every call of spec §7, through the app's own function for it. */
+/** Every call of requirements.md §7, through the app's own function for it. */
 const GETS: [string, (api: ApiClient) => Promise<unknown>][] = [
   ['menu/get', (api) => getMenu(api, '1001')],
   // The hosted page belongs to a purchase: set_purchase (not faulted) records one first.

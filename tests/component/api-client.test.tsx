@@ -1,5 +1,5 @@
 /**
- * The API client as the page uses it (spec §6, §7; DESIGN §6): the session uuid travels in the
+ * The API client as the page uses it (requirements.md §6, §7; design.md §6): the session uuid travels in the
  * `session-uuid` header and the `session_uuid` query of every call, with credentials; set_purchase's
  * session_id replaces it; payment POSTs are never retried.
  */

@@ -1,6 +1,6 @@
 /**
  * The payment link's page (/customPaymentIframe) and the intent redirect (/genPaymentIntend) against the
- * in-process sandbox (spec §2, §3, §7; DESIGN §10: values from the address render as text, redirect
+ * in-process sandbox (requirements.md §2, §3, §7; design.md §10: values from the address render as text, redirect
  * targets must be http(s)).
  */
 import { render, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults: every call of spec §7 × every fault the sandbox injects (sandbox/faults.ts). Each
+ * Issue 7, faults: every call of requirements.md §7 × every fault the sandbox injects (sandbox/faults.ts). Each
  * cell opens the page that makes the call, arms the fault for that call only, does what the visitor
  * does, and checks the screen reached: the translated message and the way forward (Try again,
  * another method, a support call), never a spinner left turning. A 'slow' answer must simply work.
@@ -235,7 +235,7 @@ const paid = async () => {
   expect(await screen.findByRole('heading', { name: en.success.title }, { timeout: 3000 })).toBeTruthy();
 };
 
-/** The failure page (spec §2): what went wrong, Try again (back to the methods) and a support call. */
+/** The failure page (requirements.md §2): what went wrong, Try again (back to the methods) and a support call. */
 const paymentFailed = (text: string): Outcome => ({
   text,
   ways: [
@@ -317,7 +317,7 @@ const ROWS: Row[] = [
     answered: async () => {
       expect(await screen.findByRole('group', { name: en.products.choose }, { timeout: 3000 })).toBeTruthy();
     },
-    // Spec §8: a 404 is a machine that does not exist; anything else may pass, so Try again.
+    // requirements.md §8: a 404 is a machine that does not exist; anything else may pass, so Try again.
     failed: (fault) =>
       fault === '404'
         ? { text: en.machine.notFound, ways: [contact] }
@@ -350,7 +350,7 @@ const ROWS: Row[] = [
     call: 'payment/pre/stripe',
     start: payWith('1004', 'stripe', payAmount),
     answered: paid,
-    // Spec §8: 'Server error.' on the form, whose Pay button tries again; Close leads to the other methods.
+    // requirements.md §8: 'Server error.' on the form, whose Pay button tries again; Close leads to the other methods.
     failed: () => ({
       text: en.payment.errors.serverError,
       ways: [

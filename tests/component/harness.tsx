@@ -1,5 +1,5 @@
 /**
- * Renders the /pay page wired to the real sandbox in-process (DESIGN §2): the sandbox's Hono app
+ * Renders the /pay page wired to the real sandbox in-process (design.md §2): the sandbox's Hono app
  * answers the app's ky client through its `fetch` option, so no request leaves the test.
  */
 import { render } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The information and debug pages (spec §2 "Other routes"): the accessibility statement, the refund
+ * The information and debug pages (requirements.md §2 "Other routes"): the accessibility statement, the refund
  * and cancellation policy, contact, /test and /debug_vars, and the welcome heading on any other path.
  */
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -127,7 +127,7 @@ describe('/accessibility', () => {
 describe('/refund-and-cancellation', () => {
   const sections = SPEC_POLICY_SECTIONS.map((id) => ({ id, ...enInfo.policy.sections[id] }));
 
-  it('has the 14 sections of spec §2 as h2, in order, each reachable from the contents', async () => {
+  it('has the 14 sections of requirements.md §2 as h2, in order, each reachable from the contents', async () => {
     render(<RefundPolicyView />);
     await screen.findByRole('heading', { level: 1, name: enInfo.policy.title });
     expect(headings(2)).toEqual(sections.map((section) => section.heading));

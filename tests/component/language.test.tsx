@@ -1,5 +1,5 @@
 /**
- * The language dropdown (spec §2, §6): only the machine's languages; Hebrew turns the page right to
+ * The language dropdown (requirements.md §2, §6): only the machine's languages; Hebrew turns the page right to
  * left; the choice is kept in the `language` cookie and used on the next visit.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * LIST (machine 1001) from product choice to the payment method's own step (spec §2, §4, §5), against
+ * LIST (machine 1001) from product choice to the payment method's own step (requirements.md §2, §4, §5), against
  * the in-process sandbox: Cola 6.50 + 2.5 % (0.16) = 6.66, popular; Mineral water 5.00 + 1 = 6.00;
  * Energy drink sold out. Methods: Google Pay, card fields (Tranzila), card scan, Bit; no Apple Pay here.
  */
@@ -143,7 +143,7 @@ describe('LIST product view (1001)', () => {
     expect(within(dialog).getByRole('group', { name: en.methods.title })).toBeTruthy();
   });
 
-  it("says Apple Pay is not available on a Safari that cannot pay with it (spec §2's message)", async () => {
+  it("says Apple Pay is not available on a Safari that cannot pay with it (requirements.md §2's message)", async () => {
     // Safari's ApplePaySession (a constructor), on a device without a card it can pay with.
     vi.stubGlobal(
       'ApplePaySession',

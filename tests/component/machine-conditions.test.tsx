@@ -1,5 +1,5 @@
 /**
- * Machine conditions and menu failures (spec §2, §8; DESIGN §10): each ends in a defined state with
+ * Machine conditions and menu failures (requirements.md §2, §8; design.md §10): each ends in a defined state with
  * a clear message and a way forward, never a crash.
  */
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The other product views of spec §2 and the rules of §5, against the in-process sandbox:
+ * The other product views of requirements.md §2 and the rules of §5, against the in-process sandbox:
  * GRID with several products (1002), GRID single choice (1003), SINGLE (1004), QUANTITY (1005)
  * and PRICE_INPUT (1006).
  */
@@ -249,7 +249,7 @@ describe('PRICE_INPUT (1006)', () => {
   });
 });
 
-describe('SINGLE and QUANTITY show the product that is charged (spec §2)', () => {
+describe('SINGLE and QUANTITY show the product that is charged (requirements.md §2)', () => {
   // A sold-out product listed first: the visitor is shown, and pays for, the first available one.
   const soldOutFirst = productsChanged(([first, ...rest]) =>
     first ? [{ ...first, id: 999, name: 'Deluxe wash', price: 35, available: false }, first, ...rest] : [],

@@ -1,5 +1,5 @@
 /**
- * Component tests (DESIGN §7 level 3): Testing Library in jsdom against the in-process sandbox.
+ * Component tests (design.md §7 level 3): Testing Library in jsdom against the in-process sandbox.
  * English texts are in place before any test renders; every test starts with no cookies, an empty
  * local storage and the document in English, left to right.
  */

@@ -1,5 +1,5 @@
 /**
- * The 2.5 s splash (spec §2, §9): the colour slide, then the white slide, then the page; the
+ * The 2.5 s splash (requirements.md §2, §9): the colour slide, then the white slide, then the page; the
  * splash cookie remembers it. Only setTimeout is faked (XState's delays use it); promises, the
  * in-process sandbox and React run for real, and each step is flushed inside act().
  */
@@ -10,7 +10,7 @@ import { en, renderPayPage } from './harness';
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const splashCookie = () => document.cookie.split('; ').some((entry) => entry.startsWith('splash='));
 
-/** Spec §9: a 2.5 s splash of two slides; written here, never imported from the chart it checks. */
+/** requirements.md §9: a 2.5 s splash of two slides; written here, never imported from the chart it checks. */
 const SPLASH_SLIDE_MS = 1_250;
 
 describe('splash', () => {

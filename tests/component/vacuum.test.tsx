@@ -1,5 +1,5 @@
 /**
- * /vacuum (spec §2, §5, §9) through the /pay page with an hourly order, against the in-process
+ * /vacuum (requirements.md §2, §5, §9) through the /pay page with an hourly order, against the in-process
  * sandbox: machine 1008 sells "Vacuum — 1 hour" (801, ₪12 an hour) and "Vacuum + shampoo — 1 hour"
  * (802, ₪18 an hour).
  */

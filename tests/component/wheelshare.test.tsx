@@ -157,7 +157,7 @@ describe('/wheelshare: renting', () => {
       start_time: new Date(NOW).toISOString(),
       end_time: new Date(NOW + 60 * 60_000).toISOString(),
     });
-    // The sandbox charges what the station estimated: one hour at 5 NIS (spec §9).
+    // The sandbox charges what the station estimated: one hour at 5 NIS (requirements.md §9).
     expect(station.app.rentals.byPhone('0501234567')?.amount).toBe(5);
 
     await waitFor(() => expect(station.polls()).toBeGreaterThanOrEqual(2));

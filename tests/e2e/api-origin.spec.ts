@@ -1,7 +1,7 @@
 /**
  * The operator's API on an origin of its own, as in production (issue 14): the browser really calls it
  * cross-origin, under CORS with credentials, and a misconfigured API origin gives the visitor the
- * menu-unavailable screen with its support call, never a blank page (spec §8, DESIGN.md §10).
+ * menu-unavailable screen with its support call, never a blank page (requirements.md §8, design.md §10).
  */
 import type { Page } from '@playwright/test';
 import infoEn from '../../locales/info/en.json' with { type: 'json' };
@@ -142,7 +142,7 @@ test('a base_host that is no address at all, stored by hand, is passed over: the
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname.endsWith('/v4/api/menu/get')) menuCalls.push(new URL(sent.url()).origin);
   });
-  // /debug_vars refuses these; local storage can still hold them (spec §3 keeps the host there).
+  // /debug_vars refuses these; local storage can still hold them (requirements.md §3 keeps the host there).
   for (const host of ['api.example.com', 'javascript:alert(1)', 'http://']) {
     await page.goto('/');
     await page.evaluate((value) => localStorage.setItem('base_host', value), host);

@@ -1,5 +1,5 @@
 /**
- * Spec §2 /customPaymentIframe and /genPaymentIntend, §4 custom redirect pages, DESIGN §10: the link's
+ * requirements.md §2 /customPaymentIframe and /genPaymentIntend, §4 custom redirect pages, design.md §10: the link's
  * description renders as text, return and iframe addresses are followed only when they are http(s),
  * and a payment lands on the link's success or failure address. Google Pay (the sandbox's sheet) pays,
  * and Bit, whose processor sends the visitor back to the link's own page.

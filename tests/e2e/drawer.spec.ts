@@ -1,4 +1,7 @@
-/** Spec §2 payment drawer and §4 SELECT_PRODUCT -> SELECT_PAYMENT_METHOD: Continue, the bottom sheet, closing it. */
+/**
+ * requirements.md §2 payment drawer and §4 SELECT_PRODUCT -> SELECT_PAYMENT_METHOD: Continue, the bottom sheet, closing
+ * it.
+ */
 import type { Page } from '@playwright/test';
 import {
   continueButton,

@@ -3,7 +3,7 @@
  * before any module), and the route's code is preloaded with it. Checked from the browser's own reports:
  * the menu request and the route's chunks are requested before the entry chunk has even loaded (no module
  * runs before its whole graph has), once each. An early request that fails or is slow ends where the app's
- * own request would (spec §8): the client tries it again, shows the machine as not found, or the message
+ * own request would (requirements.md §8): the client tries it again, shows the machine as not found, or the message
  * with Try again.
  */
 import type { APIRequestContext, Page, Route } from '@playwright/test';

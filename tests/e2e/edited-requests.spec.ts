@@ -1,5 +1,5 @@
 /**
- * DESIGN §10, the operator decides the money: a visitor who edits a request on its way (as the browser's
+ * design.md §10, the operator decides the money: a visitor who edits a request on its way (as the browser's
  * devtools allow) is refused, in plain words, and nothing is charged. The vacuum's span is in
  * vacuum.spec.ts, beside its own helpers.
  */

@@ -35,9 +35,9 @@ import {
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
-/** Spec §9: the station polls every 1 s. */
+/** requirements.md §9: the station polls every 1 s. */
 const POLL_INTERVAL_MS = 1_000;
-/** Spec §9: the hourly rate, 5 NIS; the station rents for an hour by default. */
+/** requirements.md §9: the hourly rate, 5 NIS; the station rents for an hour by default. */
 const ONE_HOUR = 5;
 
 /** Injects `fault` into every request this page sends to one call, until cleared; counts them. */

@@ -49,7 +49,7 @@ export function escapeRegExp(text: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The sandbox catalogue and the money rules of spec §5
+// The sandbox catalogue and the money rules of requirements.md §5
 // ---------------------------------------------------------------------------------------------
 
 interface CatalogueProduct {
@@ -86,13 +86,13 @@ export function product(machineId: string | number, productId: number | string):
 
 const cents = (value: number) => Math.round(value * 100 + Number.EPSILON * 100) / 100;
 
-/** Spec §5: percent -> price × value / 100 rounded to 2 decimals; flat -> the value. */
+/** requirements.md §5: percent -> price × value / 100 rounded to 2 decimals; flat -> the value. */
 export function fee(item: CatalogueProduct): number {
   const value = item.convenience_fee_value ?? 0;
   return item.convenience_fee_type === 'percent' ? cents((item.price * value) / 100) : cents(value);
 }
 
-/** Spec §5: line price = price + fee. */
+/** requirements.md §5: line price = price + fee. */
 export function linePrice(item: CatalogueProduct): number {
   return cents(item.price + fee(item));
 }
@@ -268,7 +268,7 @@ export async function expectOnBottomEdge(page: Page, sheet: Locator): Promise<vo
     .toBe(true);
 }
 
-/** The payment drawer has slid up: on the bottom edge, 90 % of the viewport tall (spec §2). */
+/** The payment drawer has slid up: on the bottom edge, 90 % of the viewport tall (requirements.md §2). */
 export async function expectSheetSettled(page: Page, t: Texts): Promise<void> {
   const sheet = drawer(page, t);
   await expectOnBottomEdge(page, sheet);
@@ -480,7 +480,7 @@ type Method = keyof Texts['methods']['names'];
 
 type PopupMethod = 'credit_card' | 'card_scan' | 'bit';
 
-/** The popup card entry, card scan and Bit explain themselves in before they start (spec §2). */
+/** The popup card entry, card scan and Bit explain themselves in before they start (requirements.md §2). */
 export function methodPopup(page: Page, t: Texts, method: PopupMethod): Locator {
   return drawer(page, t).getByRole('alertdialog', { name: t.popup[method].title });
 }
@@ -505,7 +505,7 @@ export function drawerButton(page: Page, t: Texts, name: string): Locator {
   return drawer(page, t).getByRole('button', { name, exact: true });
 }
 
-/** The visitor closes the drawer (a success page so ends its payment, spec §4), and it is gone. */
+/** The visitor closes the drawer (a success page so ends its payment, requirements.md §4), and it is gone. */
 export async function closeDrawer(page: Page, t: Texts): Promise<void> {
   await drawerButton(page, t, t.drawer.close).click();
   await expect(drawer(page, t)).toHaveCount(0);
@@ -571,7 +571,7 @@ export async function fillCardElement(page: Page, t: Texts, { number, expiry, cv
   await stripeInput(page, t, 'cvv').fill(cvv);
 }
 
-/** The custom payment page that a payment link opens (spec §6). */
+/** The custom payment page that a payment link opens (requirements.md §6). */
 export const CUSTOM_PAYMENT_PAGE = '/customPaymentIframe';
 
 /** A payment link as the merchant signs it: 7.50 on machine 1001 (Google Pay, card fields, Bit), with `extra` values. */
@@ -627,7 +627,7 @@ export function failurePage(page: Page, t: Texts): Locator {
 
 export interface ReceiptLine {
   name: string;
-  /** The product's own price, without its fee (spec §2: the item price). */
+  /** The product's own price, without its fee (requirements.md §2: the item price). */
   price: number;
 }
 
@@ -635,7 +635,7 @@ export interface ReceiptLine {
 export type PaidWith = keyof Texts['success']['paymentMethods'];
 
 /**
- * A receipt as the success page writes it (spec §2): each item at its price without the fee, the
+ * A receipt as the success page writes it (requirements.md §2): each item at its price without the fee, the
  * subtotal (the items' sum), the service fee, the total (subtotal + fee), and the method it was paid with.
  */
 export function receiptText(t: Texts, lines: readonly ReceiptLine[], serviceFee: number, paidWith: PaidWith): RegExp {
@@ -652,12 +652,12 @@ export function receiptText(t: Texts, lines: readonly ReceiptLine[], serviceFee:
   return new RegExp([...items, ...totalsText].join('\\s*'));
 }
 
-/** The receipt of one unit of a catalogue product, paid with `paidWith` (spec §5 figures). */
+/** The receipt of one unit of a catalogue product, paid with `paidWith` (requirements.md §5 figures). */
 export function receiptOfProduct(t: Texts, item: ReturnType<typeof product>, paidWith: PaidWith): RegExp {
   return receiptText(t, [{ name: item.name, price: item.price }], fee(item), paidWith);
 }
 
-/** Local storage of the page's origin, by key (spec §3 keys: payStatus, pay_data, pay_history ...). */
+/** Local storage of the page's origin, by key (requirements.md §3 keys: payStatus, pay_data, pay_history ...). */
 export function storedItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => localStorage.getItem(name), key);
 }
@@ -858,16 +858,15 @@ export async function holdCall(page: Page, path: string): Promise<HeldCall> {
 }
 
 /**
- * Reloads the page while its charge call is in flight and checks spec §10 once more. The charge
- * call (`chargePath`, a POST) is held with page.route; the reload happens only once the route has
- * it, which proves the scenario: the call was out and unanswered when the page went. `held` says
- * whether the server got it (route.fetch, answered to nobody) or not (aborted). Then the reloaded page
- * asks the operator about the payment underway (GET /payment/status, under the purchase's session) and
- * tells the truth: the success page when the charge reached the server, "you have not been charged"
- * when it did not, "being confirmed" while a payment it only started (Bit's init) waits at the
- * processor. Closing that leads to the products; nothing of the payment is sent again; exactly one
- * charge call was sent, and exactly the charges the server got: one of `expected`, or none (always none
- * without `expected`).
+ * Reloads the page while its charge call is in flight and checks design.md §10.2 (no double charge) and §10.8 (nothing
+ * lost) once more. The charge call (`chargePath`, a POST) is held with page.route; the reload happens only once the
+ * route has it, which proves the scenario: the call was out and unanswered when the page went. `held` says whether the
+ * server got it (route.fetch, answered to nobody) or not (aborted). Then the reloaded page asks the operator about the
+ * payment underway (GET /payment/status, under the purchase's session) and tells the truth: the success page when the
+ * charge reached the server, "you have not been charged" when it did not, "being confirmed" while a payment it only
+ * started (Bit's init) waits at the processor. Closing that leads to the products; nothing of the payment is sent
+ * again; exactly one charge call was sent, and exactly the charges the server got: one of `expected`, or none (always
+ * none without `expected`).
  */
 export async function reloadDuringPayment(
   page: Page,

@@ -1,5 +1,5 @@
 /**
- * Spec §2: the footer's payment logos and its links for cancellation and refund, accessibility and contact.
+ * requirements.md §2: the footer's payment logos and its links for cancellation and refund, accessibility and contact.
  * The logos are the marks of what machine 1001 accepts (tests/e2e/payment-marks.spec.ts covers the others).
  */
 import { expect, forEachLanguage, openMachine, test } from './fixtures';

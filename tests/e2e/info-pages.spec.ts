@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Other routes": the accessibility statement, the refund and cancellation policy, contact,
+ * requirements.md §2 "Other routes": the accessibility statement, the refund and cancellation policy, contact,
  * the operators' /test and /debug_vars pages, and the welcome heading on any other path; en and he.
  */
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-/** Spec §2 PRICE_INPUT and §5 amount entry (machine 1006), with the on-screen keys and the keyboard. */
+/** requirements.md §2 PRICE_INPUT and §5 amount entry (machine 1006), with the on-screen keys and the keyboard. */
 import type { Page } from '@playwright/test';
 import {
   continueButton,

@@ -1,4 +1,7 @@
-/** Spec §2 / §6: the language dropdown offers the machine's languages; he is right-to-left; the cookie remembers. */
+/**
+ * requirements.md §2 / §6: the language dropdown offers the machine's languages; he is right-to-left; the cookie
+ * remembers.
+ */
 import {
   continueButton,
   expect,

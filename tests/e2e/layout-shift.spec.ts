@@ -1,5 +1,5 @@
 /**
- * DESIGN §9 / issue "Fast on a cheap phone": the splash, the drawer and the stage changes animate
+ * design.md §9 / issue "Fast on a cheap phone": the splash, the drawer and the stage changes animate
  * without moving what is already on the screen. Every layout shift Chromium reports is counted, even
  * the ones right after a tap that CLS forgives: a payment page that jumps under the visitor's thumb
  * is wrong whatever caused it.

@@ -1,5 +1,5 @@
 /**
- * Spec §2 / §8: machine not found, not active, and the loading spinner. An unknown machine first says in
+ * requirements.md §2 / §8: machine not found, not active, and the loading spinner. An unknown machine first says in
  * plain words what happened and what to do (issue 21), then the spec's message.
  */
 import {

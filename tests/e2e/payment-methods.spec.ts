@@ -1,4 +1,7 @@
-/** Spec §2 payment method selection, the explanatory popups and §4 SELECT_PAYMENT_METHOD -> INIT_METHOD_PENDING. */
+/**
+ * requirements.md §2 payment method selection, the explanatory popups and §4 SELECT_PAYMENT_METHOD ->
+ * INIT_METHOD_PENDING.
+ */
 import type { Page } from '@playwright/test';
 import {
   chooseMethod,
@@ -97,7 +100,7 @@ forEachLanguage('payment methods', (lang, t) => {
     await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
   });
 
-  test("a Safari that cannot pay with Apple Pay is told so (spec §2's notice); Google Pay is chosen", async ({
+  test("a Safari that cannot pay with Apple Pay is told so (requirements.md §2's notice); Google Pay is chosen", async ({
     page,
   }) => {
     await withApplePaySession(page, false);

@@ -126,7 +126,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'bit'));
     expect(bitPosts).toHaveLength(1);
 
-    // Until the visitor closes it (spec §4), a reload asks again and shows the same success.
+    // Until the visitor closes it (requirements.md §4), a reload asks again and shows the same success.
     const asksBeforeReload = statusCalls.length;
     await page.reload();
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: transactionId }));
@@ -182,7 +182,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     );
     await expect(successHeading(page, t)).toBeVisible();
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
-    // Closing the success page ends the payment (spec §4): nothing is underway any more.
+    // Closing the success page ends the payment (requirements.md §4): nothing is underway any more.
     await closeDrawer(page, t);
 
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);

@@ -1,5 +1,5 @@
 /**
- * Spec §4 card processor hosted fields (Tranzila, machine 1001) and the §5 price rule (machine
+ * requirements.md §4 card processor hosted fields (Tranzila, machine 1001) and the §5 price rule (machine
  * 1010): the three field frames, per-field errors or 'Payment failed.', the success page, and one
  * charge per purchase whatever the visitor taps or reloads. Charges are counted per purchase.
  */

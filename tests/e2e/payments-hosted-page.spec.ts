@@ -1,6 +1,6 @@
 /**
- * Spec §2/§4 hosted payment page (Yaad Sarig / Hyp, machine 1002), cross-origin as in production: the
- * frame with a loader first, the pay status kept in local storage (spec §3 `payStatus`); the provider's
+ * requirements.md §2/§4 hosted payment page (Yaad Sarig / Hyp, machine 1002), cross-origin as in production: the
+ * frame with a loader first, the pay status kept in local storage (requirements.md §3 `payStatus`); the provider's
  * pages (its form, 3-D Secure) on their own origin; its redirect to the app's return page verified by
  * the operator before success or failure; a forged return refused; one charge per purchase.
  */

@@ -1,11 +1,10 @@
 /**
- * Spec §10, for every pay button: a double tap charges once, and a reload while the charge call is in
- * flight charges at most once and sends nothing again. Each reload holds the charge call (page.route)
- * and reloads only once it is out; then it either reached the server (exactly one charge) or was lost
- * with the page (none). Double taps are on the app's own buttons and both taps must reach them; the
- * sandbox's own provider pages keep their own double-tap checks, named as such. Double taps already
- * covered elsewhere (Google Pay, Stripe, Tranzila) and Tranzila's reload are not repeated here.
- * Charges are counted per purchase.
+ * design.md §10.2 (no double charge), for every pay button: a double tap charges once, and a reload while the charge
+ * call is in flight charges at most once and sends nothing again. Each reload holds the charge call (page.route) and
+ * reloads only once it is out; then it either reached the server (exactly one charge) or was lost with the page (none).
+ * Double taps are on the app's own buttons and both taps must reach them; the sandbox's own provider pages keep their
+ * own double-tap checks, named as such. Double taps already covered elsewhere (Google Pay, Stripe, Tranzila) and
+ * Tranzila's reload are not repeated here. Charges are counted per purchase.
  */
 import type { Page } from '@playwright/test';
 import {

@@ -1,7 +1,7 @@
 /**
- * Spec §2 success and failure pages beyond the payment itself: the support buttons (tel: links),
+ * requirements.md §2 success and failure pages beyond the payment itself: the support buttons (tel: links),
  * "Try again" and "Make more purchases", and "See latest purchase" from the visitor's history
- * (spec §3 `pay_history`, kept per machine; spec §4: closing after success stores the purchase).
+ * (requirements.md §3 `pay_history`, kept per machine; requirements.md §4: closing after success stores the purchase).
  * Payments go through the card scan: the quickest path through the sandbox.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Spec §2/§4 Stripe's card element (machine 1004, SINGLE): the pay button with the amount, a
+ * requirements.md §2/§4 Stripe's card element (machine 1004, SINGLE): the pay button with the amount, a
  * validation error that stops before the payment intent, a declined card on the form, and one
  * charge per purchase. Stripe's code loads only here (the Google Pay spec checks it stays away).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7, no double charge (DESIGN §10), beyond the double taps and reloads of
+ * Issue 7, no double charge (design.md §10), beyond the double taps and reloads of
  * payments-no-double-charge.spec.ts:
  *
  * - Two tabs on the same purchase. On /pay each tab books its own purchase (set_purchase answers a
@@ -72,7 +72,10 @@ const METHODS: Record<
   {
     machine: number;
     charge: ChargeMethod;
-    /** What the refused tab says: the server's reason; Tranzila's form says spec §8's 'Payment failed.' for any refusal naming no field. */
+    /**
+     * What the refused tab says: the server's reason; Tranzila's form says requirements.md §8's 'Payment failed.' for
+     * any refusal naming no field.
+     */
     refusal: RegExp;
     ready: (page: Page) => Promise<void>;
     pay: (page: Page) => Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * Spec §4 Google Pay and Apple Pay against the sandbox's wallet stand-ins: the sheet's Approve,
+ * requirements.md §4 Google Pay and Apple Pay against the sandbox's wallet stand-ins: the sheet's Approve,
  * Decline and Cancel, the success and failure pages (§2), and one charge per purchase however often
  * the pay button is tapped. Charges are counted per purchase (set_purchase's session_id).
  */

@@ -1,4 +1,4 @@
-/** Spec §2 product views and §5 money rules, with the figures of sandbox/catalogue.json. */
+/** requirements.md §2 product views and §5 money rules, with the figures of sandbox/catalogue.json. */
 import type { Locator, Page } from '@playwright/test';
 import {
   continueButton,

@@ -1,6 +1,6 @@
 /**
  * The drawer on small and common phones (390×844, 320×568): the sheet is 90 % of the viewport high
- * (spec §9), and the main action of the method list, the success page and the failure page is whole
+ * (requirements.md §9), and the main action of the method list, the success page and the failure page is whole
  * inside the viewport, however long the page above it. The support call's number is never broken.
  */
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-/** Spec §2 / §9: a 2.5 s splash (colour logo, then white logo) unless the splash cookie is set. */
+/** requirements.md §2 / §9: a 2.5 s splash (colour logo, then white logo) unless the splash cookie is set. */
 import type { Locator } from '@playwright/test';
 import { expect, expectDocumentLanguage, forEachLanguage, productChoices, test } from './fixtures';
 import { recordSplash, splashLog } from './splash-log';

@@ -1,5 +1,5 @@
 /**
- * /vacuum (spec §2, §5, §9) in Chromium against the sandbox, in en and he: machine 1008 sells
+ * /vacuum (requirements.md §2, §5, §9) in Chromium against the sandbox, in en and he: machine 1008 sells
  * "Vacuum — 1 hour" (801, ₪12 an hour) and "Vacuum + shampoo — 1 hour" (802, ₪18 an hour). The
  * splash, the grid, the loyalty popup ('Every tenth vacuuming is on us'), the time drawer and a
  * Google Pay payment of the hourly charge (no service fee); a Bit payment comes back to /vacuum.

@@ -21,7 +21,7 @@ import {
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
 const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
-/** Spec §9: the hourly rate, 5 NIS; the station rents for an hour by default. */
+/** requirements.md §9: the hourly rate, 5 NIS; the station rents for an hour by default. */
 const ONE_HOUR = 5;
 
 forEachLanguage('wheelshare journey', (lang, t) => {

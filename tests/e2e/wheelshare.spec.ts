@@ -1,5 +1,5 @@
 /**
- * Spec §2 / §4 / §8: the wheelshare station (/wheelshare) and the visitor's landing page
+ * requirements.md §2 / §4 / §8: the wheelshare station (/wheelshare) and the visitor's landing page
  * (/wheelshare/afterPayment) against the sandbox. The visitor "pays on their phone" through the
  * sandbox's real wallet contract from the test. Tests run in parallel against one server, so each
  * uses its own phone number.
@@ -22,7 +22,7 @@ import {
   TEXTS,
 } from './fixtures';
 
-/** Spec §9: the station polls every 1 s. */
+/** requirements.md §9: the station polls every 1 s. */
 const POLL_INTERVAL_MS = 1_000;
 /** Silence is shown by waiting out two of the station's poll ticks: a live poll would have fired in them. */
 const QUIET_POLLS_MS = 2 * POLL_INTERVAL_MS + 500;
@@ -64,7 +64,7 @@ async function rent(page: Page, ws: StationTexts, phone: string): Promise<string
   return sessionId;
 }
 
-/** Spec §9: the hourly rate, 5 NIS. */
+/** requirements.md §9: the hourly rate, 5 NIS. */
 const ONE_HOUR = 5;
 
 forEachLanguage('wheelshare station', (lang, t) => {

@@ -39,7 +39,7 @@ function product(machineId: number, productId: number): CatalogueProduct {
   return found;
 }
 const cents = (value: number) => Math.round(value * 100 + Number.EPSILON * 100) / 100;
-/** Spec §5: the line price is the price plus its fee (percent of the price, or flat), to the cent. */
+/** requirements.md §5: the line price is the price plus its fee (percent of the price, or flat), to the cent. */
 function linePrice(item: CatalogueProduct): number {
   const value = item.convenience_fee_value ?? 0;
   return cents(item.price + (item.convenience_fee_type === 'percent' ? cents((item.price * value) / 100) : value));

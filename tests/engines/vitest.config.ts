@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm run test:engines`: the smoke journeys in Firefox ESR and WebKitGTK (README, "Tests"). */
+/** `npm run test:engines`: the smoke journeys in Firefox ESR and WebKitGTK (docs/testing.md, "Engines"). */
 export default defineConfig({
   test: {
     name: 'engines',

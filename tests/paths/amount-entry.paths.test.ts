@@ -21,7 +21,7 @@ const keys: AmountEntryEvent[] = [
 const MAX_TEXT = 3;
 
 /**
- * Spec §5's keypad, written out: starts at 0, the first digit replaces 0, one decimal point, at most
+ * requirements.md §5's keypad, written out: starts at 0, the first digit replaces 0, one decimal point, at most
  * 2 decimals and 10 digits, backspace back to 0. The chart must agree on the text after every key.
  */
 function typed(text: string, event: AmountEntryEvent): string {

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * Edge coverage for path tests (DESIGN §7.2): every transition definition of a machine is an edge,
+ * Edge coverage for path tests (design.md §7.2): every transition definition of a machine is an edge,
  * and a machine's path tests must fire each of them at least once.
  *
  * - `listEdges(machine)` lists the machine's own edges (events, `xstate.done.actor.*`,
@@ -289,7 +289,7 @@ export interface Expectation {
 
 /**
  * The expectations of a machine, written from the spec and never read from the chart: a path test
- * whose only check is the chart's own `transition()` proves nothing (DESIGN §7.2), so a changed edge
+ * whose only check is the chart's own `transition()` proves nothing (design.md §7.2), so a changed edge
  * target or action must disagree with this.
  */
 export interface Oracle {

@@ -10,7 +10,7 @@ import { describeEdgePaths, expectTags, samplesOf, stays, to, type PathScenario,
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { expect } from 'vitest';
 
-/** Spec §6, §9: the languages offered until the machine's menu limits them. */
+/** requirements.md §6, §9: the languages offered until the machine's menu limits them. */
 const SPEC_LANGUAGES: readonly Language[] = ['en', 'he', 'fr', 'es'];
 
 /** The splash, the menu call and the purchase are stand-ins: only the page's own edges are walked. */
@@ -59,7 +59,7 @@ const input = (machineClosed: boolean): PayPageInput => ({
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PayPageContext;
 
 /**
- * Spec §2/§8 for /pay: the splash runs beside the menu call; a closed or inactive machine says so,
+ * requirements.md §2/§8 for /pay: the splash runs beside the menu call; a closed or inactive machine says so,
  * 404/400 is an unknown machine, any other failure may be retried. The language is one the menu offers,
  * else en.
  */

@@ -45,7 +45,7 @@ const events = samplesOf([
 ]);
 
 /**
- * Spec §4 for Apple Pay: a cancelled sheet returns to the tap; once the pay call is out only its answer
+ * requirements.md §4 for Apple Pay: a cancelled sheet returns to the tap; once the pay call is out only its answer
  * decides, and the sheet's closing shows the stage.
  */
 const oracle = paymentOracle({

@@ -20,14 +20,17 @@ const payment: BitPayment = {
   paymentUrl: 'https://bit.processor.example/pay?transaction=BIT-1',
 };
 
-/** Spec §4 for Bit: init at the operator, then the browser leaves for Bit; its verdict comes back on a new page. */
+/**
+ * requirements.md §4 for Bit: init at the operator, then the browser leaves for Bit; its verdict comes back on a new
+ * page.
+ */
 const oracle = paymentOracle({
   loading: [],
   next: (before, event) => {
     const sample = event as EventObject & { output?: BitInitAnswer };
     switch (sample.type) {
       case 'xstate.done.actor.initBitPayment':
-        // Spec §8: a status other than 0 is a refusal (e.g. Bit's minimum), shown in its own words; status 0
+        // requirements.md §8: a status other than 0 is a refusal (e.g. Bit's minimum), shown in its own words; status 0
         // without Bit's page leaves nowhere to go.
         if (sample.output?.status !== 0) return fails({ message: sample.output?.msg, code: sample.output?.status });
         return sample.output.payment ? to({ Processing: 'Redirecting' }) : fails();

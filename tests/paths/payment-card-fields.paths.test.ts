@@ -48,7 +48,7 @@ const serializeState: PathScenario['serializeState'] = (snapshot) => {
 
 const input = (order: PaymentOrder) => ({ order, terminal: 'term-1' });
 
-/** Spec §4 and §8 for Tranzila's card fields: handshake, charge, then the operator's confirmation. */
+/** requirements.md §4 and §8 for Tranzila's card fields: handshake, charge, then the operator's confirmation. */
 const oracle = paymentOracle({
   loading: [{ Idle: 'LoadingFields' }],
   next: (before, event) => {
@@ -60,7 +60,8 @@ const oracle = paymentOracle({
       case 'xstate.error.actor.mountCardFields':
         return fails({ reason: 'unavailable' });
       case 'payment.start': {
-        // Spec §8 'Invalid price': the processor charges one line, so the total must be that line (or deferred).
+        // requirements.md §8 'Invalid price': the processor charges one line, so the total must be that line (or
+        // deferred).
         const [first] = order.lines;
         const priceOk =
           order.deferredPayment || (order.total > 0 && order.lines.length === 1 && first?.lineTotal === order.total);

@@ -9,7 +9,7 @@ const machine = cardScanMachine.provide({
   actors: { listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(() => undefined) },
 });
 
-/** Spec §4 for card scan: the scan step's verdict ends it; until then the visitor may leave. */
+/** requirements.md §4 for card scan: the scan step's verdict ends it; until then the visitor may leave. */
 const oracle = paymentOracle({
   loading: [],
   next: (_before, event) => {

@@ -36,7 +36,7 @@ const events = samplesOf([
 /** knowsVisitor reads the order, which is the scenario's input: the state value is enough. */
 const serializeState: PathScenario['serializeState'] = (snapshot) => JSON.stringify(snapshot.value);
 
-/** Spec §4 and §8 for Google Pay: a loader first, a tap, the sheet, then the wallet call. */
+/** requirements.md §4 and §8 for Google Pay: a loader first, a tap, the sheet, then the wallet call. */
 const oracle = paymentOracle({
   loading: [{ Idle: 'LoadingSdk' }, { Idle: 'ShowingLoader' }],
   next: (before, event) => {
@@ -50,14 +50,14 @@ const oracle = paymentOracle({
       case 'xstate.after.googlePayLoader.googlePay.Idle.ShowingLoader':
         return to({ Idle: 'AwaitingTap' });
       case 'payment.start':
-        // Spec §8: Google Pay without a visitor uuid fails before the sheet opens.
+        // requirements.md §8: Google Pay without a visitor uuid fails before the sheet opens.
         return order.visitorUuid ? to({ Processing: 'RequestingPayment' }) : fails({ reason: 'internal' });
       case 'drawer.close':
         return before.matches('Idle') ? abandons() : stays();
       case 'xstate.done.actor.requestGooglePayment':
         return to({ Processing: 'Paying' });
       case 'xstate.error.actor.requestGooglePayment':
-        // Spec §4: a closed sheet fails with its status code.
+        // requirements.md §4: a closed sheet fails with its status code.
         return fails({ reason: 'sheetClosed', code: 'CANCELED' });
       case 'xstate.done.actor.payWithWallet':
         return payAnswered(sample.output as PayResponse);

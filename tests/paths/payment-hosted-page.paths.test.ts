@@ -40,14 +40,17 @@ const events = samplesOf([
   { type: 'xstate.after.pageValidity.hostedPage.Processing.Framed' },
 ]);
 
-/** Spec §4 and §8 for Yaad Sarig's hosted page: its address, the page in a frame, the return page, the verification. */
+/**
+ * requirements.md §4 and §8 for Yaad Sarig's hosted page: its address, the page in a frame, the return page, the
+ * verification.
+ */
 const oracle = paymentOracle({
   loading: ['Idle', { Processing: { Framed: 'LoadingPage' } }, { Processing: 'Verifying' }],
   next: (before, event) => {
     const sample = event as EventObject & { output?: unknown; error?: unknown; url?: string };
     switch (sample.type) {
       case 'xstate.done.actor.fetchPaymentPage':
-        // Spec §8 'actualUrl !== iframeUrl': only a page on the provider's origin is framed.
+        // requirements.md §8 'actualUrl !== iframeUrl': only a page on the provider's origin is framed.
         return String(sample.output).startsWith(`${input.pageOrigin}/`)
           ? to({ Processing: { Framed: 'LoadingPage' } })
           : fails({ reason: 'unexpectedFrameUrl' });

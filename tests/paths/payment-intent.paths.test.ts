@@ -17,7 +17,10 @@ const machine = paymentIntentMachine.provide({
 
 const intent = (iframeUrl: string): PaymentIntent => ({ iframeUrl, visitorUuid: 'visitor-1' });
 
-/** Spec §7/§8: only an http(s) page is followed; 400/404/409/422 reject the link itself, anything else may be retried. */
+/**
+ * requirements.md §7/§8: only an http(s) page is followed; 400/404/409/422 reject the link itself, anything else may be
+ * retried.
+ */
 const oracle: Oracle = {
   next: (_before, event) => {
     const sample = event as EventObject & { output?: PaymentIntent; error?: unknown };

@@ -1,5 +1,5 @@
 /**
- * The oracle shared by the payment methods' path tests, from spec §4's payment states: a method is
+ * The oracle shared by the payment methods' path tests, from requirements.md §4's payment states: a method is
  * `Idle` until the visitor pays, `Processing` while the pay action is in flight, then ends `Success`,
  * `Failed`, `Abandoned` (the drawer closed before paying) or `Cancelled` (card scan only), and its
  * output is the result the purchase reads. Each test file writes its own `next` (where each answer
@@ -28,12 +28,15 @@ export const succeeds = (transactionId?: string): Expectation =>
 export const abandons = (): Expectation =>
   to('Abandoned', (after) => expect(resultOf(after)).toEqual({ outcome: 'abandoned' }));
 
-/** Spec §4 "Pay response": status 0 succeeds with its transaction id, anything else fails with the operator's words. */
+/**
+ * requirements.md §4 "Pay response": status 0 succeeds with its transaction id, anything else fails with the operator's
+ * words.
+ */
 export const payAnswered = ({ status, msg, transactionId }: PayResponse): Expectation =>
   status === 0 ? succeeds(transactionId) : fails({ message: msg, code: status, transactionId });
 
 /**
- * Spec §8: a failed call to the operator shows its own message when it gave one, else 'Payment failed.';
+ * requirements.md §8: a failed call to the operator shows its own message when it gave one, else 'Payment failed.';
  * a failed *pay* call with no answer at all (offline, a time-out) may have charged: 'unconfirmed'.
  */
 export function callFailed(error: unknown, { charges }: { charges: boolean }): Expectation {

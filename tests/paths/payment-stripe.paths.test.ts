@@ -47,7 +47,7 @@ const events = samplesOf([
 ]);
 
 /**
- * Spec §4 for Stripe: a refused card or an intent not paid returns to the card form with the reason;
+ * requirements.md §4 for Stripe: a refused card or an intent not paid returns to the card form with the reason;
  * only a `succeeded` intent is paid, and a `processing` one may still charge (unconfirmed).
  */
 const oracle = paymentOracle({
@@ -74,12 +74,12 @@ const oracle = paymentOracle({
         return to({ Processing: 'CreatingIntent' });
       case 'xstate.error.actor.createPaymentMethod':
       case 'xstate.error.actor.confirmCardPayment':
-        // Spec §8: a Stripe error shows its own message.
+        // requirements.md §8: a Stripe error shows its own message.
         return backToCard({ kind: 'stripe', message: (error as { message: string }).message });
       case 'xstate.done.actor.createPaymentIntent':
         return to({ Processing: 'Confirming' });
       case 'xstate.error.actor.createPaymentIntent':
-        // Spec §8: 'Server error.' plus the details the operator gave, if it answered with any.
+        // requirements.md §8: 'Server error.' plus the details the operator gave, if it answered with any.
         return backToCard({
           kind: 'server',
           details: error instanceof ApiError && error.failure.kind === 'http' ? error.failure.message : undefined,

@@ -20,7 +20,7 @@ export interface SpecLine {
   fee: number;
 }
 
-/** Spec §5: percent -> price × value / 100 to the cent; flat -> the value to the cent. */
+/** requirements.md §5: percent -> price × value / 100 to the cent; flat -> the value to the cent. */
 function feeOf(product: Product, price: number): number {
   return product.convenience_fee_type === 'percent'
     ? Math.round((price * product.convenience_fee_value) / 100)
@@ -38,10 +38,10 @@ const byId = (menu: Menu, id: ProductId | undefined) => menu.products.find((prod
 
 /**
  * What the visitor is charged for:
- * - a payment link (spec §2 /customPaymentIframe): its amount, once, with no fee, on the machine's first
+ * - a payment link (requirements.md §2 /customPaymentIframe): its amount, once, with no fee, on the machine's first
  *   product (none to book on and no payment intent: nothing);
- * - the vacuum (spec §5, §9): the chosen product, hours × its hourly price, with a service fee of 0;
- * - a price-input machine (spec §2, §5): its product once, at the typed amount, with the product's fee;
+ * - the vacuum (requirements.md §5, §9): the chosen product, hours × its hourly price, with a service fee of 0;
+ * - a price-input machine (requirements.md §2, §5): its product once, at the typed amount, with the product's fee;
  * - any other view: each selected product at its price with its fee, × the counter on QUANTITY, else once.
  */
 export function specLines(context: PurchaseContext): SpecLine[] {
@@ -73,7 +73,7 @@ export function specLines(context: PurchaseContext): SpecLine[] {
   });
 }
 
-/** Spec §2, §5: the items, their fees and the total "including all fees", in cents. */
+/** requirements.md §2, §5: the items, their fees and the total "including all fees", in cents. */
 export function specTotals(lines: readonly SpecLine[]): { subtotal: number; fees: number; total: number } {
   const sum = (pick: (line: SpecLine) => number) => lines.reduce((acc, line) => acc + pick(line) * line.count, 0);
   return {
@@ -87,8 +87,9 @@ export function specTotals(lines: readonly SpecLine[]): { subtotal: number; fees
 const BIT_MINIMUM_AGOROT = 500;
 
 /**
- * Spec §2 "Payment method selection", in the spec's order: Google Pay when the menu configures it and Google's
- * isReadyToPay answered true (issue 21); Apple Pay when the menu configures it and the browser can pay with it; the card provider's element when there is a
+ * requirements.md §2 "Payment method selection", in the spec's order: Google Pay when the menu configures it and
+ * Google's isReadyToPay answered true (issue 21); Apple Pay when the menu configures it and the browser can pay with
+ * it; the card provider's element when there is a
  * publishable key; for a non-Stripe card provider, card entry and card scan; Bit when enabled (and Bit
  * accepts the amount).
  */
@@ -108,7 +109,7 @@ export function specOfferedMethods(context: PurchaseContext): PaymentMethod[] {
   return (Object.keys(offered) as PaymentMethod[]).filter((method) => offered[method]);
 }
 
-/** Spec §2 (issue 20): SINGLE and QUANTITY show one product, the menu's first available one. */
+/** requirements.md §2 (issue 20): SINGLE and QUANTITY show one product, the menu's first available one. */
 export function specShownProduct(menu: Menu): Product | undefined {
   return menu.products.find((product) => product.available);
 }

@@ -231,12 +231,12 @@ const yaadSarigMenu = makeMenu({
 const FEW_METHODS: PaymentMethod[] = ['google_pay', 'credit_card', 'apple_pay'];
 
 // ---------------------------------------------------------------------------------------------
-// The oracle, from the spec (§2 product views and methods, §4 stages, §5 fees; tests/paths/purchase-spec.ts):
+// The oracle, from requirements.md (§2 product views and methods, §4 stages, §5 fees; tests/paths/purchase-spec.ts):
 // never read from the chart or its selectors.
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PurchaseContext;
 
-/** Spec §4: which step each method runs; card entry is Tranzila's fields or Yaad Sarig's hosted page. */
+/** requirements.md §4: which step each method runs; card entry is Tranzila's fields or Yaad Sarig's hosted page. */
 function pendingStep({ method, menu }: PurchaseContext): { INIT_METHOD_PENDING: string } | undefined {
   const card = menu.frontend_config.credit_card?.type === 'YAAD_SARIG' ? 'HostedPage' : 'CardFields';
   const steps: Record<PaymentMethod, string> = {
@@ -250,7 +250,10 @@ function pendingStep({ method, menu }: PurchaseContext): { INIT_METHOD_PENDING: 
   return method && { INIT_METHOD_PENDING: steps[method] };
 }
 
-/** Spec §2: card entry, card scan and Bit explain themselves in a popup first; the wallets and Stripe start at once. */
+/**
+ * requirements.md §2: card entry, card scan and Bit explain themselves in a popup first; the wallets and Stripe start
+ * at once.
+ */
 const EXPLAINED: readonly PaymentMethod[] = ['credit_card', 'card_scan', 'bit'];
 
 const CHOOSING = { SELECT_PAYMENT_METHOD: 'ChoosingMethod' };
@@ -281,7 +284,10 @@ const backToProducts = (effect?: Expectation['effect']) =>
     effect?.(after);
   });
 
-/** Spec §4: a method's result decides the stage: success page, failure page, the choice again, or the products. */
+/**
+ * requirements.md §4: a method's result decides the stage: success page, failure page, the choice again, or the
+ * products.
+ */
 function settled(result: PaymentResult): Expectation {
   const keepsResult = (after: AnyMachineSnapshot) => expect(contextOf(after).result).toEqual(result);
   switch (result.outcome) {
@@ -310,7 +316,7 @@ function selectionAfter(context: PurchaseContext, productId: Menu['products'][nu
   const product = menu.products.find((candidate) => candidate.id === productId);
   const selectable = context.orderSource.kind === 'menu' && menu.product_view !== 'PRICE_INPUT' && product?.available;
   if (!selectable) return context.selectedIds;
-  // Spec §2: a multi-product grid toggles a product; every other view holds one product.
+  // requirements.md §2: a multi-product grid toggles a product; every other view holds one product.
   if (menu.product_view !== 'GRID' || !menu.allow_multiple_products) return [productId];
   return context.selectedIds.includes(productId)
     ? context.selectedIds.filter((id) => id !== productId)
@@ -337,7 +343,7 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
       return stays((after) => expect(contextOf(after).selectedIds).toEqual(selectionAfter(context, sample.productId)));
     case 'quantity.increment':
     case 'quantity.decrement': {
-      // Spec §2: only the quantity view counts, from 1 to 99.
+      // requirements.md §2: only the quantity view counts, from 1 to 99.
       const step = sample.type === 'quantity.increment' ? 1 : -1;
       const counted = menu.product_view === 'QUANTITY' && orderSource.kind === 'menu';
       const quantity = counted ? Math.min(99, Math.max(1, context.quantity + step)) : context.quantity;
@@ -416,7 +422,7 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
     case 'history.hide':
       return to({ PAYMENT_SUCCESS: 'Summary' });
     case 'purchase.restart':
-      // Spec §4: the paid purchase becomes the visitor's latest one.
+      // requirements.md §4: the paid purchase becomes the visitor's latest one.
       return backToProducts((after) => expect(contextOf(after).latestPurchase).toEqual(context.receipt));
     case 'purchase.retry':
       return backToProducts();
@@ -438,7 +444,7 @@ function contract(snapshot: AnyMachineSnapshot): void {
     ],
     busy: ['SubmittingPurchase', 'BookingPaymentLink', CHECKING_WALLETS, { CheckingReturnedPayment: 'Polling' }],
   });
-  // Spec §5: the lines the views show and the set_purchase sends, and their totals, as the spec prices them.
+  // requirements.md §5: the lines the views show and the set_purchase sends, and their totals, as the spec prices them.
   const expectedLines = specLines(context);
   const lines = selectLines(snapshot);
   expect(
@@ -456,14 +462,14 @@ function contract(snapshot: AnyMachineSnapshot): void {
     'the totals',
   ).toEqual(specTotals(expectedLines));
   for (const line of lines) expect(line.unitPrice, 'amounts are never negative').toBeGreaterThanOrEqual(0);
-  // Spec §2: the methods the drawer offers.
+  // requirements.md §2: the methods the drawer offers.
   expect(selectOfferedMethods(snapshot), 'the methods offered').toEqual(specOfferedMethods(context));
   expect(context.quantity).toBeGreaterThanOrEqual(1);
   expect(context.quantity).toBeLessThanOrEqual(99);
-  // Only available products are ever selected (spec §2).
+  // Only available products are ever selected (requirements.md §2).
   for (const id of context.selectedIds)
     expect(context.menu.products.find((product) => product.id === id)?.available, `product ${String(id)}`).toBe(true);
-  // Spec §2: SINGLE and QUANTITY hold one product, the menu's first available one, and show the very
+  // requirements.md §2: SINGLE and QUANTITY hold one product, the menu's first available one, and show the very
   // product the purchase is for, never merely the menu's first.
   const { menu, orderSource } = context;
   if (orderSource.kind === 'menu' && (menu.product_view === 'SINGLE' || menu.product_view === 'QUANTITY')) {
@@ -471,8 +477,8 @@ function contract(snapshot: AnyMachineSnapshot): void {
     expect(context.selectedIds, 'the product held').toEqual(first ? [first.id] : []);
     expect(selectShownProduct(snapshot), 'the product shown').toBe(first);
   }
-  // Spec §4, §5: Continue moves on only from the products, with a product chosen (the keypad and the vacuum's
-  // drawer confirm for themselves); a payment link already held by the operator always can.
+  // requirements.md §4, §5: Continue moves on only from the products, with a product chosen (the keypad and the
+  // vacuum's drawer confirm for themselves); a payment link already held by the operator always can.
   const linkHeld = orderSource.kind === 'fixed' && orderSource.paymentIntent !== undefined;
   expect(selectCanContinue(snapshot), 'Continue').toBe(
     snapshot.matches('SELECT_PRODUCT') && (linkHeld || hasOrder(context)),
@@ -485,14 +491,15 @@ function contract(snapshot: AnyMachineSnapshot): void {
     const step = pendingStep(context);
     expect(step && snapshot.matches(step), 'the chosen method runs').toBe(true);
   }
-  // Every payment is made in a session the operator holds (spec §6).
+  // Every payment is made in a session the operator holds (requirements.md §6).
   if (snapshot.matches('SELECT_PAYMENT_METHOD') || snapshot.matches('INIT_METHOD_PENDING'))
     expect(context.sessionId).toBeDefined();
   if (snapshot.matches('PAYMENT_SUCCESS')) {
     expect(context.result?.outcome).toBe('succeeded');
     const { receipt } = context;
     expect(receipt).toBeDefined();
-    // Spec §2: the items at their price without the fee add up to the subtotal; subtotal + service fee = total.
+    // requirements.md §2: the items at their price without the fee add up to the subtotal; subtotal + service fee =
+    // total.
     const amounts = receipt?.items.map((item) => cents(item.amount)) ?? [];
     expect(cents(receipt?.subtotal ?? NaN), 'subtotal = the items').toBe(amounts.reduce((sum, cent) => sum + cent, 0));
     expect(cents(receipt?.total ?? NaN), 'total = subtotal + fee').toBe(

@@ -8,7 +8,7 @@ const machine = splashMachine.provide({
   actions: { rememberSplashSeen: () => {} },
 });
 
-/** Spec §9: a colour logo, then a white one, unless the visitor has seen the splash before. */
+/** requirements.md §9: a colour logo, then a white one, unless the visitor has seen the splash before. */
 const oracle: Oracle = {
   next: (_before, event) => {
     const sample = event as EventObject & { output?: boolean };

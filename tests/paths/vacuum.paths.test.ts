@@ -77,7 +77,7 @@ const serializeState: PathScenario['serializeState'] = (snapshot) => {
   });
 };
 
-/** Spec §9: the promotion's text uses count 1 and amount 3; a menu may offer none. */
+/** requirements.md §9: the promotion's text uses count 1 and amount 3; a menu may offer none. */
 const PROMOTION = { count: 1, amount: 3 };
 
 const input = (promotionMember: boolean, promotion: typeof PROMOTION | undefined = PROMOTION) => ({
@@ -93,7 +93,7 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as VacuumCo
 /** The samples the spec takes as a contact: an email or a mobile number ('dana@' and '' are not). */
 const VALID_CONTACTS = new Set(['050-123-4567']);
 
-/** Minutes from start to end, past midnight when the end is earlier (spec §2 hourly products). */
+/** Minutes from start to end, past midnight when the end is earlier (requirements.md §2 hourly products). */
 function minutes(start: string, end: string): number {
   const at = (time: string) => {
     const [hours = 0, mins = 0] = time.split(':').map(Number);
@@ -103,7 +103,7 @@ function minutes(start: string, end: string): number {
 }
 
 /**
- * Spec §2 for /vacuum: choose an available product, the loyalty offer once (when the menu has a
+ * requirements.md §2 for /vacuum: choose an available product, the loyalty offer once (when the menu has a
  * promotion, unless a member), then
  * a time span that costs something; closing the time drawer goes back to the products.
  */

@@ -97,7 +97,7 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as Wheelsha
 /** The samples the spec takes as a phone: blank disables submit, '12345' is not a number, '0501234567' is. */
 const phoneKind = (phone: string) => (phone === '' ? 'blank' : phone === '0501234567' ? 'valid' : 'invalid');
 
-/** Spec §9: one or two failed polls are a blip; the third in a row means the connection is lost. */
+/** requirements.md §9: one or two failed polls are a blip; the third in a row means the connection is lost. */
 const POLLS_BEFORE_LOST = 3;
 
 const COMPOSING = { Editing: 'Composing' };
@@ -115,7 +115,7 @@ const failsWith = (state: string, failure: object) =>
   to(state, (after) => expect(contextOf(after).failure).toMatchObject(failure));
 
 /**
- * Spec §2/§4 for the wheelshare station: rent (set_purchase, the pay link as a QR code, polling until
+ * requirements.md §2/§4 for the wheelshare station: rent (set_purchase, the pay link as a QR code, polling until
  * the card is in) or return; every failure shows its reason and leads back to the form.
  */
 const oracle: Oracle = {

@@ -12,7 +12,7 @@ import { expect, test } from '../e2e/fixtures';
 
 const LINK = '/customPaymentIframe?machineId=1001&totalPrice=7.50&info=Wheelchair%20rental';
 
-/** A shop's page framing the address in its `src` query (allow="payment", as the README asks of merchants). */
+/** A shop's page framing the address in its `src` query (allow="payment", as docs/serving.md asks of merchants). */
 function shop(port: number): Promise<Server> {
   const server = createServer((request, response) => {
     const src = new URL(request.url ?? '/', 'http://localhost').searchParams.get('src') ?? '';

@@ -1,5 +1,5 @@
 /**
- * DESIGN §10 and the contract's `IdempotencyKey`: every call that moves money carries an Idempotency-Key,
+ * design.md §10 and the contract's `IdempotencyKey`: every call that moves money carries an Idempotency-Key,
  * with Stripe's semantics (docs.stripe.com/api/idempotent_requests). The same key and request answer the
  * first answer again and charge nothing more; the same key with another request is refused (422, as the
  * IETF draft's §2.7 says); the same key while its first request still runs is refused (409).

@@ -154,7 +154,7 @@ describe('POST /v4/api/menu/promotion/join', () => {
 });
 
 describe('the promotion the menus offer', () => {
-  it('the vacuum (1008) offers one free vacuuming that saves 3 (spec §9: count 1 and amount 3)', async () => {
+  it('the vacuum (1008) offers one free vacuuming that saves 3 (requirements.md §9: count 1 and amount 3)', async () => {
     const app = createSandboxApp({ catalogue });
     expect(catalogue.get(VACUUM)?.menu.promotion).toEqual({ count: 1, amount: 3 });
     const menu = (await (await app.request(`/v4/api/menu/get?machine_id=${VACUUM}`)).json()) as { promotion: unknown };

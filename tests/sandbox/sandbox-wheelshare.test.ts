@@ -67,7 +67,7 @@ describe('POST /v4/api/merchants/wheelshare/set_purchase', () => {
     expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const purchase = app.purchases.get(sessionId);
     expect(purchase?.lines.map((line) => [line.product.id, line.count, line.lineTotal])).toEqual([[1501, 3, 15]]);
-    // Spec §9: 5 NIS an hour; 2½ hours count as three started hours.
+    // requirements.md §9: 5 NIS an hour; 2½ hours count as three started hours.
     expect(purchase?.totals.total).toBe(3 * 5);
     expect(app.rentals.byPhone(PHONE)).toEqual({
       phone: STORED_PHONE,

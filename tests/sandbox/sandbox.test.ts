@@ -95,7 +95,7 @@ describe('POST /v4/api/menu/set_purchase', () => {
     expect(typed).toMatchObject({ session_uuid: 'visitor-2', totals: { total: 12.34 } });
   });
 
-  it('prices a span on a machine billed by the hour: hours × the hourly price, no service fee (spec §5, §9)', async () => {
+  it('prices a span on a machine billed by the hour: hours × the hourly price, no service fee (requirements.md §5, §9)', async () => {
     const app = createSandboxApp({ catalogue });
     const totalOf = async (lines: unknown) => {
       const response = await app.request('/v4/api/menu/set_purchase?machine_id=1008', {
@@ -139,7 +139,7 @@ describe('POST /v4/api/menu/set_purchase', () => {
       ],
       /more than once/,
     ],
-    // The operator prices every product (DESIGN §10): a price from the browser only where the visitor types one.
+    // The operator prices every product (design.md §10): a price from the browser only where the visitor types one.
     [
       'custom_price off a price-input machine',
       '1001',

@@ -497,7 +497,7 @@ const stationScreens: ScreenGroup = {
       const { ws } = rental;
       const number = rental.phone(2);
       await rental.open();
-      await payOnPhone(request, await rental.rent(number), 5 /* spec §9: one hour at 5 NIS */);
+      await payOnPhone(request, await rental.rent(number), 5 /* requirements.md §9: one hour at 5 NIS */);
       await expect(page.getByRole('heading', { name: ws.done.heading })).toBeFocused();
       await at('stationDone');
 

@@ -20,7 +20,7 @@ function type(keys: string): string {
   return text;
 }
 
-describe('amount entry rules (spec §5, §9)', () => {
+describe('amount entry rules (requirements.md §5, §9)', () => {
   it('starts at 0', () => {
     expect(EMPTY_AMOUNT).toBe('0');
     expect(amountValue(EMPTY_AMOUNT)).toBe(0);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmount, MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS } from '../../machines/shared/amount';
 
-describe('the amount rule (spec §5, §9)', () => {
-  it('has the limits of spec §9', () => {
+describe('the amount rule (requirements.md §5, §9)', () => {
+  it('has the limits of requirements.md §9', () => {
     expect(MAX_AMOUNT_DIGITS).toBe(10);
     expect(MAX_AMOUNT_DECIMALS).toBe(2);
   });

@@ -1,4 +1,6 @@
-/** The typed failure of a call to the operator's API (spec §8), as the machines and the error reports see it. */
+/**
+ * The typed failure of a call to the operator's API (requirements.md §8), as the machines and the error reports see it.
+ */
 import { describe, expect, it } from 'vitest';
 import { ApiError, isHttpStatus } from '../../machines/shared/api-failure';
 
@@ -12,7 +14,7 @@ describe('ApiError', () => {
   });
 });
 
-describe('isHttpStatus: the machine-not-found check (spec §8: menu call 404)', () => {
+describe('isHttpStatus: the machine-not-found check (requirements.md §8: menu call 404)', () => {
   it('only an ApiError with that http status', () => {
     expect(isHttpStatus(new ApiError({ kind: 'http', status: 404 }), 404)).toBe(true);
     expect(isHttpStatus(new ApiError({ kind: 'http', status: 500 }), 404)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Spec §3 Menu and Product fields as the menu call answers them (money as numbers or decimal strings,
+ * requirements.md §3 Menu and Product fields as the menu call answers them (money as numbers or decimal strings,
  * defaults: currency ILS, language en always offered), §8 (a menu without product_view or session_uuid
  * is logged only), §7 (menu/get, set_purchase whose session_id replaces the session uuid, get_iframe
  * with the page's query), and the operator's hosted-page verify and card-processor handshake calls.
@@ -26,7 +26,7 @@ const only = (sent: Sent[]) => {
   return sent[0] as Sent;
 };
 
-describe('the menu answer (spec §3)', () => {
+describe('the menu answer (requirements.md §3)', () => {
   it('gives a product its defaults: no description or image, available, not most popular, no fee', () => {
     expect(parse({}).products[0]).toEqual({
       id: 1,
@@ -112,7 +112,7 @@ describe('the menu answer (spec §3)', () => {
     expect(fails({ frontend_config: { google_pay: { environment: 'TEST' } } })).toBe(true);
   });
 
-  it('logs a menu without product_view (shown as the list) or session_uuid, and nothing otherwise (spec §8)', () => {
+  it('logs a menu without product_view (shown as the list) or session_uuid, and nothing otherwise (requirements.md §8)', () => {
     const logged: string[] = [];
     const menu = toMenu(parse({ technician_phone_number: null, session_uuid: null }), (m) => logged.push(m));
     expect(menu.product_view).toBe('LIST');
@@ -137,7 +137,7 @@ describe('the menu answer (spec §3)', () => {
   });
 });
 
-describe("Apple Pay's merchant name for a menu shaped as spec §3 (no displayName)", () => {
+describe("Apple Pay's merchant name for a menu shaped as requirements.md §3 (no displayName)", () => {
   const { displayName: _named, ...specShaped } = APPLE_PAY_CONFIG;
   const menu = { ...listMenu, frontend_config: { ...allMethodsConfig, apple_pay: specShaped } };
 
@@ -156,7 +156,7 @@ describe("Apple Pay's merchant name for a menu shaped as spec §3 (no displayNam
   });
 });
 
-describe('menu and purchase calls (spec §7)', () => {
+describe('menu and purchase calls (requirements.md §7)', () => {
   it("GET menu/get with machine_id; the menu's session_uuid becomes the client's", async () => {
     const { client, sent } = fakeApi(menuAnswer({ product_view: 'LIST', session_uuid: 'menu-session' }));
     const menu = await getMenu(client, 'machine-7');

@@ -1,6 +1,6 @@
 /**
- * Spec §7 "The calls it makes", payment rows: each call's method, path (with /v4/), query, body and
- * the session uuid in header and query; spec §3 "Pay response" read as status, msg, transaction id.
+ * requirements.md §7 "The calls it makes", payment rows: each call's method, path (with /v4/), query, body and
+ * the session uuid in header and query; requirements.md §3 "Pay response" read as status, msg, transaction id.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,7 +19,7 @@ import type { ApiClient } from '../../src/api/client';
 import { fakeApi, query, type Sent } from '../fixtures/fake-api';
 import { attempt, ATTEMPT_KEY, singleLineOrder, twoLineOrder, VISITOR_UUID } from '../fixtures/orders';
 
-describe('payment calls (spec §7)', () => {
+describe('payment calls (requirements.md §7)', () => {
   it('wallet pay with Google posts paymentData, the 2-decimal amount and currency to /v4/api/payment/pay/wallet', async () => {
     const { client, sent } = fakeApi({ status: 0, msg: 'ok', data: { transaction_id: 77 } });
     const answer = await payWithWallet(client, attempt(singleLineOrder), 'google_pay', { token: 'g' });
@@ -148,7 +148,7 @@ describe('payment calls (spec §7)', () => {
 });
 
 /**
- * DESIGN §10: every call that moves money carries its payment attempt's Idempotency-Key, so that the
+ * design.md §10: every call that moves money carries its payment attempt's Idempotency-Key, so that the
  * operator answers a resent request with its first answer instead of charging again.
  */
 describe('the Idempotency-Key of a payment attempt', () => {

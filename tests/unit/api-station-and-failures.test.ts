@@ -1,6 +1,6 @@
 /**
- * Spec §7: the wheelshare and Bit calls (method, path, query, body), every call with the session uuid in
- * header and query and credentials; spec §8: what a failed call is (HTTP status and the operator's
+ * requirements.md §7: the wheelshare and Bit calls (method, path, query, body), every call with the session uuid in
+ * header and query and credentials; requirements.md §8: what a failed call is (HTTP status and the operator's
  * message, time-out, an answer that is not what §3 describes, offline). GETs retry, POSTs never.
  */
 import { TimeoutError } from 'ky';
@@ -25,7 +25,7 @@ const only = (sent: Sent[]) => {
   return sent[0] as Sent;
 };
 
-describe('wheelshare calls (spec §7)', () => {
+describe('wheelshare calls (requirements.md §7)', () => {
   it('set_purchase posts the rental with phone_number and machine_id and answers session_id', async () => {
     const rental = {
       rental_option: 'hourly' as const,
@@ -169,7 +169,7 @@ describe('Bit calls', () => {
   });
 });
 
-describe('the client (spec §7, §8)', () => {
+describe('the client (requirements.md §7, §8)', () => {
   const anything = v.unknown();
 
   it('the base host is local storage first, then the build setting, then this origin', () => {

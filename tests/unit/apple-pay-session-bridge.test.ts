@@ -1,5 +1,5 @@
 /**
- * Apple Pay (spec §2 payment method selection, §8 "Apple Pay unavailable"): offered only where Safari
+ * Apple Pay (requirements.md §2 payment method selection, §8 "Apple Pay unavailable"): offered only where Safari
  * says the device can pay; one session per payment whose callbacks become the machine's events and
  * whose commands become session calls; stopping it aborts a session still open, never a closed one.
  */

@@ -2,7 +2,7 @@
  * Card scan and Bit, the two payments that leave the page's own frame: the scan step gets the visitor,
  * the 2-decimal amount and this page's origin and reports back by postMessage (only its own verdicts
  * count); Bit's page is only the processor the build names, and sends the visitor back to the page paid
- * from; a payment underway (spec §3 payStatus) is asked about by any page of its machine.
+ * from; a payment underway (requirements.md §3 payStatus) is asked about by any page of its machine.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Receipt } from '../../machines/purchase/receipt';

@@ -160,7 +160,7 @@ const googlePay = (token: string, amount = '5.00') => ({
   currencyCode: 'ILS',
 });
 
-/** Spec §3 "Product to buy" for machine 1005's one product (5 ILS), as src/api/payment.ts builds it. */
+/** requirements.md §3 "Product to buy" for machine 1005's one product (5 ILS), as src/api/payment.ts builds it. */
 const productToBuy = (session: string, amount = 500) => ({
   totalPrice: 5,
   currencyCode: 'ILS',

@@ -1,4 +1,4 @@
-/** /debug_vars: the base host form (spec §3: the base host is kept in local storage). */
+/** /debug_vars: the base host form (requirements.md §3: the base host is kept in local storage). */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { debugVarsMachine } from '../../machines/debug-vars/debug-vars.machine';

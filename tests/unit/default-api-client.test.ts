@@ -1,5 +1,5 @@
 /**
- * Spec §7: the app's API client keeps its base host in local storage (else the build setting, else this
+ * requirements.md §7: the app's API client keeps its base host in local storage (else the build setting, else this
  * origin), sends every call to /v4/ there with credentials, and carries the stored session uuid.
  */
 import { afterEach, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@
  * /pay's menu request sent by index.html before any module runs (src/early-menu.ts): it is exactly the
  * request the app's client sends (the backend sees no difference), it is taken from the page once, and its
  * answer goes through the client's own steps, so that a failed or slow early request ends where a failed or
- * slow request of the client's own does (spec §8).
+ * slow request of the client's own does (requirements.md §8).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyMenu } from '../../machines/menu/menu.types';

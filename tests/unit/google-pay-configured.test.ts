@@ -1,5 +1,5 @@
 /**
- * Spec §3 frontend_config.google_pay and Google's request objects
+ * requirements.md §3 frontend_config.google_pay and Google's request objects
  * (developers.google.com/pay/api/web/reference/request-objects): Google Pay is offered only when every
  * payment method is a CARD Google can tokenize (auth methods, networks, a PAYMENT_GATEWAY or DIRECT
  * tokenization with parameters), the environment is TEST or PRODUCTION, and PRODUCTION has a merchantId.

@@ -1,5 +1,5 @@
 /**
- * Issue 7, hostile input (DESIGN §10): every value the app reads from an address or a keypad —
+ * Issue 7, hostile input (design.md §10): every value the app reads from an address or a keypad —
  * /customPaymentIframe's query (machineId, totalPrice, currency, info, isDeferredPayment, phoneNumber,
  * the return addresses), the wheelshare phone number, the price keypad, /genPaymentIntend's answer —
  * is property-tested with fast-check: arbitrary text never throws, a value is accepted only when it
@@ -214,12 +214,15 @@ const linkQuery: fc.Arbitrary<PaymentLinkQuery> = fc.record(
   { requiredKeys: [] },
 );
 
-/** Spec §5, §9: a custom amount has at most 10 digits and 2 decimals; written here, not imported from the rule it checks. */
+/**
+ * requirements.md §5, §9: a custom amount has at most 10 digits and 2 decimals; written here, not imported from the
+ * rule it checks.
+ */
 const MAX_AMOUNT_DIGITS = 10;
 const AMOUNT_AS_WRITTEN = /^\d+(\.\d{1,2})?$/;
 const significantDigits = (text: string) => text.replace('.', '').replace(/^0+(?=\d)/, '').length;
 
-describe('payment link query (spec §2 /customPaymentIframe)', () => {
+describe('payment link query (requirements.md §2 /customPaymentIframe)', () => {
   it('never throws; a usable link has a positive finite amount, an ISO code, one line of text and http(s) return addresses', () => {
     fc.assert(
       fc.property(linkQuery, (query) => {
@@ -382,7 +385,7 @@ describe('phone numbers', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The price keypad (spec §5)
+// The price keypad (requirements.md §5)
 // ---------------------------------------------------------------------------------------------
 
 const DIGITS: readonly Digit[] = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];

@@ -1,4 +1,4 @@
-/** /test (spec §2): the custom payment iframe link and the genPaymentIntend link an operator builds. */
+/** /test (requirements.md §2): the custom payment iframe link and the genPaymentIntend link an operator builds. */
 import { describe, expect, it } from 'vitest';
 import { buildTestLinks, checkTypedAmount, type TestLinkForm } from '../../machines/info/iframe-link';
 

@@ -1,4 +1,4 @@
-/** Spec §1, §2, §9: the refund and cancellation policy's sections and figures. */
+/** requirements.md §1, §2, §9: the refund and cancellation policy's sections and figures. */
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/info/en.json';
@@ -12,13 +12,13 @@ const TEXTS = { en, he, fr, es };
 
 // The oracle: the spec's own figures and sections (tests/fixtures/policy.ts), never read from the code under test.
 
-describe('policy figures (spec §9)', () => {
+describe('policy figures (requirements.md §9)', () => {
   it('refunds begin within 24 hours; ages 13 and 18', () => {
     expect(POLICY_FIGURES).toEqual(SPEC_FIGURES);
   });
 });
 
-describe('policy sections (spec §2)', () => {
+describe('policy sections (requirements.md §2)', () => {
   it('come in the order the spec lists them', () => {
     expect(POLICY_SECTIONS).toEqual(SPEC_SECTIONS);
   });

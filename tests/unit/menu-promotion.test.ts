@@ -1,5 +1,5 @@
 /**
- * The menu's `promotion` (spec §3 "promotion count and savings amount", §9 "count 1 and amount 3") as
+ * The menu's `promotion` (requirements.md §3 "promotion count and savings amount", §9 "count 1 and amount 3") as
  * the app reads it, and the loyalty sign-up's call (POST /api/menu/promotion/join, contract joinPromotion).
  */
 import * as v from 'valibot';

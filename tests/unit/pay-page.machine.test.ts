@@ -108,7 +108,7 @@ describe('payPageMachine', () => {
     ]);
   });
 
-  describe('menu conditions (spec §4)', () => {
+  describe('menu conditions (requirements.md §4)', () => {
     it('a 404 ApiError means MachineNotFound', async () => {
       const page = startPage({ fetchMenu: fails(new ApiError({ kind: 'http', status: 404 })) });
       await page.settled();
@@ -297,7 +297,7 @@ describe('payPageMachine', () => {
   });
 });
 
-describe('pay page selectors: what /pay shows (spec §2, §6, §8)', () => {
+describe('pay page selectors: what /pay shows (requirements.md §2, §6, §8)', () => {
   const never = () => new Promise<Menu>(() => {});
 
   it('selectMenuCondition: a spinner while the menu loads, then the machine’s condition', async () => {
@@ -329,7 +329,7 @@ describe('pay page selectors: what /pay shows (spec §2, §6, §8)', () => {
   it('selectLanguage and selectOfferedLanguages: every supported language until the menu limits them', async () => {
     const page = startPage({ fetchMenu: never, input: { language: 'fr' } });
     expect(selectLanguage(page.snapshot())).toBe('fr');
-    expect(selectOfferedLanguages(page.snapshot())).toEqual(['en', 'he', 'fr', 'es']); // spec §6, §9
+    expect(selectOfferedLanguages(page.snapshot())).toEqual(['en', 'he', 'fr', 'es']); // requirements.md §6, §9
     const ready = startPage({ fetchMenu: answers(makeMenu({ available_languages: ['en', 'he'] })) });
     await ready.settled();
     expect(selectOfferedLanguages(ready.snapshot())).toEqual(['en', 'he']);

@@ -89,7 +89,7 @@ function startApplePay(order: PaymentOrder = singleLineOrder, fakes: Fakes = {})
 }
 
 describe('applePayMachine', () => {
-  describe('the payment request (spec §9, from the menu’s apple_pay)', () => {
+  describe('the payment request (requirements.md §9, from the menu’s apple_pay)', () => {
     /** The fixtures' apple_pay config: visa, masterCard, amex, discover; supports3DS; merchant "Test Vending". */
     const appleConfig = APPLE_PAY_CONFIG;
     const withApplePay = (changes: Partial<typeof appleConfig>): PaymentOrder => ({
@@ -168,7 +168,7 @@ describe('applePayMachine', () => {
     });
   });
 
-  describe('one session at a time (spec §4)', () => {
+  describe('one session at a time (requirements.md §4)', () => {
     it('waits in Idle with no session until the visitor taps', () => {
       const pay = startApplePay();
       expect(pay.snapshot().value).toEqual({ Idle: 'AwaitingTap' });
@@ -273,7 +273,7 @@ describe('applePayMachine', () => {
     });
   });
 
-  describe('authorisation and the pay call (spec §4)', () => {
+  describe('authorisation and the pay call (requirements.md §4)', () => {
     it('pays with the token; status 0 completes the session approved, then the sheet closing succeeds', async () => {
       const pay = startApplePay();
       await pay.authorize();

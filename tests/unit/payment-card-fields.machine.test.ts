@@ -77,7 +77,7 @@ function startCardFields(order: PaymentOrder = singleLineOrder, fakes: Fakes = {
   };
 }
 
-/** How hostedFields.charge() fails (spec §3 "Card processor error"), carried by an Error as lint wants. */
+/** How hostedFields.charge() fails (requirements.md §3 "Card processor error"), carried by an Error as lint wants. */
 const chargeError = (...messages: NonNullable<CardProcessorError['messages']>): Error & CardProcessorError =>
   Object.assign(new Error('charge failed'), { messages });
 
@@ -102,7 +102,7 @@ describe('cardFieldsMachine', () => {
     });
   });
 
-  describe('isChargeablePrice (spec §5)', () => {
+  describe('isChargeablePrice (requirements.md §5)', () => {
     it('a single line whose total equals its price is chargeable', () => {
       expect(singleLineOrder.total).toBe(singleLineOrder.lines[0]?.lineTotal);
       expect(isChargeablePrice(singleLineOrder)).toBe(true);
@@ -130,7 +130,7 @@ describe('cardFieldsMachine', () => {
     });
   });
 
-  describe('submitting (spec §4 card processor hosted fields)', () => {
+  describe('submitting (requirements.md §4 card processor hosted fields)', () => {
     it('an invalid price fails as invalidPrice and never charges', async () => {
       const card = startCardFields(twoLineOrder);
       await card.toEnteringCard();
@@ -252,7 +252,7 @@ describe('cardFieldsMachine', () => {
     });
   });
 
-  describe('charge errors (spec §8)', () => {
+  describe('charge errors (requirements.md §8)', () => {
     it('per-field messages go back to the form with fieldErrors', async () => {
       const card = startCardFields(singleLineOrder, {
         chargeCard: () => Promise.reject(chargeError({ param: 'cvv', message: 'Bad CVV' })),
@@ -303,7 +303,7 @@ describe('cardFieldsMachine', () => {
       expect(card.chargeCard).toHaveBeenLastCalledWith(expect.objectContaining({ thtk: 'thtk-2' }));
     });
 
-    it('each attempt has its own Idempotency-Key, shared by its handshake and its confirmation (DESIGN §10)', async () => {
+    it('each attempt has its own Idempotency-Key, shared by its handshake and its confirmation (design.md §10)', async () => {
       let attempt = 0;
       const card = startCardFields(singleLineOrder, {
         chargeCard: () =>

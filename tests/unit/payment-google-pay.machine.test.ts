@@ -17,7 +17,7 @@ const DECLINED: PayResponse = { status: 51, msg: 'Insufficient funds', transacti
 
 const never = <T>() => new Promise<T>(() => {});
 
-/** Spec §9: the Google Pay loader shows for 1 s; written here, never imported from the chart it checks. */
+/** requirements.md §9: the Google Pay loader shows for 1 s; written here, never imported from the chart it checks. */
 const GOOGLE_PAY_LOADER_MS = 1_000;
 
 interface Fakes {
@@ -53,7 +53,7 @@ function startGooglePay(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}
 }
 
 describe('googlePayMachine', () => {
-  describe('the 1 s loader (spec §9)', () => {
+  describe('the 1 s loader (requirements.md §9)', () => {
     it('loads the SDK with the order, tagged loading', () => {
       const pay = startGooglePay(singleLineOrder, { loadGooglePay: () => never() });
       expect(pay.snapshot().value).toEqual({ Idle: 'LoadingSdk' });
@@ -96,7 +96,7 @@ describe('googlePayMachine', () => {
     });
   });
 
-  describe('the payment request (spec §9)', () => {
+  describe('the payment request (requirements.md §9)', () => {
     it('payment.start shows the sheet with API 2.0, FINAL price, 2-decimal amount, currency and country', async () => {
       const order = withTokenizableCard(singleLineOrder);
       const pay = startGooglePay(order, { requestGooglePayment: () => never() });
@@ -163,7 +163,7 @@ describe('googlePayMachine', () => {
     });
   });
 
-  describe('the outcome (spec §4)', () => {
+  describe('the outcome (requirements.md §4)', () => {
     /** Fails the sheet's request the way PaymentsClient.loadPaymentData rejects (an Error, as lint wants). */
     async function failSheet(shape: GooglePayError) {
       const pay = startGooglePay(singleLineOrder, {
@@ -245,7 +245,7 @@ describe('googlePayMachine', () => {
       expect(offline.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
     });
 
-    it('without a visitor uuid it fails as internal and never calls the wallet (spec §8)', async () => {
+    it('without a visitor uuid it fails as internal and never calls the wallet (requirements.md §8)', async () => {
       const pay = startGooglePay(anonymousOrder);
       await pay.toAwaitingTap();
       pay.actor.send({ type: 'payment.start' });

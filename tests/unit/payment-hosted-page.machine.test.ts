@@ -84,7 +84,7 @@ describe('hostedPageMachine', () => {
       expect(page.statuses).toEqual([]);
     });
 
-    it('an address on the provider’s origin goes to Processing with the pay status pending (spec §4)', async () => {
+    it('an address on the provider’s origin goes to Processing with the pay status pending (requirements.md §4)', async () => {
       const page = startHostedPage();
       await page.pageFetched();
       expect(page.snapshot().value).toEqual({ Processing: { Framed: 'LoadingPage' } });
@@ -246,15 +246,18 @@ describe('hostedPageMachine', () => {
       ['about:blank (a page that failed to load)', 'about:blank'],
       ['another page of the app', `${new URL(RETURN_URL).origin}/pay?machine_id=1002`],
       ['the return page’s path on another origin', `https://evil.test${new URL(RETURN_URL).pathname}?CCode=0`],
-    ])('a readable address that is not the return page, %s, fails as unexpectedFrameUrl (spec §8)', async (_, url) => {
-      const page = startHostedPage();
-      await page.toShowingPage();
-      page.frameLoaded(url);
-      expect(page.snapshot().value).toBe('Failed');
-      expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'unexpectedFrameUrl' });
-      expect(page.statuses).toEqual(['pending', 'failed']);
-      expect(page.verifyPayment).not.toHaveBeenCalled();
-    });
+    ])(
+      'a readable address that is not the return page, %s, fails as unexpectedFrameUrl (requirements.md §8)',
+      async (_, url) => {
+        const page = startHostedPage();
+        await page.toShowingPage();
+        page.frameLoaded(url);
+        expect(page.snapshot().value).toBe('Failed');
+        expect(page.snapshot().output).toEqual({ outcome: 'failed', reason: 'unexpectedFrameUrl' });
+        expect(page.statuses).toEqual(['pending', 'failed']);
+        expect(page.verifyPayment).not.toHaveBeenCalled();
+      },
+    );
 
     it('frame events before the address is known, or while verifying, are not handled', async () => {
       const idle = startHostedPage({ fetchPaymentPage: () => never() });
@@ -292,7 +295,7 @@ describe('hostedPageMachine', () => {
       expect(isReturnPage(`${RETURN_URL}?CCode=0`, 'about:blank')).toBe(false);
     });
 
-    it('the page pay_ajax names must be a web page on the provider origin (spec §8: else unexpected address)', () => {
+    it('the page pay_ajax names must be a web page on the provider origin (requirements.md §8: else unexpected address)', () => {
       expect(isOnOrigin('https://pay.hyp.co.il/p/?action=pay', 'https://pay.hyp.co.il')).toBe(true);
       expect(isOnOrigin('https://pay.hyp.co.il.evil.example/p/', 'https://pay.hyp.co.il')).toBe(false);
       expect(isOnOrigin('javascript:alert(1)', 'https://pay.hyp.co.il')).toBe(false);

@@ -18,7 +18,7 @@ function memoryStorage(): Storage {
 
 const PAGE = 'https://pay.example/customPaymentIframe?totalPrice=7.50&info=Wheelchair+rental&machineId=15';
 
-describe('payment intent storage (spec §3 visitor_uuid)', () => {
+describe('payment intent storage (requirements.md §3 visitor_uuid)', () => {
   beforeEach(() => vi.stubGlobal('localStorage', memoryStorage()));
   afterEach(() => vi.unstubAllGlobals());
 

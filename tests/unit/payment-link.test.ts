@@ -26,7 +26,7 @@ const issuesOf = (query: PaymentLinkQuery) => {
   return check.ok ? [] : check.issues;
 };
 
-describe('checkPaymentLink (spec §2 /customPaymentIframe)', () => {
+describe('checkPaymentLink (requirements.md §2 /customPaymentIframe)', () => {
   it('reads a full link: amount as a number, the currency upper-cased, deferred, both return addresses', () => {
     expect(checkPaymentLink(full)).toEqual({
       ok: true,
@@ -41,7 +41,7 @@ describe('checkPaymentLink (spec §2 /customPaymentIframe)', () => {
     });
   });
 
-  it('defaults: currency ILS (spec §9), not deferred, no return addresses; blank values count as not given', () => {
+  it('defaults: currency ILS (requirements.md §9), not deferred, no return addresses; blank values count as not given', () => {
     const check = checkPaymentLink({
       machineId: ' 7 ',
       totalPrice: '5',
@@ -55,7 +55,7 @@ describe('checkPaymentLink (spec §2 /customPaymentIframe)', () => {
       link: {
         machineId: '7',
         amount: 5,
-        currency: 'ILS', // spec §9: the default currency
+        currency: 'ILS', // requirements.md §9: the default currency
         info: 'Parking',
         deferredPayment: false,
         returnUrls: { success: undefined, failure: undefined },
@@ -143,7 +143,7 @@ describe('checkPaymentLink (spec §2 /customPaymentIframe)', () => {
   });
 });
 
-describe('checkLinkAmount (spec §5 amounts; the rule itself: amount.test.ts)', () => {
+describe('checkLinkAmount (requirements.md §5 amounts; the rule itself: amount.test.ts)', () => {
   it.each([
     ['7.5', 7.5],
     [' 12.30 ', 12.3],

@@ -1,4 +1,4 @@
-/** How every payment method turns the operator's answer or a failed call into its result (spec §4, §8). */
+/** How every payment method turns the operator's answer or a failed call into its result (requirements.md §4, §8). */
 import { describe, expect, it } from 'vitest';
 import { resultOfCallError, resultOfPayCallError } from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';
@@ -25,7 +25,7 @@ describe('a failed call to the operator', () => {
     ['nothing at all', undefined],
     ['an error that is not the API’s', new TypeError('Failed to fetch')],
     ['an http failure without a message', new ApiError({ kind: 'http', status: 500 })],
-  ])('%s: the generic payment failure (spec §8)', (_, error) => {
+  ])('%s: the generic payment failure (requirements.md §8)', (_, error) => {
     expect(resultOfCallError(error)).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
     expect(resultOfPayCallError(error)).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
   });

@@ -76,7 +76,7 @@ function startStripe(order: PaymentOrder = singleLineOrder, fakes: Fakes = {}) {
 }
 
 describe('stripeMachine', () => {
-  describe("stripeAmount (spec §5: the currency's minor units as Stripe counts them, lowercase currency)", () => {
+  describe("stripeAmount (requirements.md §5: the currency's minor units as Stripe counts them, lowercase currency)", () => {
     const amountOf = (total: number, currency = 'ILS') => stripeAmount({ ...singleLineOrder, total, currency });
 
     it('multiplies by 100 and rounds', () => {
@@ -166,7 +166,7 @@ describe('stripeMachine', () => {
     });
   });
 
-  describe('paying (spec §4 Stripe)', () => {
+  describe('paying (requirements.md §4 Stripe)', () => {
     it('creates the payment method from the card, the intent for the order, then confirms; success has the intent id', async () => {
       const stripe = startStripe();
       await stripe.toEnteringCard();
@@ -200,7 +200,7 @@ describe('stripeMachine', () => {
       expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
     });
 
-    it('a backend error on the intent is a server error with its details (spec §8)', async () => {
+    it('a backend error on the intent is a server error with its details (requirements.md §8)', async () => {
       const stripe = startStripe(singleLineOrder, {
         createPaymentIntent: () => Promise.reject(new ApiError({ kind: 'http', status: 500, message: 'boom' })),
       });

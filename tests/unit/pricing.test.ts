@@ -43,7 +43,7 @@ describe('roundToCents', () => {
   });
 });
 
-describe('convenienceFee (spec §5)', () => {
+describe('convenienceFee (requirements.md §5)', () => {
   it('percent: price × value / 100, rounded to 2 decimals', () => {
     expect(convenienceFee(percent(2.5), 12.9)).toBe(0.32); // 0.3225
     expect(convenienceFee(percent(5), 10.1)).toBe(0.51); // 0.505
@@ -150,7 +150,7 @@ describe('orderTotals: summed with 2-decimal rounding', () => {
   });
 });
 
-describe('toPurchaseRequest (set_purchase lines, spec §3)', () => {
+describe('toPurchaseRequest (set_purchase lines, requirements.md §3)', () => {
   it('sends product_id and count without a custom price', () => {
     expect(toPurchaseRequest([priceLine(cola, 3), priceLine(water, 1)])).toEqual([
       { product_id: 1, count: 3 },

@@ -1,5 +1,5 @@
 /**
- * The providers' code (spec §2 payment methods; §8 card processor errors, Stripe errors): each
+ * The providers' code (requirements.md §2 payment methods; §8 card processor errors, Stripe errors): each
  * provider's script is added to the page once, a failed load can be retried; Google Pay is offered
  * only where pay.js says the device is ready; the card processor's hosted fields charge the order's
  * 2-decimal amount in the page's language and a refusal carries its per-field messages.

@@ -1,7 +1,7 @@
 /**
  * The purchase with an hourly order (/vacuum): the spawned vacuum chart hands over a product and a
  * span (`hours.confirmed`), the purchase books it with set_purchase as one line whose custom price is
- * the whole hourly charge, with no service fee (spec §5, §9), and pays it like any other purchase.
+ * the whole hourly charge, with no service fee (requirements.md §5, §9), and pays it like any other purchase.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
@@ -45,7 +45,7 @@ const WITH_FEE = hourly(804, 'Vacuum deluxe — 1 hour', 20, {
 const vacuumMenu = makeMenu({
   product_view: 'GRID',
   products: [VACUUM, SHAMPOO, BROKEN, WITH_FEE, TOKEN],
-  // Spec §9: the promotion's text uses count 1 and amount 3.
+  // requirements.md §9: the promotion's text uses count 1 and amount 3.
   promotion: { count: 1, amount: 3 },
 });
 
@@ -184,7 +184,7 @@ describe('purchase with an hourly order: booking and paying', () => {
     expect(snapshot().context.minutes).toBe(120);
   });
 
-  it("charges hours × hourly price without the product's convenience fee (spec §9: service fee 0)", async () => {
+  it("charges hours × hourly price without the product's convenience fee (requirements.md §9: service fee 0)", async () => {
     const { snapshot, confirmHours, calls } = startHourlyPurchase();
     await confirmHours(804, '10:00', '10:20'); // 20 min × ₪20 = ₪6.67
     expect(calls[0]?.lines).toEqual([{ product_id: 804, count: 1, minutes: 20 }]);

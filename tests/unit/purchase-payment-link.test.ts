@@ -1,5 +1,5 @@
 /**
- * The purchase driven by a payment link (spec §2 /customPaymentIframe, §4 custom redirect pages): a
+ * The purchase driven by a payment link (requirements.md §2 /customPaymentIframe, §4 custom redirect pages): a
  * fixed amount in the link's currency, booked with set_purchase or already held by the operator (the
  * payment intent), and the browser sent to the link's success or failure address.
  */
@@ -197,7 +197,7 @@ describe('the payment order of a link', () => {
     expect(order.lines[0]?.product).toMatchObject({ id: cola.id, name: 'Wheelchair rental' });
   });
 
-  it('a link that is not deferred keeps the stored-price check (spec §5)', async () => {
+  it('a link that is not deferred keeps the stored-price check (requirements.md §5)', async () => {
     const purchase = startPurchase(paymentLink({ deferredPayment: false }));
     await purchase.toGooglePay();
     expect(purchase.order().order.deferredPayment).toBe(false);
@@ -220,7 +220,7 @@ describe('the payment order of a link', () => {
   });
 });
 
-describe("the link's return addresses (spec §4 custom redirect pages)", () => {
+describe("the link's return addresses (requirements.md §4 custom redirect pages)", () => {
   it('success: the browser is sent to the success address', async () => {
     const purchase = startPurchase(paymentLink());
     await purchase.toGooglePay();

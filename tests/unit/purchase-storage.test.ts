@@ -1,5 +1,5 @@
 /**
- * The purchases local storage keeps (spec §3): pay_data, the purchase on its way to being paid, and
+ * The purchases local storage keeps (requirements.md §3): pay_data, the purchase on its way to being paid, and
  * pay_history, each machine's paid purchases, newest first. Receipts an earlier version wrote are still read.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';

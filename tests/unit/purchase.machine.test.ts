@@ -174,7 +174,7 @@ async function toPending(purchase: Purchase, method: PaymentMethod = 'google_pay
   expect(purchase.snapshot().matches('INIT_METHOD_PENDING')).toBe(true);
 }
 
-/** Each method's step in INIT_METHOD_PENDING and the machine it runs (spec §4). */
+/** Each method's step in INIT_METHOD_PENDING and the machine it runs (requirements.md §4). */
 interface Route {
   method: PaymentMethod;
   state: string;
@@ -212,7 +212,7 @@ const ROUTES: Route[] = [
 const routeName = (route: Route) =>
   `${route.method}${route.machine === 'hostedPage' ? ' (Yaad Sarig)' : route.machine === 'cardFields' ? ' (Tranzila)' : ''}`;
 
-/** One cola (12.90 + 2.5 % = 0.32) as every method is told about it (spec §3, §5, §9). */
+/** One cola (12.90 + 2.5 % = 0.32) as every method is told about it (requirements.md §3, §5, §9). */
 function colaOrder(menu: Menu, visitorUuid = 'session-1'): PaymentOrder {
   return {
     machineId: 'machine-7',
@@ -293,7 +293,7 @@ describe('purchaseMachine', () => {
       expect(purchase.snapshot().context.selectedIds).toEqual([water.id]);
     });
 
-    it('LIST stays single-select even with allow_multiple_products (spec §2: only GRID multi-selects)', () => {
+    it('LIST stays single-select even with allow_multiple_products (requirements.md §2: only GRID multi-selects)', () => {
       const purchase = startPurchase({ ...listMenu, allow_multiple_products: true });
       purchase.actor.send({ type: 'product.select', productId: cola.id });
       purchase.actor.send({ type: 'product.select', productId: water.id });

@@ -53,7 +53,7 @@ function context(menu: Menu, overrides: Partial<PurchaseContext> = {}): Purchase
   };
 }
 
-describe('initialSelection (spec §2)', () => {
+describe('initialSelection (requirements.md §2)', () => {
   it('LIST: the most popular available product', () => {
     expect(initialSelection(listMenu)).toEqual([water.id]);
     expect(initialSelection(makeMenu({ products: [cola, chips] }))).toEqual([]);
@@ -107,7 +107,7 @@ describe('pricedLines and purchaseRequest', () => {
     expect(pricedLines(context(priceInputMenu))).toEqual([]);
   });
 
-  it('hourly (/vacuum): nothing to price or to book before a span is chosen (spec §5)', () => {
+  it('hourly (/vacuum): nothing to price or to book before a span is chosen (requirements.md §5)', () => {
     const ctx = context(gridMenu, { orderSource: { kind: 'hourly', now: '10:00', promotionMember: false } });
     expect(pricedLines({ ...ctx, selectedIds: [] })).toEqual([]);
     expect(purchaseRequest({ ...ctx, selectedIds: [] })).toEqual([]);
@@ -147,7 +147,7 @@ describe('paymentOrder: what every payment method is told', () => {
   });
 });
 
-describe('receiptOf: what the success page lists and the history keeps (spec §2, §3)', () => {
+describe('receiptOf: what the success page lists and the history keeps (requirements.md §2, §3)', () => {
   it('items at their price without the fee, adding up to the subtotal; subtotal + service fee = total', () => {
     // Cola 12.90 + 2.5 % (0.32); Water 5.00 + 1.00 flat.
     const lines = pricedLines(context(gridMenu, { selectedIds: [cola.id, water.id] }));
@@ -165,7 +165,7 @@ describe('receiptOf: what the success page lists and the history keeps (spec §2
     });
   });
 
-  it('a count multiplies the price without the fee; the stored unit price keeps its fee (spec §3 pay_data)', () => {
+  it('a count multiplies the price without the fee; the stored unit price keeps its fee (requirements.md §3 pay_data)', () => {
     const lines = pricedLines(context(quantityMenu, { quantity: 3 }));
     expect(receiptOf('machine-7', lines, '₪')).toMatchObject({
       items: [{ name: 'Water', price: 6, count: 3, amount: 15 }],
@@ -192,7 +192,7 @@ describe('receiptOf: what the success page lists and the history keeps (spec §2
   });
 });
 
-describe('offeredMethods (spec §2, from frontend_config)', () => {
+describe('offeredMethods (requirements.md §2, from frontend_config)', () => {
   const offered = (menu: Menu, applePayAvailable = false, customAmount?: number, googlePayReady = true) =>
     offeredMethods({
       menu,

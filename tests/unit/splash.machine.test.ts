@@ -19,7 +19,7 @@ function startSplash(seen: boolean) {
   return { actor, clock, remembered: () => remembered };
 }
 
-describe('splashMachine (spec §9: 2.5 s as two slides)', () => {
+describe('splashMachine (requirements.md §9: 2.5 s as two slides)', () => {
   it('checks the cookie first', () => {
     const { actor } = startSplash(false);
     expect(actor.getSnapshot().value).toBe('CheckingCookie');

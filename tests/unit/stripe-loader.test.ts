@@ -1,5 +1,5 @@
 /**
- * Stripe.js for the card element (spec §2 payment method selection, §4 Stripe): loaded from the build's
+ * Stripe.js for the card element (requirements.md §2 payment method selection, §4 Stripe): loaded from the build's
  * address, then Stripe is made with the menu's publishable key.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

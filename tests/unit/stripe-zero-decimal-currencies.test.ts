@@ -1,5 +1,5 @@
 /**
- * Spec §5 via Stripe's currency rules (docs.stripe.com/currencies#zero-decimal): in a zero-decimal
+ * requirements.md §5 via Stripe's currency rules (docs.stripe.com/currencies#zero-decimal): in a zero-decimal
  * currency Stripe takes the amount itself, not hundredths; every one of Stripe's list, any letter case.
  */
 import { describe, expect, it } from 'vitest';

@@ -34,7 +34,7 @@ describe('time of day', () => {
   });
 });
 
-describe('minutes between a start and an end (spec §5)', () => {
+describe('minutes between a start and an end (requirements.md §5)', () => {
   it('counts forward on the same day', () => {
     expect(minutesBetween('10:00', '11:30')).toBe(90);
     expect(minutesBetween('00:00', '23:59')).toBe(1439);

@@ -10,12 +10,12 @@ const vacuumAt = (price: number): Product => ({
   image_url: '/img/vacuum.svg',
   available: true,
   is_most_popular: false,
-  // A fee on the product never applies to the hourly charge (spec §9: service fee 0).
+  // A fee on the product never applies to the hourly charge (requirements.md §9: service fee 0).
   convenience_fee_type: 'percent',
   convenience_fee_value: 10,
 });
 
-describe('the hourly line (spec §5: hours × hourly price; §9: no service fee)', () => {
+describe('the hourly line (requirements.md §5: hours × hourly price; §9: no service fee)', () => {
   it.each([
     [20, 12, 4],
     [90, 18, 27],

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contactBody, isContact, parseContact, parseContactAs } from '../../machines/vacuum/promotion';
 
-// The promotion's figures (spec §9: count 1 and amount 3) come with the menu now: tests/unit/menu-promotion.test.ts
-// reads them from an answer, tests/sandbox/sandbox-promotion.test.ts from the vacuum's catalogue menu.
+// The promotion's figures (requirements.md §9: count 1 and amount 3) come with the menu now:
+// tests/unit/menu-promotion.test.ts reads them from an answer, tests/sandbox/sandbox-promotion.test.ts from the
+// vacuum's catalogue menu.
 
 describe('parseContact: a mobile number or an e-mail address', () => {
   it.each([

@@ -18,7 +18,7 @@ const product = (id: number, price: number, available = true): Product => ({
 
 const PRODUCTS = [product(801, 12), product(802, 18), product(803, 15, false)];
 
-/** Spec §9: the promotion's text uses count 1 and amount 3. */
+/** requirements.md §9: the promotion's text uses count 1 and amount 3. */
 const PROMOTION: Promotion = { count: 1, amount: 3 };
 
 interface Options {

@@ -33,7 +33,7 @@ const product = (id: number, price: number): Product => ({
 
 const PRODUCTS = [product(801, 12), product(802, 18), product(804, 12.5)];
 
-/** Spec §9: the promotion's text uses count 1 and amount 3. */
+/** requirements.md §9: the promotion's text uses count 1 and amount 3. */
 const PROMOTION = { count: 1, amount: 3 };
 
 type JoinOutcome = 'pending' | 'fails' | 'succeeds';

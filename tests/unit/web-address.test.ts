@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWebAddress } from '../../machines/shared/web-address';
 
-describe('isWebAddress (DESIGN §10)', () => {
+describe('isWebAddress (design.md §10)', () => {
   it('takes absolute http and https addresses only', () => {
     expect(isWebAddress('https://pay.example/genPaymentIntend?machine_id=15')).toBe(true);
     expect(isWebAddress('http://localhost:4173/genPaymentIntend')).toBe(true);

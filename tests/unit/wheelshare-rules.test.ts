@@ -24,7 +24,7 @@ describe('rental period', () => {
   });
 });
 
-describe('rental price (spec §9: 5 an hour, 60 a day, in NIS)', () => {
+describe('rental price (requirements.md §9: 5 an hour, 60 a day, in NIS)', () => {
   it('has the rates and the shekel in one place', () => {
     expect(RENTAL_RATES).toEqual({ hourly: 5, daily: 60 });
     expect(RENTAL_CURRENCY_SYMBOL).toBe('₪');

@@ -22,7 +22,7 @@ import type {
   StationCallInput,
 } from '../../machines/wheelshare/wheelshare.types';
 
-/** Spec §9: the station polls every 1 s (written here, not imported from the chart it checks). */
+/** requirements.md §9: the station polls every 1 s (written here, not imported from the chart it checks). */
 const POLL_INTERVAL_MS = 1_000;
 
 /** 10 March 2031, 10:30 local time. */
@@ -416,7 +416,7 @@ describe('wheelshareMachine: returning', () => {
   });
 });
 
-describe('wheelshare selectors: what the station shows (spec §2 /wheelshare, §8)', () => {
+describe('wheelshare selectors: what the station shows (requirements.md §2 /wheelshare, §8)', () => {
   const rentWith = async (fakes: Fakes) => {
     const station = startStation(fakes);
     station.fillRent();

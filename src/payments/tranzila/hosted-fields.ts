@@ -19,7 +19,7 @@ interface TranzilaGlobal {
 
 let fields: HostedFields | undefined;
 
-/** The processor's refusal, with its per-field messages (spec §3 "Card processor error"). */
+/** The processor's refusal, with its per-field messages (requirements.md §3 "Card processor error"). */
 class ChargeRefused extends Error implements CardProcessorError {
   readonly messages: CardProcessorError['messages'];
   constructor(error: unknown) {

@@ -18,7 +18,7 @@ interface PaymentIntentPageProps {
   logic?: typeof paymentIntentLogic;
 }
 
-/** Spec §2 /genPaymentIntend: fetches the payment page for the query and sends the browser there. */
+/** requirements.md §2 /genPaymentIntend: fetches the payment page for the query and sends the browser there. */
 export function PaymentIntentPage({ query, logic = paymentIntentLogic }: PaymentIntentPageProps) {
   const { t, ready } = useTranslation('custom');
   const { t: tApp } = useTranslation();

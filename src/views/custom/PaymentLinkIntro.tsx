@@ -13,7 +13,10 @@ interface PaymentLinkIntroProps {
   continueAction: ReactNode;
 }
 
-/** The product stage of a payment link (spec §2 /customPaymentIframe): its description, a picture and the amount. */
+/**
+ * The product stage of a payment link (requirements.md §2 /customPaymentIframe): its description, a picture and the
+ * amount.
+ */
 export default function PaymentLinkIntro({ purchase, continueAction }: PaymentLinkIntroProps) {
   const { t, ready } = useTranslation('custom');
   const source = useSelector(purchase, (snapshot) => snapshot.context.orderSource);

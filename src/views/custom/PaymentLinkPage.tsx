@@ -57,7 +57,9 @@ interface PaymentLinkPageProps {
   logic?: typeof paymentLinkLogic;
 }
 
-/** Spec §2 /customPaymentIframe: the link's payment on its machine's page, or why the link cannot be used. */
+/**
+ * requirements.md §2 /customPaymentIframe: the link's payment on its machine's page, or why the link cannot be used.
+ */
 export function PaymentLinkPage({
   query,
   paymentIntent,

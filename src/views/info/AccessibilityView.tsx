@@ -7,7 +7,7 @@ import { Paragraphs } from './Paragraphs';
 
 const FEATURES = ['keyboard', 'screenReaders', 'rtl', 'zoom', 'motion', 'contrast'] as const;
 
-/** Spec §2 /accessibility: the accessibility statement. */
+/** requirements.md §2 /accessibility: the accessibility statement. */
 export function AccessibilityView() {
   const { t, ready, i18n } = useTranslation('info');
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(

@@ -4,7 +4,7 @@ import { DEFAULT_SUPPORT_PHONE } from '../../config';
 import { COMPANY_NAME, SUPPORT_EMAIL, WEBSITE_URL } from './contact-details';
 import { InfoPage } from './InfoPage';
 
-/** Spec §2 /contact: company, technician phone, support address, website. */
+/** requirements.md §2 /contact: company, technician phone, support address, website. */
 export function ContactView() {
   const { t, ready } = useTranslation('info');
   return (

@@ -33,7 +33,7 @@ function Values({ rows }: { rows: { name: ReactNode; value: ReactNode }[] }) {
   );
 }
 
-/** Spec §2 /debug_vars: what this browser uses now, and the API base host, which can be changed here. */
+/** requirements.md §2 /debug_vars: what this browser uses now, and the API base host, which can be changed here. */
 export function DebugVarsView({ logic = debugVarsLogic }: { logic?: typeof debugVarsLogic }) {
   const { t, ready } = useTranslation('info');
   const debugVars = useActorRef(logic, { input: { stored: storedBaseHost() }, inspect });

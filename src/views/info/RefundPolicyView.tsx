@@ -3,7 +3,9 @@ import { POLICY_FIGURES, POLICY_SECTIONS } from '../../../machines/info/policy';
 import { InfoPage } from './InfoPage';
 import { Paragraphs } from './Paragraphs';
 
-/** Spec §2 /refund-and-cancellation: the policy, its sections in the spec's order, with a table of contents. */
+/**
+ * requirements.md §2 /refund-and-cancellation: the policy, its sections in the spec's order, with a table of contents.
+ */
 export function RefundPolicyView() {
   const { t, ready } = useTranslation('info');
   return (

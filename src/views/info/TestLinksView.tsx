@@ -13,7 +13,7 @@ export function defaultTestLinkForm(origin: string): TestLinkForm {
 
 const LINKS = ['customPaymentIframe', 'genPaymentIntend'] as const;
 
-/** Spec §2 /test: the operators' page that builds the custom payment iframe link. */
+/** requirements.md §2 /test: the operators' page that builds the custom payment iframe link. */
 export function TestLinksView({ origin = window.location.origin }: { origin?: string }) {
   const { t, ready } = useTranslation('info');
   const [form, setForm] = useState(() => defaultTestLinkForm(origin));

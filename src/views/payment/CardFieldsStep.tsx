@@ -14,7 +14,7 @@ const FIELD_LABELS = {
   cvv: 'payment.card.cvv',
 } as const satisfies Record<CardField, string>;
 
-/** Tranzila's hosted fields: the processor's own frames sit in these boxes (spec §2). */
+/** Tranzila's hosted fields: the processor's own frames sit in these boxes (requirements.md §2). */
 export function CardFieldsStep({ cardFields }: { cardFields: CardFieldsRef }) {
   const { t, i18n } = useTranslation();
   const loading = useSelector(cardFields, (snapshot) => snapshot.hasTag('loading'));

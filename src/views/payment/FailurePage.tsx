@@ -5,7 +5,9 @@ import { SupportCallButton } from '../../components/SupportCallButton';
 import { selectChargeState } from '../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 
-/** Spec §2 failure page: title, transaction number, image, what went wrong, what to do, support and retry. */
+/**
+ * requirements.md §2 failure page: title, transaction number, image, what went wrong, what to do, support and retry.
+ */
 export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
   const result = useSelector(purchase, (snapshot) => snapshot.context.result);

@@ -14,7 +14,7 @@ function readableAddress(frame: HTMLIFrameElement): string | undefined {
   }
 }
 
-/** Yaad Sarig's (Hyp's) hosted payment page in a frame, with a loader and the support phone (spec §2). */
+/** Yaad Sarig's (Hyp's) hosted payment page in a frame, with a loader and the support phone (requirements.md §2). */
 export function HostedPageStep({ hostedPage, supportPhone }: { hostedPage: HostedPageRef; supportPhone: string }) {
   const { t } = useTranslation();
   const pageUrl = useSelector(hostedPage, (snapshot) => snapshot.context.pageUrl);

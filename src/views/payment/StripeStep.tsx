@@ -9,7 +9,7 @@ import { cardElementOptions, stripeAppearance, stripeLocale, type StripeCard } f
 import { PayButton } from './PayButton';
 import type { StripeRef } from './payment-refs';
 
-/** Stripe's card element and a pay button with the amount (spec §2). Loaded only when Stripe is chosen. */
+/** Stripe's card element and a pay button with the amount (requirements.md §2). Loaded only when Stripe is chosen. */
 export default function StripeStep({ stripeRef }: { stripeRef: StripeRef }) {
   const { t, i18n } = useTranslation();
   const stripe = useSelector(stripeRef, (snapshot) => snapshot.context.stripe) as Stripe | undefined;

@@ -56,7 +56,7 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
   );
 }
 
-/** Spec §2 success page: confirmation, transaction number, items, totals, date, latest purchase, support. */
+/** requirements.md §2 success page: confirmation, transaction number, items, totals, date, latest purchase, support. */
 export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
   const receipt = useSelector(purchase, (snapshot) => snapshot.context.receipt);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import type { PurchaseRef } from './purchase-ref';
 
-/** The explanation shown before card entry, card scan or Bit (spec §2). */
+/** The explanation shown before card entry, card scan or Bit (requirements.md §2). */
 export function MethodPopup({ purchase }: { purchase: PurchaseRef }) {
   const { t } = useTranslation();
   const textId = useId();

@@ -25,7 +25,7 @@ const TITLES = {
 } as const;
 
 /**
- * Spec §2: the loyalty popup ('Every tenth vacuuming is on us'), a modal dialog over the grid: the
+ * requirements.md §2: the loyalty popup ('Every tenth vacuuming is on us'), a modal dialog over the grid: the
  * offer, the sign-up with a mobile number or e-mail, and the confirmation. Escape skips the offer.
  * Each step's heading takes focus; the page takes it back once the flow returns to the grid.
  */

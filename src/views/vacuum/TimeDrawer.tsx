@@ -60,7 +60,9 @@ interface TimeDrawerProps {
   symbol: string;
 }
 
-/** Spec §2: the drawer with the start and end times, the item, subtotal, service fee 0, total and Continue. */
+/**
+ * requirements.md §2: the drawer with the start and end times, the item, subtotal, service fee 0, total and Continue.
+ */
 export default function TimeDrawer({ vacuum, symbol }: TimeDrawerProps) {
   const { t } = useTranslation('vacuum');
   const { t: tShared } = useTranslation();

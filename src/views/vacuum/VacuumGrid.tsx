@@ -5,7 +5,7 @@ import { formatMoney } from '../../components/Money';
 import { ProductImage } from '../../components/ProductImage';
 import type { VacuumRef } from './vacuum-ref';
 
-/** Spec §2: the hourly products as a grid of cards (image, name, price per hour); one may be chosen. */
+/** requirements.md §2: the hourly products as a grid of cards (image, name, price per hour); one may be chosen. */
 export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: string }) {
   const { t, i18n } = useTranslation('vacuum');
   const { t: tShared } = useTranslation();

@@ -14,7 +14,7 @@ import type { VacuumRef } from './vacuum-ref';
 const TimeDrawer = lazy(() => import('./TimeDrawer'));
 
 /**
- * /vacuum before payment (spec §2): the hourly products, the loyalty popup and the time drawer,
+ * /vacuum before payment (requirements.md §2): the hourly products, the loyalty popup and the time drawer,
  * driven by the vacuum chart the purchase spawned. Loaded only by pages with an hourly order.
  */
 export default function VacuumSelection({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/Logo';
 import { Spinner } from '../../components/Spinner';
 
-/** /wheelshare/afterPayment: where the visitor's phone lands once paid (spec §2). */
+/** /wheelshare/afterPayment: where the visitor's phone lands once paid (requirements.md §2). */
 export function AfterPayment({ onDone }: { onDone: () => void }) {
   const { t: tApp } = useTranslation();
   const { t, ready } = useTranslation('wheelshare');

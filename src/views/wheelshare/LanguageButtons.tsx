@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../machines/menu/menu.types';
 
-/** The station's languages as buttons (spec §2), the current one pressed. */
+/** The station's languages as buttons (requirements.md §2), the current one pressed. */
 export function LanguageButtons({ value, onChange }: { value: Language; onChange: (language: Language) => void }) {
   const { t } = useTranslation();
   return (

@@ -36,7 +36,7 @@ interface StationFailureProps {
   onRetry?: () => void;
 }
 
-/** Spec §8: the generic contact-support text with the message, a support call and a way forward. */
+/** requirements.md §8: the generic contact-support text with the message, a support call and a way forward. */
 export function StationFailure({ station, heading, supportPhone, onRetry }: StationFailureProps) {
   const { t } = useTranslation('wheelshare');
   const message = useSelector(station, selectFailureMessage);

@@ -24,7 +24,7 @@ interface WheelshareStationProps {
   logic?: typeof stationLogic;
 }
 
-/** /wheelshare: the rental station's screen (spec §2). */
+/** /wheelshare: the rental station's screen (requirements.md §2). */
 export function WheelshareStation({
   now,
   machineId = WHEELSHARE_MACHINE_ID,

@@ -1,7 +1,7 @@
 /**
  * The models of the purchase chart and of every payment method's chart: each event a driver (a
  * visitor's action or an answer of the app or the sandbox), each state a check of the screen, and
- * the few edges no browser can produce, with the reason. See README "Path tests for QA".
+ * the few edges no browser can produce, with the reason. See docs/statecharts.md, "Path tests for QA".
  */
 import { fileURLToPath } from 'node:url';
 import type { Page, Route } from '@playwright/test';
@@ -160,7 +160,7 @@ const redirect =
   (route) =>
     route.fulfill({ status: 302, headers: { location } });
 
-/** The operator's pay answers (spec §3): approved, and declined as the sandbox declines. */
+/** The operator's pay answers (requirements.md §3): approved, and declined as the sandbox declines. */
 const payAnswer = (status: number): PayResponse => ({
   status,
   msg: status === 0 ? 'Approved' : WALLET_DECLINED,
@@ -378,7 +378,7 @@ const SCENARIOS = {
   },
 } satisfies Record<string, Scenario>;
 
-/** Spec §5: two products make a price that the first line does not match (card entry refuses it). */
+/** requirements.md §5: two products make a price that the first line does not match (card entry refuses it). */
 const TWO_PRODUCTS: Scenario = {
   label: '1010 grid, two products',
   open: payPage(1010),

@@ -10,7 +10,7 @@ import type { AmountEntryRef } from '../purchase-ref';
 const DIGITS: readonly Digit[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const isDigit = (key: string): key is Digit => key.length === 1 && key >= '0' && key <= '9';
 
-/** Spec §2: keyboard digits, '.' or ',', Backspace and Enter work as well as the on-screen keys. */
+/** requirements.md §2: keyboard digits, '.' or ',', Backspace and Enter work as well as the on-screen keys. */
 function keyToEvent(key: string): AmountEntryEvent | undefined {
   if (isDigit(key)) return { type: 'amount.digit', digit: key };
   if (key === '.' || key === ',') return { type: 'amount.decimalPoint' };
