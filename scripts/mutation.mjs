@@ -3,7 +3,8 @@
 // turn (all of them without names), against its own tests only: MUTATION_TESTS (vitest.mutation.config.ts)
 // is tests/{unit,paths}/{*<name>*,default-actors}.test.ts. A chart's mutants are static (its configuration is
 // built at import), so each reruns every related test; the chart's own tests keep that to minutes.
-// Runs StrykerJS (stryker.config.mjs), which writes reports/mutation/mutation.{json,html}, then prints as
+// Runs StrykerJS (stryker.config.mjs), which writes reports/mutation/mutation.{json,html}, writes the committed
+// summary by folder (reports/mutation/summary.md, scripts/mutation-summary.mjs), then prints as
 // its last line the mutation score of each folder, and of the chart files and the other files of machines/
 // apart, e.g. {"machines":93.1,"machines charts":94,"machines helpers":91.2,"src/api":85,"src/payments":81.2,"minutes":14.2}.
 // Score = Stryker's "mutation score": (killed + timeout) / (killed + timeout + survived + no coverage);
@@ -11,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { SUMMARY, writeSummary } from './mutation-summary.mjs';
 
 const REPORT = 'reports/mutation/mutation.json';
 const THRESHOLDS = { machines: 90, 'src/api': 80, 'src/payments': 80 };
@@ -63,6 +65,8 @@ if (status !== 0) {
   process.exit(1);
 }
 
+writeSummary(REPORT);
+console.log(`wrote ${SUMMARY}`);
 const report = JSON.parse(readFileSync(REPORT, 'utf8'));
 const counts = {};
 for (const [path, { mutants }] of Object.entries(report.files)) {
