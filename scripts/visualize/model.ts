@@ -4,7 +4,7 @@
  * `event [guard]`, `after 1250ms (splashSlide)`, `done: setPurchase`, `error: setPurchase`, `always`.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { ALWAYS, edgeDefinitions, listEdges, type Edge } from '../statechart-edges';
+import { ALWAYS, edgeDefinitions, listEdges, type Edge } from '../../machines/graph/statechart-edges';
 
 export type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 

@@ -14,7 +14,7 @@ import {
   type EventObject,
   type StateValue,
 } from 'xstate';
-import { firedEdges } from '../../../scripts/statechart-edges';
+import { firedEdges } from '../../../machines/graph/statechart-edges';
 
 /**
  * What one step of a path sends the chart: one event, or an event and what the app answers it with
