@@ -33,7 +33,7 @@ import {
 import { firedEdges, listEdges } from '../../machines/graph/statechart-edges';
 
 // ---------------------------------------------------------------------------------------------
-// (a) Listing edges: scripts/statechart-edges.ts, shared with the diagrams (scripts/visualize.ts)
+// (a) Listing edges: machines/graph/statechart-edges.ts, shared with the diagrams (scripts/visualize.ts)
 
 export { firedEdges, listEdges, type Edge } from '../../machines/graph/statechart-edges';
 

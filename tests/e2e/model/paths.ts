@@ -2,7 +2,7 @@
  * The pure half of the model-based browser tests: walks a chart with the events its model can
  * produce in a browser (breadth first, with xstate's pure `transition`), finds for every edge the
  * shortest walk that fires it, and keeps few walks that together fire every edge they can.
- * Nothing here touches a browser; ids come from scripts/statechart-edges.ts, as in coverage.json.
+ * Nothing here touches a browser; ids come from machines/graph/statechart-edges.ts, as in coverage.json.
  */
 import {
   __unsafe_getAllOwnEventDescriptors,
