@@ -35,6 +35,48 @@ const forbid = (group, message) => ({
 });
 
 /**
+ * Several boundaries for the same files (BOUNDARY's entries): a file gets one `no-restricted-imports`, a later
+ * block replacing an earlier one, so a block lists all of its files' boundaries.
+ * tests/unit/import-boundaries-lint.test.ts proves each fires.
+ */
+const forbidAll = (...boundaries) => ({
+  'no-restricted-imports': ['error', { patterns: boundaries }],
+});
+
+/** Folders of the repository as import patterns: the folder itself and anything in it. */
+const folder = (name) => [`**/${name}/**`, `**/${name}`];
+
+const BOUNDARY = {
+  sandbox: { group: folder('sandbox'), message: 'The sandbox is a test double: the app never imports it.' },
+  scripts: {
+    group: folder('scripts'),
+    message: 'scripts/ is build and development tooling: the app never imports it (what both need lives in machines/).',
+  },
+  views: {
+    group: folder('views'),
+    message: 'A component never imports a view: move the shared piece into src/components/ (or src/lib/).',
+  },
+  upper: {
+    group: [...folder('views'), ...folder('components'), ...folder('routes')],
+    message:
+      'The app’s effects and data (actors, api, payments, lib, i18n) never import its views, components or routes.',
+  },
+  machines: {
+    group: [...folder('src'), 'react', 'react-dom', 'ky', '@xstate/react'],
+    message: 'Machines are pure statecharts: no React, no ky, nothing from src/.',
+  },
+  machinesShared: {
+    group: [...folder('sandbox'), ...folder('scripts'), ...folder('tests')],
+    message: 'machines/ is what the app, the sandbox, the scripts and the tests share: it imports none of them.',
+  },
+  app: {
+    group: folder('src'),
+    message:
+      'The sandbox answers by the contract (contract/operator-api.yaml) and the shared rules in machines/, never by the app’s modules.',
+  },
+};
+
+/**
  * Issue 20: a test asserts a figure the requirements fix (docs/requirements.md) by their own value, written in the
  * test. Importing the production constant agrees with any value. The unit tests that pin a constant to the literal
  * (and the unit tests of the rule functions themselves) may import them; no other test may.
@@ -168,7 +210,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid(['**/sandbox/**', '**/sandbox'], 'The sandbox is a test double: the app never imports it.'),
+      ...forbidAll(BOUNDARY.sandbox, BOUNDARY.scripts),
       'no-restricted-globals': [
         'error',
         {
@@ -179,11 +221,31 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/components/**/*.{ts,tsx}'],
+    rules: forbidAll(BOUNDARY.sandbox, BOUNDARY.scripts, BOUNDARY.views),
+  },
+  {
+    files: ['src/{actors,api,payments,lib,i18n}/**/*.{ts,tsx}'],
+    rules: forbidAll(BOUNDARY.sandbox, BOUNDARY.scripts, BOUNDARY.upper),
+  },
+  {
     files: ['machines/**/*.ts'],
-    rules: forbid(
-      ['**/src/**', '**/src', 'react', 'react-dom', 'ky', '@xstate/react'],
-      'Machines are pure statecharts: no React, no ky, nothing from src/.',
-    ),
+    rules: forbidAll(BOUNDARY.machines, BOUNDARY.machinesShared),
+  },
+  {
+    files: ['sandbox/**/*.ts'],
+    rules: forbid(BOUNDARY.app.group, BOUNDARY.app.message),
+  },
+  {
+    // The one exception: the catalogue's menus are checked with the app's own menu schema, so the sandbox can
+    // never serve a menu the app would reject (src/api/menu.ts is that schema; design.md §6.2 keeps it there).
+    files: ['sandbox/catalogue.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: String.raw`(^|/)src(/(?!api/menu$)|$)`, message: BOUNDARY.app.message }] },
+      ],
+    },
   },
   {
     files: ['tests/**/*.{ts,tsx}'],
@@ -200,7 +262,7 @@ export default tseslint.config(
     files: ['tests/paths/*.ts'],
     ignores: ['tests/paths/*.paths.test.ts'],
     rules: restrictTestImports({
-      regex: String.raw`^(\.\./)+(machines/(?!shared/api-failure$)|src/)`,
+      regex: String.raw`^(\.\./)+(machines/(?!shared/api-failure$|graph/statechart-edges$)|src/)`,
       allowTypeImports: true,
       message:
         'An oracle module takes types alone from the code it checks: it computes its expectations from docs/requirements.md.',

@@ -1,4 +1,4 @@
-import type { OrderTotals, PricedLine } from '../machines/purchase/pricing';
+import type { OrderTotals, PricedLine } from '../machines/shared/pricing';
 
 /** What POST /api/menu/set_purchase recorded; payment routes look it up by its session_id. */
 export interface Purchase {

@@ -2,7 +2,7 @@ import type { OrderSource } from '../purchase/purchase.types';
 import { checkAmount, type AmountProblem } from '../shared/amount';
 import { isWebAddress } from '../shared/web-address';
 import { checkPhone } from '../shared/phone';
-import { currencyCode, DEFAULT_CURRENCY } from './currency';
+import { currencyCode, DEFAULT_CURRENCY } from '../shared/currency';
 
 /** The query parameters of /customPaymentIframe (requirements.md §2), in the order problems are listed. */
 export const PAYMENT_LINK_FIELDS = [

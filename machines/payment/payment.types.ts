@@ -1,5 +1,5 @@
 import type { FrontendConfig } from '../menu/menu.types';
-import type { PricedLine } from '../purchase/pricing';
+import type { PricedLine } from '../shared/pricing';
 
 /** What every payment method needs to know about the purchase being paid. */
 export interface PaymentOrder {

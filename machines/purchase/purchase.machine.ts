@@ -12,7 +12,7 @@ import { stripeMachine } from '../payment/stripe.machine';
 import { chargeableLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
-import type { PurchaseLineRequest } from './pricing';
+import type { PurchaseLineRequest } from '../shared/pricing';
 import {
   findProduct,
   initialSelection,

@@ -1,12 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
-import { currencySymbol } from '../custom-payment/currency';
+import { currencySymbol } from '../shared/currency';
 import type { FrontendConfig, Menu, Product, ProductId } from '../menu/menu.types';
 import { cardNetworks } from '../menu/payment-marks';
 import type { FailureReason, PaymentOrder } from '../payment/payment.types';
 import { isApplePayConfigured } from '../payment/apple-pay.request';
 import { isGooglePayConfigured } from '../payment/google-pay.request';
 import { hourlyLine } from '../vacuum/hourly';
-import { orderTotals, priceLine, toPurchaseRequest, type LinePricing, type PricedLine } from './pricing';
+import { orderTotals, priceLine, toPurchaseRequest, type LinePricing, type PricedLine } from '../shared/pricing';
 import type { purchaseMachine } from './purchase.machine';
 import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
 

@@ -1,5 +1,5 @@
-import type { PricedLine } from './pricing';
-import { orderTotals, roundToCents } from './pricing';
+import type { PricedLine } from '../shared/pricing';
+import { orderTotals, roundToCents } from '../shared/pricing';
 import type { PaymentMethod } from './purchase.types';
 
 /** One purchased product on the receipt. */

@@ -1,5 +1,5 @@
 import type { Product } from '../menu/menu.types';
-import { roundToCents, type PricedLine } from '../purchase/pricing';
+import { roundToCents, type PricedLine } from '../shared/pricing';
 import { MINUTES_PER_HOUR } from '../shared/time-of-day';
 
 /** requirements.md §5: hours times the hourly price; requirements.md §9: no service fee in the hourly flow. */

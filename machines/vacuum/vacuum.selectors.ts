@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Product } from '../menu/menu.types';
-import { orderTotals, type PricedLine } from '../purchase/pricing';
+import { orderTotals, type PricedLine } from '../shared/pricing';
 import { endsNextDay, hoursAndMinutes, minutesBetween } from '../shared/time-of-day';
 import { chargeableLine } from './hourly';
 import type { ContactError } from './promotion';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { currencyCode } from '../../machines/custom-payment/currency';
+import { currencyCode } from '../../machines/shared/currency';
 import { checkLinkAmount } from '../../machines/custom-payment/payment-link';
-import { priceLine } from '../../machines/purchase/pricing';
+import { priceLine } from '../../machines/shared/pricing';
 import { checkPhone } from '../../machines/shared/phone';
 import * as v from 'valibot';
 import type { CatalogueMachine } from '../catalogue';

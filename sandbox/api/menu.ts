@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { priceLine, type PricedLine } from '../../machines/purchase/pricing';
+import { priceLine, type PricedLine } from '../../machines/shared/pricing';
 import { checkAmount } from '../../machines/shared/amount';
 import { MINUTES_PER_DAY } from '../../machines/shared/time-of-day';
 import { chargeableLine } from '../../machines/vacuum/hourly';

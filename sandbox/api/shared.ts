@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { orderTotals, type PricedLine } from '../../machines/purchase/pricing';
+import { orderTotals, type PricedLine } from '../../machines/shared/pricing';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
 import type { MemberStore } from '../members';

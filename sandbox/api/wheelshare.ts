@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { priceLine } from '../../machines/purchase/pricing';
+import { priceLine } from '../../machines/shared/pricing';
 import { checkPhone, normalisePhone } from '../../machines/shared/phone';
 import { RENTAL_OPTIONS, rentalPrice, type RentalOption } from '../../machines/wheelshare/rental-rules';
 import type { CatalogueMachine } from '../catalogue';

@@ -1,10 +1,10 @@
 /**
  * A machine definition as the diagrams see it: the state tree (kinds, tags, invocations, initial
- * children) and every edge of scripts/statechart-edges.ts with a label a designer can read:
+ * children) and every edge of machines/graph/statechart-edges.ts with a label a designer can read:
  * `event [guard]`, `after 1250ms (splashSlide)`, `done: setPurchase`, `error: setPurchase`, `always`.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { ALWAYS, edgeDefinitions, listEdges, type Edge } from '../statechart-edges';
+import { ALWAYS, edgeDefinitions, listEdges, type Edge } from '../../machines/graph/statechart-edges';
 
 export type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 

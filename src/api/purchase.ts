@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { PurchaseLineRequest } from '../../machines/purchase/pricing';
+import type { PurchaseLineRequest } from '../../machines/shared/pricing';
 import { fetchJson, type ApiClient } from './client';
 
 export const setPurchaseAnswerSchema = v.object({ session_id: v.pipe(v.string(), v.nonEmpty()) });

@@ -6,7 +6,7 @@
  * server's modules.
  */
 import type { ActorRefLike, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
-import { allStateNodes, edgeOf } from '../../scripts/statechart-edges';
+import { allStateNodes, edgeOf } from '../../machines/graph/statechart-edges';
 
 /** The charts `npm run visualize` wrote, each loaded when an actor of its machine first shows up. */
 const charts = import.meta.glob<string>('../../visualizations/*.svg', { query: '?raw', import: 'default' });

@@ -30,12 +30,12 @@ import {
   type EventObject,
   type StateValue,
 } from 'xstate';
-import { firedEdges, listEdges } from '../../scripts/statechart-edges';
+import { firedEdges, listEdges } from '../../machines/graph/statechart-edges';
 
 // ---------------------------------------------------------------------------------------------
-// (a) Listing edges: scripts/statechart-edges.ts, shared with the diagrams (scripts/visualize.ts)
+// (a) Listing edges: machines/graph/statechart-edges.ts, shared with the diagrams (scripts/visualize.ts)
 
-export { firedEdges, listEdges, type Edge } from '../../scripts/statechart-edges';
+export { firedEdges, listEdges, type Edge } from '../../machines/graph/statechart-edges';
 
 // ---------------------------------------------------------------------------------------------
 // (b) Replaying paths and counting covered edges

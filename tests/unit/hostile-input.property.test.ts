@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: 30_000 });
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AmountEntryEvent } from '../../machines/amount-entry/amount-entry.machine';
 import { amountValue, type Digit } from '../../machines/amount-entry/amount-rules';
-import { currencyCode, currencySymbol } from '../../machines/custom-payment/currency';
+import { currencyCode, currencySymbol } from '../../machines/shared/currency';
 import {
   checkLinkAmount,
   checkPaymentLink,

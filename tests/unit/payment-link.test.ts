@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyCode, currencySymbol } from '../../machines/custom-payment/currency';
+import { currencyCode, currencySymbol } from '../../machines/shared/currency';
 import {
   checkLinkAmount,
   checkPaymentLink,

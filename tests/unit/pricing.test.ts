@@ -7,7 +7,7 @@ import {
   priceWithFee,
   roundToCents,
   toPurchaseRequest,
-} from '../../machines/purchase/pricing';
+} from '../../machines/shared/pricing';
 import { chips, cola, donation, water } from '../fixtures/menus';
 
 const percent = (value: number) => ({ convenience_fee_type: 'percent' as const, convenience_fee_value: value });

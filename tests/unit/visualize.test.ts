@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
-import { listEdges } from '../../scripts/statechart-edges';
+import { listEdges } from '../../machines/graph/statechart-edges';
 import type { GeneratorInputs } from '../../scripts/visualize/inputs';
 import { renderMermaid } from '../../scripts/visualize/mermaid';
 import { chartOf, flattenStates } from '../../scripts/visualize/model';

@@ -2,7 +2,7 @@
  * The pure half of the model-based browser tests: walks a chart with the events its model can
  * produce in a browser (breadth first, with xstate's pure `transition`), finds for every edge the
  * shortest walk that fires it, and keeps few walks that together fire every edge they can.
- * Nothing here touches a browser; ids come from scripts/statechart-edges.ts, as in coverage.json.
+ * Nothing here touches a browser; ids come from machines/graph/statechart-edges.ts, as in coverage.json.
  */
 import {
   __unsafe_getAllOwnEventDescriptors,
@@ -14,7 +14,7 @@ import {
   type EventObject,
   type StateValue,
 } from 'xstate';
-import { firedEdges } from '../../../scripts/statechart-edges';
+import { firedEdges } from '../../../machines/graph/statechart-edges';
 
 /**
  * What one step of a path sends the chart: one event, or an event and what the app answers it with

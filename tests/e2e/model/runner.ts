@@ -12,7 +12,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import { allStateNodes, listEdges, type Edge } from '../../../scripts/statechart-edges';
+import { allStateNodes, listEdges, type Edge } from '../../../machines/graph/statechart-edges';
 import { expect, test, type TestCard, type Texts, TEXTS } from '../fixtures';
 import {
   acceptedEvents,

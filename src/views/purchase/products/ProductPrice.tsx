@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../machines/menu/menu.types';
-import { convenienceFee } from '../../../../machines/purchase/pricing';
+import { convenienceFee } from '../../../../machines/shared/pricing';
 import { formatMoney, Money } from '../../../components/Money';
 
 /** A product's price and, when it has one, its convenience-fee line. */
