@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { charts } from './machines';
-import { readInputs } from './visualize/inputs';
+import { coverageGaps, readInputs } from './visualize/inputs';
 import { generateOutputs, staleFiles, writeOutputs } from './visualize/outputs';
 
 const dir = fileURLToPath(new URL('../visualizations/', import.meta.url));
@@ -18,17 +18,8 @@ const inputs = readInputs(dir);
 const { outputs, warnings } = await generateOutputs(charts, inputs);
 for (const warning of warnings) console.warn(`visualize: ${warning}`);
 
-/** Every chart the designers see has path tests that cover all its edges (npm run test:paths writes the report). */
-function uncoveredCharts(): string[] {
-  return charts.flatMap(({ id }) => {
-    const entry = inputs.coverage?.machines[id];
-    if (!entry) return [`${id}: no path tests in coverage.json`];
-    return entry.uncovered.length > 0 ? [`${id}: ${entry.uncovered.join('; ')}`] : [];
-  });
-}
-
 if (check) {
-  const gaps = uncoveredCharts();
+  const gaps = coverageGaps(charts, inputs.coverage);
   if (gaps.length > 0) {
     console.error(`visualize: charts without full edge coverage (run npm run test:paths):\n  ${gaps.join('\n  ')}`);
     process.exit(1);

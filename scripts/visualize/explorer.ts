@@ -58,7 +58,8 @@ interface ExplorerMachine {
 
 function machineData({ entry, chart, svg }: RenderedChart, inputs: GeneratorInputs): ExplorerMachine {
   const coverage = inputs.coverage?.machines[chart.id];
-  const uncovered = new Set(coverage?.uncovered ?? []);
+  // Covered means listed as covered: an edge added since the path tests last ran shows as not covered.
+  const covered = new Set(coverage?.covered ?? []);
   const states: Record<string, ExplorerState> = {};
   const visit = (state: Chart['root'], parent: string | null, path: string) => {
     states[state.id] = {
@@ -81,7 +82,7 @@ function machineData({ entry, chart, svg }: RenderedChart, inputs: GeneratorInpu
       guard: edge.guardLabel ?? null,
       source: edge.source,
       targets: edge.targets,
-      covered: coverage ? !uncovered.has(edge.id) : null,
+      covered: coverage ? covered.has(edge.id) : null,
     };
   }
   const screens: Record<string, ExplorerScreen[]> = {};
@@ -98,7 +99,9 @@ function machineData({ entry, chart, svg }: RenderedChart, inputs: GeneratorInpu
     id: chart.id,
     title: entry.title,
     description: entry.description,
-    coverage: coverage ? { edges: coverage.edges, covered: coverage.covered } : null,
+    coverage: coverage
+      ? { edges: chart.edges.length, covered: chart.edges.filter((edge) => covered.has(edge.id)).length }
+      : null,
     svg,
     states,
     edges,

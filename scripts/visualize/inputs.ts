@@ -1,15 +1,17 @@
 /**
  * What the generator reads besides the machines, both committed under visualizations/:
  * - coverage.json, written by the path tests (`WRITE_COVERAGE=1 npx vitest run --project unit tests/paths`):
- *   `{"machines": {"<id>": {"edges": N, "covered": N, "uncovered": ["<Edge.id>", ...]}}}`
+ *   `{"machines": {"<id>": {"covered": ["<Edge.id>", ...], "uncovered": ["<Edge.id>", ...]}}}`
  * - screens/manifest.json, written by `npm run screenshots` (tests/screens/): one entry per PNG.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AnyStateMachine } from 'xstate';
+import { listEdges } from '../../machines/graph/statechart-edges';
 
+/** The path tests' verdict on a chart: the ids of its edges they fire, and of those they do not. */
 export interface MachineCoverage {
-  edges: number;
-  covered: number;
+  covered: string[];
   uncovered: string[];
 }
 
@@ -62,15 +64,10 @@ function readCoverage(path: string): CoverageReport | undefined {
   if (!isRecord(report) || !isRecord(report.machines)) throw new Error(`${path}: expected {"machines": {...}}`);
   const machines: Record<string, MachineCoverage> = {};
   for (const [id, entry] of Object.entries(report.machines)) {
-    if (
-      !isRecord(entry) ||
-      typeof entry.edges !== 'number' ||
-      typeof entry.covered !== 'number' ||
-      !Array.isArray(entry.uncovered)
-    ) {
-      throw new Error(`${path}: machines.${id} needs edges, covered and uncovered`);
+    if (!isRecord(entry) || !Array.isArray(entry.covered) || !Array.isArray(entry.uncovered)) {
+      throw new Error(`${path}: machines.${id} needs covered and uncovered (lists of edge ids)`);
     }
-    machines[id] = { edges: entry.edges, covered: entry.covered, uncovered: entry.uncovered.map(String) };
+    machines[id] = { covered: entry.covered.map(String), uncovered: entry.uncovered.map(String) };
   }
   return { machines };
 }
@@ -103,4 +100,27 @@ function readScreens(dir: string): ScreenEntry[] {
 /** Reads coverage.json and the screens manifest of `dir`, when they exist. */
 export function readInputs(dir: string): GeneratorInputs {
   return { coverage: readCoverage(join(dir, COVERAGE_FILE)), screens: readScreens(dir) };
+}
+
+/**
+ * Every chart the designers see has path tests that fire each of its edges, as coverage.json lists them
+ * (npm run test:paths writes it): an edge of the chart not listed as covered, a new one included, and a
+ * listed edge the chart no longer has are both gaps.
+ */
+export function coverageGaps(
+  charts: readonly { id: string; machine: AnyStateMachine }[],
+  coverage: CoverageReport | undefined,
+): string[] {
+  return charts.flatMap(({ id, machine }) => {
+    const entry = coverage?.machines[id];
+    if (!entry) return [`${id}: no path tests in coverage.json`];
+    const edges = listEdges(machine).map((edge) => edge.id);
+    const covered = new Set(entry.covered);
+    const notCovered = edges.filter((edge) => !covered.has(edge));
+    const gone = entry.covered.filter((edge) => !edges.includes(edge));
+    return [
+      ...(notCovered.length > 0 ? [`${id}: not covered: ${notCovered.join('; ')}`] : []),
+      ...(gone.length > 0 ? [`${id}: covered but no longer in the chart: ${gone.join('; ')}`] : []),
+    ];
+  });
 }

@@ -96,7 +96,7 @@ export function mergeCoverage(machine: AnyStateMachine, results: readonly EdgeCo
 const COVERAGE_FILE = fileURLToPath(new URL('../../visualizations/coverage.json', import.meta.url));
 
 interface CoverageReport {
-  machines: Record<string, { edges: number; covered: number; uncovered: string[] }>;
+  machines: Record<string, { covered: string[]; uncovered: string[] }>;
 }
 
 function sleep(ms: number) {
@@ -124,10 +124,10 @@ function withLock(action: () => void) {
 
 /**
  * Merges one machine's coverage into visualizations/coverage.json
- * (`{"machines": {"<id>": {"edges", "covered", "uncovered"}}}`, keys sorted). Writes only when
- * WRITE_COVERAGE=1, so ordinary test runs leave tracked files alone.
+ * (`{"machines": {"<id>": {"covered": [edge ids], "uncovered": [edge ids]}}}`, keys and ids sorted). Writes
+ * only when WRITE_COVERAGE=1, so ordinary test runs leave tracked files alone.
  */
-export function recordCoverage(machineId: string, result: Pick<EdgeCoverage, 'edges' | 'covered' | 'uncovered'>): void {
+export function recordCoverage(machineId: string, result: Pick<EdgeCoverage, 'coveredIds' | 'uncovered'>): void {
   if (process.env.WRITE_COVERAGE !== '1') return;
   mkdirSync(dirname(COVERAGE_FILE), { recursive: true });
   withLock(() => {
@@ -135,11 +135,11 @@ export function recordCoverage(machineId: string, result: Pick<EdgeCoverage, 'ed
       ? (JSON.parse(readFileSync(COVERAGE_FILE, 'utf8')) as CoverageReport)
       : { machines: {} };
     const machines = { ...report.machines };
-    machines[machineId] = { edges: result.edges, covered: result.covered, uncovered: [...result.uncovered].sort() };
+    machines[machineId] = { covered: [...result.coveredIds].sort(), uncovered: [...result.uncovered].sort() };
     const sorted: CoverageReport = { machines: {} };
     for (const id of Object.keys(machines).sort()) {
       const entry = machines[id];
-      if (entry) sorted.machines[id] = { edges: entry.edges, covered: entry.covered, uncovered: entry.uncovered };
+      if (entry) sorted.machines[id] = entry;
     }
     const temporary = `${COVERAGE_FILE}.${process.pid}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(sorted, null, 2)}\n`);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
 import { listEdges } from '../../machines/graph/statechart-edges';
-import type { GeneratorInputs } from '../../scripts/visualize/inputs';
+import { coverageGaps, type GeneratorInputs } from '../../scripts/visualize/inputs';
 import { renderMermaid } from '../../scripts/visualize/mermaid';
 import { chartOf, flattenStates } from '../../scripts/visualize/model';
 import { generateOutputs, staleFiles, writeOutputs } from '../../scripts/visualize/outputs';
@@ -172,8 +172,10 @@ describe('Mermaid', () => {
 describe('the explorer page', () => {
   it('embeds the charts, the coverage of each edge and the screens of each state', async () => {
     const uncovered = 'toy.light.On -> toy.light.Off on toggle';
+    const covered = 'toy.light.Off -> toy.light.On on toggle';
     const { outputs, warnings } = await generateOutputs([entry], {
-      coverage: { machines: { toy: { edges: 9, covered: 8, uncovered: [uncovered] } } },
+      // The toy's other edges are listed nowhere, as a new edge is before the path tests run again.
+      coverage: { machines: { toy: { covered: [covered], uncovered: [uncovered] } } },
       screens: [
         {
           machine: 'toy',
@@ -199,6 +201,7 @@ describe('the explorer page', () => {
       machines: {
         id: string;
         svg: string;
+        coverage: { edges: number; covered: number };
         edges: Record<string, { covered: boolean | null }>;
         screens: Record<string, { src: string; lang: string; width: number }[]>;
       }[];
@@ -207,7 +210,11 @@ describe('the explorer page', () => {
     expect(machine?.id).toBe('toy');
     expect(machine?.svg).toBe(outputs.get('toy.svg'));
     expect(machine?.edges[uncovered]?.covered).toBe(false);
-    expect(machine?.edges['toy.light.Off -> toy.light.On on toggle']?.covered).toBe(true);
+    expect(machine?.edges[covered]?.covered).toBe(true);
+    const edges = Object.values(machine?.edges ?? {});
+    expect(edges.length).toBeGreaterThan(2);
+    expect(edges.filter((edge) => edge.covered === true)).toHaveLength(1);
+    expect(machine?.coverage).toEqual({ edges: edges.length, covered: 1 });
     expect(machine?.screens).toEqual({
       'toy.work.Small': [{ lang: 'he', width: 320, src: 'screens/toy/work.Small.he.320.png', caption: 'small' }],
     });
@@ -237,5 +244,22 @@ describe('check mode', () => {
 
     writeOutputs(dir, outputs);
     expect(staleFiles(dir, outputs)).toEqual([]);
+  });
+
+  it('fails coverage that does not list every edge of the chart as covered, or lists an edge it no longer has', () => {
+    const all = listEdges(toy).map((edge) => edge.id);
+    const toggleOff = 'toy.light.On -> toy.light.Off on toggle';
+    expect(all).toContain(toggleOff);
+    const report = (covered: string[]) => ({ machines: { toy: { covered, uncovered: [] } } });
+
+    expect(coverageGaps([entry], report(all))).toEqual([]);
+    // An edge the path tests have not fired yet, e.g. one added since they last ran.
+    expect(coverageGaps([entry], report(all.filter((id) => id !== toggleOff)))).toEqual([
+      `toy: not covered: ${toggleOff}`,
+    ]);
+    expect(coverageGaps([entry], report([...all, 'toy.light.Off -> toy.light.Dim on dim']))).toEqual([
+      'toy: covered but no longer in the chart: toy.light.Off -> toy.light.Dim on dim',
+    ]);
+    expect(coverageGaps([entry], undefined)).toEqual(['toy: no path tests in coverage.json']);
   });
 });
