@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { ChartEntry } from '../machines';
 import type { GeneratorInputs, ScreenEntry } from './inputs';
+import { escapeXml } from './svg';
 import { SCREENS_DIR } from './inputs';
 import { flattenStates, type Chart } from './model';
 
@@ -124,6 +125,12 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** Which code the screenshots show: a screen changed since that commit still shows as it was. */
+const screensTakenFrom = (commit: string | undefined) =>
+  commit
+    ? `<p class="top__screens">Screenshots taken from commit <code>${escapeXml(commit)}</code> (npm run screenshots): a screen changed since then still shows as it was.</p>`
+    : '<p class="top__screens">No screenshots yet (npm run screenshots takes them).</p>';
+
 export function renderExplorer(charts: readonly RenderedChart[], inputs: GeneratorInputs): string {
   const data = { machines: charts.map((rendered) => machineData(rendered, inputs)) };
   return `<!doctype html>
@@ -140,6 +147,7 @@ ${asset('explorer.css')}</style>
 <header class="top">
   <h1>PayPoint statecharts</h1>
   <p>Choose a machine, then a state (its screens) or a transition (its event and guard). Drag to pan, wheel or the buttons to zoom.</p>
+  ${screensTakenFrom(inputs.screensCommit)}
 </header>
 <nav class="machines" aria-labelledby="machines-title">
   <h2 id="machines-title">Machines</h2>

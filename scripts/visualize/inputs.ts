@@ -2,7 +2,8 @@
  * What the generator reads besides the machines, both committed under visualizations/:
  * - coverage.json, written by the path tests (`WRITE_COVERAGE=1 npx vitest run --project unit tests/paths`):
  *   `{"machines": {"<id>": {"covered": ["<Edge.id>", ...], "uncovered": ["<Edge.id>", ...]}}}`
- * - screens/manifest.json, written by `npm run screenshots` (tests/screens/): one entry per PNG.
+ * - screens/manifest.json, written by `npm run screenshots` (tests/screens/): the commit they were taken
+ *   from, and one entry per PNG.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,13 +34,11 @@ export interface ScreenEntry {
   caption: string;
 }
 
-export interface ScreenManifest {
-  screens: ScreenEntry[];
-}
-
 export interface GeneratorInputs {
   coverage: CoverageReport | undefined;
   screens: ScreenEntry[];
+  /** The commit the screenshots were taken from (manifest.json's `commit`), when they were. */
+  screensCommit?: string | undefined;
 }
 
 export const COVERAGE_FILE = 'coverage.json';
@@ -72,12 +71,14 @@ function readCoverage(path: string): CoverageReport | undefined {
   return { machines };
 }
 
-function readScreens(dir: string): ScreenEntry[] {
+function readScreens(dir: string): Pick<GeneratorInputs, 'screens' | 'screensCommit'> {
   const path = join(dir, MANIFEST_FILE);
-  if (!existsSync(path)) return [];
+  if (!existsSync(path)) return { screens: [] };
   const manifest = readJson(path);
-  if (!isRecord(manifest) || !Array.isArray(manifest.screens)) throw new Error(`${path}: expected {"screens": [...]}`);
-  return manifest.screens.map((entry: unknown, index): ScreenEntry => {
+  if (!isRecord(manifest) || !Array.isArray(manifest.screens) || typeof manifest.commit !== 'string') {
+    throw new Error(`${path}: expected {"commit": "<the commit the screenshots were taken from>", "screens": [...]}`);
+  }
+  const screens = manifest.screens.map((entry: unknown, index): ScreenEntry => {
     const fields = ['machine', 'state', 'lang', 'file', 'caption'] as const;
     if (
       !isRecord(entry) ||
@@ -95,11 +96,12 @@ function readScreens(dir: string): ScreenEntry[] {
       caption: String(entry.caption),
     };
   });
+  return { screens, screensCommit: manifest.commit };
 }
 
 /** Reads coverage.json and the screens manifest of `dir`, when they exist. */
 export function readInputs(dir: string): GeneratorInputs {
-  return { coverage: readCoverage(join(dir, COVERAGE_FILE)), screens: readScreens(dir) };
+  return { coverage: readCoverage(join(dir, COVERAGE_FILE)), ...readScreens(dir) };
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Global teardown of `npm run screenshots`: writes visualizations/screens/manifest.json, one entry per
- * screenshot on disk and state it shows, for `npm run visualize` to put in the explorer.
+ * screenshot on disk and state it shows, for `npm run visualize` to put in the explorer, with the commit
+ * they were taken from, which the explorer shows so that a stale picture can be seen for what it is.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS, SCREENS_DIR, SHOTS, shotFile, VIEWPORTS } from './shots';
@@ -26,6 +28,15 @@ export default function writeManifest(): void {
     )
     .sort((a, b) => `${a.machine} ${a.state} ${a.file}`.localeCompare(`${b.machine} ${b.state} ${b.file}`, 'en'));
   mkdirSync(SCREENS_DIR, { recursive: true });
-  writeFileSync(join(SCREENS_DIR, 'manifest.json'), `${JSON.stringify({ screens }, null, 2)}\n`);
+  writeFileSync(join(SCREENS_DIR, 'manifest.json'), `${JSON.stringify({ commit: takenFrom(), screens }, null, 2)}\n`);
   console.log(`screenshots: ${screens.length} entries in visualizations/screens/manifest.json`);
+}
+
+/** HEAD, marked when the code differed from it (the screenshots' own folder aside: this run writes it). */
+function takenFrom(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  const head = git('rev-parse', '--short', 'HEAD');
+  return git('status', '--porcelain', '--', '.', ':(exclude)visualizations')
+    ? `${head} with uncommitted changes`
+    : head;
 }

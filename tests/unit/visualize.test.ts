@@ -219,9 +219,17 @@ describe('the explorer page', () => {
       'toy.work.Small': [{ lang: 'he', width: 320, src: 'screens/toy/work.Small.he.320.png', caption: 'small' }],
     });
     expect(warnings).toEqual([expect.stringContaining('toy.work.Gone is not a state of any chart')]);
+    expect(html).toContain('No screenshots yet');
     // nothing to fetch: no external address, no fetch of local files
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
     expect(html).not.toMatch(/fetch\(/);
+  });
+});
+
+describe('the explorer page', () => {
+  it('says which commit the screenshots were taken from', async () => {
+    const { outputs } = await generateOutputs([entry], { ...noInputs, screensCommit: 'abc1234' });
+    expect(outputs.get('index.html')).toContain('Screenshots taken from commit <code>abc1234</code>');
   });
 });
 
