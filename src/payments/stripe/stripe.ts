@@ -30,7 +30,7 @@ const STRIPE_LOCALES: Record<string, StripeElementLocale> = { en: 'en', he: 'he'
 /** Elements' locale for the page's language: its labels, placeholders and errors in the visitor's language. */
 export const stripeLocale = (language: string): StripeElementLocale => STRIPE_LOCALES[language] ?? 'auto';
 
-/** The app's design tokens, read from its stylesheet so Stripe's look follows them (src/styles.css :root). */
+/** The app's design tokens, read from its stylesheet so Stripe's look follows them (src/styles/base.css :root). */
 function appToken(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 }
