@@ -1,14 +1,7 @@
-import { assign, enqueueActions, forwardTo, fromPromise, setup, type OutputFrom } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
 import type { CardProvider, Menu, ProductId } from '../menu/menu.types';
-import { applePayMachine } from '../payment/apple-pay.machine';
-import { bitMachine } from '../payment/bit.machine';
-import { cardFieldsMachine } from '../payment/card-fields.machine';
-import { cardScanMachine } from '../payment/card-scan.machine';
-import { googlePayMachine } from '../payment/google-pay.machine';
-import { hostedPageMachine } from '../payment/hosted-page.machine';
 import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
-import { stripeMachine } from '../payment/stripe.machine';
 import { chargeableLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
@@ -19,7 +12,6 @@ import {
   MAX_QUANTITY,
   needsPopup,
   offeredMethods,
-  orderCurrency,
   paymentOrder,
   pricedLines,
   purchaseRequest,
@@ -33,7 +25,19 @@ import type {
   ReturnedPayment,
   ReturnedPaymentStatus,
 } from './purchase.types';
-import { receiptOf, type Receipt } from './receipt';
+import {
+  METHOD_MACHINES,
+  methodState,
+  orderInput,
+  receiptFor,
+  submittingState,
+  walletsKnown,
+  type MethodActor,
+  type Wallet,
+} from './purchase.states';
+import type { Receipt } from './receipt';
+
+export { METHOD_ENDINGS, METHOD_MACHINES, type MethodActor } from './purchase.states';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface SetPurchaseInput {
@@ -57,167 +61,6 @@ const showsView = (context: PurchaseContext, view: Menu['product_view']) =>
 /** The return address of a payment link for an outcome, if the link gave one. */
 const returnUrlFor = (source: OrderSource, outcome: 'success' | 'failure') =>
   source.kind === 'fixed' ? source.returnUrls[outcome] : undefined;
-
-const receiptFor = (context: PurchaseContext): Receipt =>
-  receiptOf(context.machineId, pricedLines(context), orderCurrency(context).symbol);
-
-/** A payment method's machine ends with its result (its output). */
-type MethodDoneEvent = { event: { output: PaymentResult } };
-
-const methodResult = ({ event }: MethodDoneEvent) => event.output;
-
-const endedWith =
-  (outcome: PaymentResult['outcome']) =>
-  ({ event }: MethodDoneEvent) => ({ result: event.output, outcome });
-
-/**
- * How a payment method's machine ended decides the next stage: the edge of each outcome. A failure whose
- * charge may have gone through (a pay call without an answer, a payment the provider still processes)
- * is no verdict: the operator is asked what became of the purchase's payment.
- */
-const SETTLE = {
-  succeeded: {
-    guard: { type: 'paymentEndedWith', params: endedWith('succeeded') },
-    target: '#purchase.PAYMENT_SUCCESS',
-    actions: { type: 'keepResult', params: methodResult },
-  },
-  failed: {
-    guard: { type: 'paymentEndedWith', params: endedWith('failed') },
-    target: '#purchase.PAYMENT_FAILURE',
-    actions: { type: 'keepResult', params: methodResult },
-  },
-  cancelled: {
-    guard: { type: 'paymentEndedWith', params: endedWith('cancelled') },
-    target: '#purchase.SELECT_PAYMENT_METHOD.ChoosingMethod',
-  },
-} as const;
-
-/** Taken before `failed`: a failure without a verdict. */
-const UNCONFIRMED = {
-  guard: { type: 'paymentUnconfirmed', params: methodResult },
-  target: '#purchase.CheckingReturnedPayment',
-  actions: 'keepPaymentUnderway',
-} as const;
-
-/** Any other ending is abandoned (the drawer closed before paying): no payment is underway any more. */
-const ABANDON = { target: '#purchase.SELECT_PRODUCT', actions: ['forgetPayment', 'forgetPaymentUnderway'] } as const;
-
-/** The payment methods' machines, each invoked under its own id (the views find it in the snapshot's children). */
-export const METHOD_MACHINES = {
-  googlePay: googlePayMachine,
-  applePay: applePayMachine,
-  cardFields: cardFieldsMachine,
-  hostedPage: hostedPageMachine,
-  stripe: stripeMachine,
-  cardScan: cardScanMachine,
-  bit: bitMachine,
-};
-
-export type MethodActor = keyof typeof METHOD_MACHINES;
-
-/**
- * Every outcome a method's machine can end with (its output type), each listed once: the compiler
- * refuses a missing one and one the machine cannot end with, so the chart has no edge no run can take.
- */
-type Endings<TId extends MethodActor> = Record<OutputFrom<(typeof METHOD_MACHINES)[TId]>['outcome'], true>;
-
-/**
- * Which outcomes each method's machine ends with: requirements.md §4 lets only card scan's step be cancelled, and
- * Bit's verdict comes back to a new page (payment.returned), never through its machine.
- */
-export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
-  googlePay: { succeeded: true, failed: true, abandoned: true },
-  applePay: { succeeded: true, failed: true, abandoned: true },
-  cardFields: { succeeded: true, failed: true, abandoned: true },
-  hostedPage: { succeeded: true, failed: true, abandoned: true },
-  stripe: { succeeded: true, failed: true, abandoned: true },
-  cardScan: { succeeded: true, failed: true, cancelled: true, abandoned: true },
-  bit: { failed: true, abandoned: true },
-};
-
-/**
- * The methods that can fail without a verdict: those with an operator's pay call (payment.shared.ts
- * payCall) and Stripe (an intent left processing). Card scan's page and Bit's return give verdicts only.
- */
-const MAY_END_UNCONFIRMED: readonly MethodActor[] = ['googlePay', 'applePay', 'cardFields', 'hostedPage', 'stripe'];
-
-/** An edge for each outcome the method can end with, and only for those; abandoned is the fallback. */
-const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>, mayEndUnconfirmed: boolean) => [
-  ...(endings.succeeded ? [SETTLE.succeeded] : []),
-  ...(endings.failed && mayEndUnconfirmed ? [UNCONFIRMED] : []),
-  ...(endings.failed ? [SETTLE.failed] : []),
-  ...(endings.cancelled ? [SETTLE.cancelled] : []),
-  ABANDON,
-];
-
-const orderInput = ({ context }: { context: PurchaseContext }) => ({ order: paymentOrder(context) });
-
-/**
- * Once Google has answered whether this browser can pay with Google Pay (or failed to within the limit),
- * the method list opens with the phone's likely wallet chosen: Apple Pay where it can pay, else Google
- * Pay when ready; otherwise nothing is chosen. Without Google's yes, only Apple Pay can be preselected.
- */
-function walletsKnown<TArgs>(googlePayReady: (args: TArgs) => boolean, likelyWallets: readonly Wallet[]) {
-  const remember = { type: 'rememberGooglePayReadiness', params: googlePayReady } as const;
-  const preselect = (wallet: Wallet) =>
-    ({
-      guard: {
-        type: 'offersWallet',
-        params: (args: TArgs & { context: PurchaseContext }) => ({ wallet, googlePayReady: googlePayReady(args) }),
-      },
-      target: 'ChoosingMethod',
-      actions: [remember, { type: 'chooseMethod', params: wallet }],
-    }) as const;
-  return [...likelyWallets.map(preselect), { target: 'ChoosingMethod', actions: remember }] as const;
-}
-
-type Wallet = 'apple_pay' | 'google_pay';
-
-/**
- * A state that has the operator record the purchase (set_purchase, or book_link for a payment link) and
- * opens the drawer on the methods with the session it answers; a refusal returns to the products with
- * its failure shown.
- */
-function submittingState<TId extends 'setPurchase' | 'bookPaymentLink', TInput>(
-  id: TId,
-  input: ({ context }: { context: PurchaseContext }) => TInput,
-) {
-  return {
-    tags: ['busy'],
-    entry: 'clearSubmitFailure',
-    invoke: {
-      id,
-      src: id,
-      input,
-      onDone: {
-        target: 'SELECT_PAYMENT_METHOD',
-        actions: [
-          { type: 'rememberSession', params: ({ event }: { event: { output: string } }) => event.output },
-          { type: 'rememberPurchase', params: ({ context }: { context: PurchaseContext }) => receiptFor(context) },
-        ],
-      },
-      onError: {
-        target: 'SELECT_PRODUCT',
-        actions: { type: 'rememberSubmitFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
-      },
-    },
-  } as const;
-}
-
-/**
- * One state of INIT_METHOD_PENDING: it runs the method's machine on the order (and what else the method
- * needs), hands it the drawer's close (the method decides whether leaving is still possible) and moves
- * the purchase on by the result the machine ends with.
- */
-function methodState<TId extends MethodActor, TInput extends { order: PaymentOrder }>(
-  id: TId,
-  input: ({ context }: { context: PurchaseContext }) => TInput,
-) {
-  return {
-    on: { 'drawer.close': { actions: { type: 'forwardToMethod', params: id } } },
-    invoke: { id, src: id, input, onDone: settlePayment(METHOD_ENDINGS[id], MAY_END_UNCONFIRMED.includes(id)) },
-  } as const;
-}
 
 /**
  * The purchase stages of requirements.md §4: SELECT_PRODUCT -> SELECT_PAYMENT_METHOD -> INIT_METHOD_PENDING ->
