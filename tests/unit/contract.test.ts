@@ -284,7 +284,7 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     });
 
     // The hosted page (its return page is the Hyp terminal's: a return_url is no parameter of the
-    // contract, and the sandbox refuses one: sandbox-payments.test.ts), refused without a purchase;
+    // contract, and the sandbox refuses one: sandbox-hyp-payment-page.test.ts), refused without a purchase;
     // Hyp's page paid, its signed return verified (approved), a signed decline, a forged return (not
     // verified), and on an unknown machine.
     const hosted = await purchase(app);
