@@ -13,6 +13,7 @@
  *   replayed on a live actor and checked against the machine's `Oracle`: the spec's word, written by
  *   hand in the path test.
  * - `recordCoverage(...)` merges a result into visualizations/coverage.json when WRITE_COVERAGE=1.
+ * - With WRITE_PATH_PLAN=1, `describeEdgePaths` also writes the chart's QA test plan (path-plan.ts).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -31,6 +32,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { firedEdges, listEdges } from '../../machines/graph/statechart-edges';
+import { writePathPlan } from './path-plan';
 
 // ---------------------------------------------------------------------------------------------
 // (a) Listing edges: machines/graph/statechart-edges.ts, shared with the diagrams (scripts/visualize.ts)
@@ -432,6 +434,11 @@ export interface EdgePathSuite {
 export function describeEdgePaths({ machineId, machine, scenarios, oracle }: EdgePathSuite): void {
   describe(`${machineId} paths`, () => {
     const generated = scenarios.map((scenario) => ({ scenario, paths: generatePaths(machine, scenario) }));
+    writePathPlan(
+      machineId,
+      machine,
+      generated.map(({ scenario, paths }) => ({ label: scenario.label, input: scenario.input, paths })),
+    );
 
     for (const { scenario, paths } of generated) {
       describe(scenario.label, () => {
