@@ -1,12 +1,12 @@
 /**
- * Writes docs/test-plan/README.md, the index of the QA test plan (`npm run paths:plan`): the charts in
+ * Writes reports/test-plan/README.md, the index of the QA test plan (`npm run paths:plan`): the charts in
  * the explorer's order, each with a link to its plan and its number of paths.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { charts } from './machines';
 
-const dir = fileURLToPath(new URL('../docs/test-plan/', import.meta.url));
+const dir = fileURLToPath(new URL('../reports/test-plan/', import.meta.url));
 
 const rows = charts.map(({ id, title }) => {
   const file = `${dir}${id}.md`;

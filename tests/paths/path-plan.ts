@@ -3,7 +3,7 @@
  * The QA test plan (`npm run paths:plan`): every generated path of a chart as numbered steps in the
  * visitor's words (plan-words.ts), the state expected after each step and the edges it fires, in
  * Markdown, for manual and exploratory testing on real phones. `describeEdgePaths` writes
- * docs/test-plan/<machineId>.md when WRITE_PATH_PLAN=1 (ordinary runs leave tracked files alone);
+ * reports/test-plan/<machineId>.md when WRITE_PATH_PLAN=1 (ordinary runs leave tracked files alone);
  * scripts/test-plan-index.ts writes the index.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -104,9 +104,9 @@ export function renderPlan(machineId: string, machine: AnyStateMachine, sections
   return `${parts.join('\n')}\n`;
 }
 
-export const PLAN_DIR = fileURLToPath(new URL('../../docs/test-plan/', import.meta.url));
+export const PLAN_DIR = fileURLToPath(new URL('../../reports/test-plan/', import.meta.url));
 
-/** Writes docs/test-plan/<machineId>.md, only when WRITE_PATH_PLAN=1. */
+/** Writes reports/test-plan/<machineId>.md, only when WRITE_PATH_PLAN=1. */
 export function writePathPlan(machineId: string, machine: AnyStateMachine, sections: readonly PlanSection[]): void {
   if (process.env.WRITE_PATH_PLAN !== '1') return;
   mkdirSync(PLAN_DIR, { recursive: true });
