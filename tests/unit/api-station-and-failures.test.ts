@@ -3,7 +3,7 @@
  * header and query and credentials; requirements.md §8: what a failed call is (HTTP status and the operator's
  * message, time-out, an answer that is not what §3 describes, offline). GETs retry, POSTs never.
  */
-import { TimeoutError } from 'ky';
+import { HTTPError, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { initBitPayment } from '../../src/api/bit';
 import { paymentStatus } from '../../src/api/payment-status';
@@ -247,6 +247,14 @@ describe('the client (requirements.md §7, §8)', () => {
     });
     expect(post.sent).toHaveLength(1);
   }, 10_000);
+
+  it('nothing but a GET is ever sent twice by the client, whatever the method (ky alone would retry PUT, DELETE …)', async () => {
+    for (const method of ['put', 'delete', 'patch', 'head', 'options'] as const) {
+      const api = fakeApi({}, 503);
+      await expect(api.client.http(`api/${method}`, { method })).rejects.toBeInstanceOf(HTTPError);
+      expect(api.sent.map((request) => request.method)).toEqual([method.toUpperCase()]);
+    }
+  });
 
   it('an answer that is not the expected shape names where, one that is not JSON says so', async () => {
     const schema = v.object({ data: v.object({ id: v.string() }) });
