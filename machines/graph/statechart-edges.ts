@@ -39,7 +39,7 @@ function edgeId(definition: AnyTransitionDefinition, eventType: string): string 
 
 /** The node and all its descendants, depth first, in definition order. */
 export function allStateNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child as AnyStateNode))];
+  return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child))];
 }
 
 interface EdgeIndex {

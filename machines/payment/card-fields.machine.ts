@@ -18,6 +18,7 @@ import {
   type UncancellableResult,
   type AttemptInput,
 } from './payment.types';
+import { fieldOf, textFieldOf } from '../shared/field-of';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
@@ -31,10 +32,12 @@ export interface CardProcessorError {
 
 /** The per-field messages of a charge error; empty when the processor named no field. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
-  const messages = (error as CardProcessorError | undefined)?.messages;
+  const messages = fieldOf(error, 'messages');
   if (!Array.isArray(messages)) return {};
   const errors: FieldErrors = {};
-  for (const { param, message } of messages) {
+  for (const entry of messages) {
+    const param = textFieldOf(entry, 'param');
+    const message = textFieldOf(entry, 'message');
     const field = CARD_FIELDS.find((name) => name === param);
     if (field && message) errors[field] = message;
   }

@@ -3,6 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../shared/api-failure';
 import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext, attemptInput } from './payment.shared';
 import { type PaymentOrder, type UncancellableResult, type AttemptInput } from './payment.types';
+import { textFieldOf } from '../shared/field-of';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 import { stripeMinorUnits } from './stripe.amount';
 
@@ -43,7 +44,7 @@ export interface StripeConfirmInput {
 type StripeEvent =
   { type: 'stripe.cardReady'; card: StripeCardHandle } | { type: 'payment.start' } | { type: 'drawer.close' };
 
-const stripeMessage = (error: unknown) => (error as StripeErrorLike | undefined)?.message;
+const stripeMessage = (error: unknown) => textFieldOf(error, 'message');
 
 /** requirements.md §8: a backend error shows 'Server error.' plus the details it gave. */
 const serverErrorDetails = (error: unknown) =>
