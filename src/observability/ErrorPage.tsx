@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../components/Logo';
 import { DEFAULT_SUPPORT_PHONE } from '../config';
-import { MachineMessage } from '../views/pay/MachineMessage';
+import { MachineMessage } from '../components/MachineMessage';
 
 /**
  * The router's error page (defaultErrorComponent): a page that failed to render shows what happened

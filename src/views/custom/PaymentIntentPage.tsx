@@ -6,7 +6,7 @@ import { apiClient } from '../../api/default-client';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
 import { DEFAULT_SUPPORT_PHONE } from '../../config';
-import { MachineMessage } from '../pay/MachineMessage';
+import { MachineMessage } from '../../components/MachineMessage';
 import { inspect } from '../../inspect';
 
 const paymentIntentLogic = providePaymentIntent(apiClient);

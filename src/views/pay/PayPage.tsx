@@ -24,7 +24,7 @@ import { rememberedLanguage } from '../../i18n/i18n';
 import { inspect } from '../../inspect';
 import { hasApplePaySession, isApplePayAvailable } from '../../payments/apple-pay/availability';
 import { PurchaseView } from '../purchase/PurchaseView';
-import { MachineMessage } from './MachineMessage';
+import { MachineMessage } from '../../components/MachineMessage';
 import { Splash } from './Splash';
 
 const payPageLogic = providePayPage(apiClient);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SupportCallButton } from '../../components/SupportCallButton';
+import { SupportCallButton } from './SupportCallButton';
 
 interface MachineMessageProps {
   message: string;
