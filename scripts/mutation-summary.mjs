@@ -11,14 +11,21 @@ import { fileURLToPath } from 'node:url';
 export const SUMMARY = 'reports/mutation/summary.md';
 const COUNTED = ['Killed', 'Timeout', 'Survived', 'NoCoverage'];
 
+/** No mutant counted yet: a count per status that enters the score. */
+export const emptyCounts = () => Object.fromEntries(COUNTED.map((status) => [status, 0]));
+
+/** Adds mutants to counts, by status (compile and runtime errors, ignored mutants do not count). */
+export function tally(counts, mutants) {
+  for (const { status } of mutants) if (status in counts) counts[status] += 1;
+  return counts;
+}
+
 /** Counts by folder: each mutated file's folder, with its mutants' statuses. */
 export function countByFolder(report) {
   const folders = new Map();
   for (const [path, { mutants }] of Object.entries(report.files)) {
     const folder = dirname(path.replaceAll('\\', '/'));
-    const counts = folders.get(folder) ?? Object.fromEntries(COUNTED.map((status) => [status, 0]));
-    for (const { status } of mutants) if (status in counts) counts[status] += 1;
-    folders.set(folder, counts);
+    folders.set(folder, tally(folders.get(folder) ?? emptyCounts(), mutants));
   }
   return new Map([...folders].sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { SUMMARY, writeSummary } from './mutation-summary.mjs';
+import { emptyCounts, score, SUMMARY, tally, writeSummary } from './mutation-summary.mjs';
 
 const REPORT = 'reports/mutation/mutation.json';
 const THRESHOLDS = { machines: 90, 'src/api': 80, 'src/payments': 80 };
@@ -73,11 +73,7 @@ for (const [path, { mutants }] of Object.entries(report.files)) {
   const file = path.replaceAll('\\', '/');
   for (const [group, contains] of Object.entries(GROUPS)) {
     if (!contains(file)) continue;
-    counts[group] ??= { detected: 0, valid: 0 };
-    for (const { status: result } of mutants) {
-      if (result === 'Killed' || result === 'Timeout') counts[group].detected += 1;
-      if (['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(result)) counts[group].valid += 1;
-    }
+    counts[group] = tally(counts[group] ?? emptyCounts(), mutants);
   }
 }
 
@@ -85,8 +81,9 @@ const scores = {};
 let failed = false;
 for (const group of Object.keys(GROUPS)) {
   const c = counts[group];
-  if (!c || c.valid === 0) continue;
-  scores[group] = Math.round((1000 * c.detected) / c.valid) / 10;
+  const groupScore = c && score(c);
+  if (groupScore === undefined) continue;
+  scores[group] = groupScore;
   const threshold = THRESHOLDS[group];
   if (threshold !== undefined && scores[group] < threshold) {
     console.error(`${group}: mutation score ${scores[group]} % is under ${threshold} %`);
