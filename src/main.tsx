@@ -8,6 +8,8 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// ICU's number data, loaded off the main thread before the first amount is written (see the worker).
+new Worker(new URL('./intl-warm-up.worker.ts', import.meta.url));
 // The page's code and data (the /pay route's menu) start loading now, not after the first render.
 router.load().catch(console.error);
 // Safari 15.4 and Chrome 100–101, on the browser floor, lack `inert` (Safari 15.5, Chrome 102): without it
