@@ -2,10 +2,11 @@ import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { applePaymentRequest, type ApplePaymentRequest } from './apple-pay.request';
 import type { WalletPayInput } from './google-pay.machine';
 import {
-  ABANDONED,
+  ENDS_ABANDONED,
+  ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
-  paymentOutput,
+  endingOutput,
   resultOfCallError,
   resultOfPayCallError,
   resultOfPayResponse,
@@ -34,15 +35,13 @@ export type ApplePaySessionCommand =
 
 type ApplePayEvent = { type: 'payment.start' } | { type: 'drawer.close' } | ApplePaySessionEvent;
 
-/** Closing the drawer before the pay call is out: nothing was charged, the session is aborted with its actor. */
-const ABANDON = { target: '#applePay.Abandoned', actions: 'abandon' } as const;
-
 /**
  * Apple Pay (requirements.md §4): one session at a time — the session lives exactly as long as `Processing`,
  * and a second tap there is not handled. Its code is loaded before the button can be tapped
  * (`Idle.Preparing`), because Safari creates a session only inside the tap's own handler; a refused
  * session fails the method instead of leaving the button busy. Cancelling before the pay call returns
- * to the button, which ends the session (the flag is cleared); closing the drawer then abandons it.
+ * to the button, which ends the session (the flag is cleared); closing the drawer then abandons it. Closing
+ * it before the pay call is out abandons the payment: nothing was charged, the session is aborted with its actor.
  */
 export const applePayMachine = setup({
   types: {
@@ -66,18 +65,17 @@ export const applePayMachine = setup({
     /** POST /api/payment/pay/wallet?payment_method=apple_pay */
     payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
   },
-  actions: { abandon: assign({ result: ABANDONED }) },
   guards: {
-    resultSucceeded: ({ context }) => context.result.outcome === 'succeeded',
+    resultSucceeded: ({ context }) => context.result?.outcome === 'succeeded',
   },
 }).createMachine({
   id: 'applePay',
   context: ({ input }) => ({ ...initialPaymentContext({ input }), token: undefined }),
-  output: paymentOutput,
+  output: endingOutput('succeeded', 'failed', 'abandoned'),
   initial: 'Idle',
   states: {
     Idle: {
-      on: { 'drawer.close': ABANDON },
+      on: { 'drawer.close': '#applePay.Abandoned' },
       initial: 'Preparing',
       states: {
         Preparing: {
@@ -117,13 +115,13 @@ export const applePayMachine = setup({
           on: {
             'applePay.validateMerchant': 'ValidatingMerchant',
             'applePay.cancelled': '#applePay.Idle.AwaitingTap',
-            'drawer.close': ABANDON,
+            'drawer.close': '#applePay.Abandoned',
           },
         },
         ValidatingMerchant: {
           on: {
             'applePay.cancelled': '#applePay.Idle.AwaitingTap',
-            'drawer.close': ABANDON,
+            'drawer.close': '#applePay.Abandoned',
           },
           invoke: {
             id: 'validateMerchant',
@@ -147,7 +145,7 @@ export const applePayMachine = setup({
         AwaitingAuthorization: {
           on: {
             'applePay.cancelled': '#applePay.Idle.AwaitingTap',
-            'drawer.close': ABANDON,
+            'drawer.close': '#applePay.Abandoned',
             'applePay.authorized': {
               target: 'Paying',
               actions: assign({ token: ({ event }) => event.token }),
@@ -193,8 +191,8 @@ export const applePayMachine = setup({
         },
       },
     },
-    Success: { type: 'final' },
-    Failed: { type: 'final' },
-    Abandoned: { type: 'final' },
+    Success: ENDS_WITH_KEPT_RESULT,
+    Failed: ENDS_WITH_KEPT_RESULT,
+    Abandoned: ENDS_ABANDONED,
   },
 });

@@ -1,5 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext, attemptInput } from './payment.shared';
+import {
+  ENDS_ABANDONED,
+  ENDS_WITH_KEPT_RESULT,
+  endingOutput,
+  initialPaymentContext,
+  type PaymentContext,
+  attemptInput,
+} from './payment.shared';
 import { type PaymentOrder, type ResultWith, type AttemptInput } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
@@ -50,13 +57,13 @@ export const bitMachine = setup({
 }).createMachine({
   id: 'bit',
   context: (args) => ({ ...initialPaymentContext(args), payment: undefined }),
-  output: paymentOutput,
+  output: endingOutput('failed', 'abandoned'),
   initial: 'Processing',
   states: {
     Processing: {
       tags: ['processing'],
       // Nothing is charged until the visitor approves at Bit, so a slow or blocked start can be left.
-      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      on: { 'drawer.close': '#bit.Abandoned' },
       initial: 'Initialising',
       states: {
         Initialising: {
@@ -100,7 +107,7 @@ export const bitMachine = setup({
         LeavingForBit: {},
       },
     },
-    Failed: { type: 'final' },
-    Abandoned: { type: 'final' },
+    Failed: ENDS_WITH_KEPT_RESULT,
+    Abandoned: ENDS_ABANDONED,
   },
 });

@@ -1,11 +1,12 @@
 import { newAttemptKey } from '../shared/attempt-key';
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  ABANDONED,
+  ENDS_ABANDONED,
+  ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
   payCall,
-  paymentOutput,
+  endingOutput,
   resultOfCallError,
   resultOfPayResponse,
   type PaymentContext,
@@ -149,12 +150,12 @@ export const cardFieldsMachine = setup({
     chargeResponse: undefined,
     thtk: '',
   }),
-  output: paymentOutput,
+  output: endingOutput('succeeded', 'failed', 'abandoned'),
   initial: 'Idle',
   states: {
     Idle: {
       initial: 'LoadingFields',
-      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      on: { 'drawer.close': '#cardFields.Abandoned' },
       states: {
         LoadingFields: {
           tags: ['loading'],
@@ -240,8 +241,8 @@ export const cardFieldsMachine = setup({
         },
       },
     },
-    Success: { type: 'final' },
-    Failed: { type: 'final' },
-    Abandoned: { type: 'final' },
+    Success: ENDS_WITH_KEPT_RESULT,
+    Failed: ENDS_WITH_KEPT_RESULT,
+    Abandoned: ENDS_ABANDONED,
   },
 });

@@ -1,5 +1,11 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
-import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext } from './payment.shared';
+import {
+  ENDS_ABANDONED,
+  ENDS_WITH_KEPT_RESULT,
+  endingOutput,
+  initialPaymentContext,
+  type PaymentContext,
+} from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
@@ -29,7 +35,7 @@ export const cardScanMachine = setup({
 }).createMachine({
   id: 'cardScan',
   context: initialPaymentContext,
-  output: paymentOutput,
+  output: endingOutput('succeeded', 'failed', 'cancelled', 'abandoned'),
   initial: 'Processing',
   states: {
     Processing: {
@@ -55,14 +61,14 @@ export const cardScanMachine = setup({
             },
             'scan.cancelled': { target: '#cardScan.Cancelled', actions: assign({ result: { outcome: 'cancelled' } }) },
             // Until the visitor scans, they may still leave.
-            'drawer.close': { target: '#cardScan.Abandoned', actions: assign({ result: ABANDONED }) },
+            'drawer.close': '#cardScan.Abandoned',
           },
         },
       },
     },
-    Success: { type: 'final' },
-    Failed: { type: 'final' },
-    Cancelled: { type: 'final' },
-    Abandoned: { type: 'final' },
+    Success: ENDS_WITH_KEPT_RESULT,
+    Failed: ENDS_WITH_KEPT_RESULT,
+    Cancelled: ENDS_WITH_KEPT_RESULT,
+    Abandoned: ENDS_ABANDONED,
   },
 });

@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { googlePaymentRequest, type GooglePaymentRequest } from './google-pay.request';
 import {
-  ABANDONED,
+  ENDS_ABANDONED,
+  ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
   payCall,
-  paymentOutput,
+  endingOutput,
   type PaymentContext,
   attemptInput,
 } from './payment.shared';
@@ -71,12 +72,12 @@ export const googlePayMachine = setup({
 }).createMachine({
   id: 'googlePay',
   context: ({ input }) => ({ ...initialPaymentContext({ input }), paymentData: undefined }),
-  output: paymentOutput,
+  output: endingOutput('succeeded', 'failed', 'abandoned'),
   initial: 'Idle',
   states: {
     Idle: {
       initial: 'LoadingSdk',
-      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      on: { 'drawer.close': '#googlePay.Abandoned' },
       states: {
         LoadingSdk: {
           tags: ['loading'],
@@ -134,8 +135,8 @@ export const googlePayMachine = setup({
         },
       },
     },
-    Success: { type: 'final' },
-    Failed: { type: 'final' },
-    Abandoned: { type: 'final' },
+    Success: ENDS_WITH_KEPT_RESULT,
+    Failed: ENDS_WITH_KEPT_RESULT,
+    Abandoned: ENDS_ABANDONED,
   },
 });

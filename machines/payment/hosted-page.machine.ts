@@ -1,10 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  ABANDONED,
+  ENDS_ABANDONED,
+  ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
   payCall,
-  paymentOutput,
+  endingOutput,
   resultOfCallError,
   type PaymentContext,
   attemptInput,
@@ -109,7 +110,6 @@ export const hostedPageMachine = setup({
     storePayStatus: (_, _status: PayStatus) => {},
     failOnUnexpectedAddress: assign({ result: UNEXPECTED_ADDRESS }),
     failOnExpiredPage: assign({ result: PAGE_EXPIRED }),
-    abandon: assign({ result: ABANDONED }),
     keepReturned: assign({ returned: (_, url: string) => Object.fromEntries(new URL(url).searchParams) }),
     keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
   },
@@ -128,12 +128,12 @@ export const hostedPageMachine = setup({
     pageUrl: '',
     returned: {},
   }),
-  output: paymentOutput,
+  output: endingOutput('succeeded', 'failed', 'abandoned'),
   initial: 'Idle',
   states: {
     Idle: {
       tags: ['loading'],
-      on: { 'drawer.close': { target: 'Abandoned', actions: 'abandon' } },
+      on: { 'drawer.close': '#hostedPage.Abandoned' },
       invoke: {
         id: 'fetchPaymentPage',
         src: 'fetchPaymentPage',
@@ -172,7 +172,7 @@ export const hostedPageMachine = setup({
           on: {
             // The visitor may still leave while the provider's form waits for them; once the provider
             // has sent them back (Verifying), it may have charged: only the operator's answer ends it.
-            'drawer.close': { target: '#hostedPage.Abandoned', actions: 'abandon' },
+            'drawer.close': '#hostedPage.Abandoned',
             'frame.loaded': [
               {
                 guard: { type: 'atReturnPage', params: ({ event }) => event.url },
@@ -204,8 +204,8 @@ export const hostedPageMachine = setup({
         },
       },
     },
-    Success: { type: 'final' },
-    Failed: { type: 'final' },
-    Abandoned: { type: 'final' },
+    Success: ENDS_WITH_KEPT_RESULT,
+    Failed: ENDS_WITH_KEPT_RESULT,
+    Abandoned: ENDS_ABANDONED,
   },
 });

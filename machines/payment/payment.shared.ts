@@ -4,6 +4,7 @@ import {
   PAY_STATUS_OK,
   type AttemptInput,
   type PaymentOrder,
+  type PaymentOutcome,
   type PaymentResult,
   type PayResponse,
   type ResultWith,
@@ -12,20 +13,30 @@ import {
 /** `TResult`: the results the method can end with (its output type). */
 export interface PaymentContext<TResult extends PaymentResult = PaymentResult> {
   order: PaymentOrder;
-  result: TResult;
+  /** Kept on the way to `Success` or `Failed`, whose output it is; none while the visitor has not paid. */
+  result?: TResult | undefined;
   /** The Idempotency-Key of the attempt under way: one per run, a new one when the visitor pays again. */
   attemptKey: string;
 }
 
-/** The visitor closed the drawer before paying: back to product selection. */
-export const ABANDONED: ResultWith<'abandoned'> = { outcome: 'abandoned' };
+/** Every payment machine starts from the order, with no result yet and the first attempt's key. */
+export const initialPaymentContext = ({ input }: { input: { order: PaymentOrder } }): PaymentContext<never> => ({
+  order: input.order,
+  attemptKey: newAttemptKey(),
+});
 
-/** Every payment machine starts from the order and ends with a result (its output). */
-export const initialPaymentContext = ({
-  input,
-}: {
-  input: { order: PaymentOrder };
-}): PaymentContext<ResultWith<'abandoned'>> => ({ order: input.order, result: ABANDONED, attemptKey: newAttemptKey() });
+/** The final state reached with a result kept on the way there (`Success`, `Failed`, `Cancelled`): its output. */
+export const ENDS_WITH_KEPT_RESULT = { type: 'final', output: keptResult } as const;
+
+function keptResult({ context }: { context: PaymentContext }) {
+  return context.result;
+}
+
+/** The final state of a visitor who closed the drawer before paying; its output says so, as nothing was kept. */
+export const ENDS_ABANDONED = {
+  type: 'final',
+  output: { outcome: 'abandoned' } satisfies ResultWith<'abandoned'>,
+} as const;
 
 /** The input of a call that moves money: the order and the attempt's key. */
 export const attemptInput = ({ context }: { context: PaymentContext }): AttemptInput => ({
@@ -33,8 +44,24 @@ export const attemptInput = ({ context }: { context: PaymentContext }): AttemptI
   attemptKey: context.attemptKey,
 });
 
-export const paymentOutput = <TResult extends PaymentResult>({ context }: { context: PaymentContext<TResult> }) =>
-  context.result;
+/**
+ * A payment machine's output: the output of the final state it ended in, one of the method's `outcomes`.
+ * XState hands a final state's output to the machine untyped; this checks it instead of trusting it.
+ */
+export function endingOutput<const TOutcome extends PaymentOutcome>(...outcomes: TOutcome[]) {
+  return ({ event }: { event: { output: unknown } }): ResultWith<TOutcome> => {
+    const { output } = event;
+    if (isResultWith(output, outcomes)) return output;
+    throw new Error(`a payment ended without one of its results (${outcomes.join(', ')})`);
+  };
+}
+
+function isResultWith<TOutcome extends PaymentOutcome>(
+  value: unknown,
+  outcomes: readonly TOutcome[],
+): value is ResultWith<TOutcome> {
+  return typeof value === 'object' && value !== null && 'outcome' in value && outcomes.some((o) => o === value.outcome);
+}
 
 export const isPayApproved = (response: PayResponse) => response.status === PAY_STATUS_OK;
 

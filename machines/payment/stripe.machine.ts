@@ -1,7 +1,14 @@
 import { newAttemptKey } from '../shared/attempt-key';
 import { assign, fromPromise, setup } from 'xstate';
 import { ApiError } from '../shared/api-failure';
-import { ABANDONED, initialPaymentContext, paymentOutput, type PaymentContext, attemptInput } from './payment.shared';
+import {
+  ENDS_ABANDONED,
+  ENDS_WITH_KEPT_RESULT,
+  endingOutput,
+  initialPaymentContext,
+  type PaymentContext,
+  attemptInput,
+} from './payment.shared';
 import { type PaymentOrder, type UncancellableResult, type AttemptInput } from './payment.types';
 import { textFieldOf } from '../shared/field-of';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
@@ -98,12 +105,12 @@ export const stripeMachine = setup({
     clientSecret: '',
     error: undefined,
   }),
-  output: paymentOutput,
+  output: endingOutput('succeeded', 'failed', 'abandoned'),
   initial: 'Idle',
   states: {
     Idle: {
       initial: 'LoadingStripe',
-      on: { 'drawer.close': { target: 'Abandoned', actions: assign({ result: ABANDONED }) } },
+      on: { 'drawer.close': '#stripe.Abandoned' },
       states: {
         LoadingStripe: {
           tags: ['loading'],
@@ -213,8 +220,8 @@ export const stripeMachine = setup({
         },
       },
     },
-    Success: { type: 'final' },
-    Failed: { type: 'final' },
-    Abandoned: { type: 'final' },
+    Success: ENDS_WITH_KEPT_RESULT,
+    Failed: ENDS_WITH_KEPT_RESULT,
+    Abandoned: ENDS_ABANDONED,
   },
 });

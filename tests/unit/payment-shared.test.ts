@@ -1,6 +1,6 @@
 /** How every payment method turns the operator's answer or a failed call into its result (requirements.md §4, §8). */
 import { describe, expect, it } from 'vitest';
-import { resultOfCallError, resultOfPayCallError } from '../../machines/payment/payment.shared';
+import { endingOutput, resultOfCallError, resultOfPayCallError } from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';
 
 describe('a failed call to the operator', () => {
@@ -28,5 +28,26 @@ describe('a failed call to the operator', () => {
   ])('%s: the generic payment failure (requirements.md §8)', (_, error) => {
     expect(resultOfCallError(error)).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
     expect(resultOfPayCallError(error)).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
+  });
+});
+
+describe("a payment machine's output: its final state's", () => {
+  const bitEnding = endingOutput('failed', 'abandoned');
+
+  it('hands on a result that is one of the method’s endings', () => {
+    const failed = { outcome: 'failed', reason: 'paymentFailed' };
+    expect(bitEnding({ event: { output: failed } })).toBe(failed);
+    expect(bitEnding({ event: { output: { outcome: 'abandoned' } } })).toEqual({ outcome: 'abandoned' });
+  });
+
+  it.each([
+    ['no result (a final state reached without one)', undefined],
+    ['null', null],
+    ['an object without an outcome', { message: 'Approved' }],
+    ['an ending the method does not have', { outcome: 'succeeded', transactionId: 'tx-1' }],
+  ])('refuses %s rather than pass it on as a result', (_, output) => {
+    expect(() => bitEnding({ event: { output } })).toThrow(
+      'a payment ended without one of its results (failed, abandoned)',
+    );
   });
 });

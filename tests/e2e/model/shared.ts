@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { PaymentContext } from '../../../machines/payment/payment.shared';
-import type { PayResponse } from '../../../machines/payment/payment.types';
+import type { PaymentResult, PayResponse } from '../../../machines/payment/payment.types';
 import { offeredMethods } from '../../../machines/purchase/purchase.selectors';
 import type {
   PurchaseContext,
@@ -74,6 +74,8 @@ export const one =
 
 export const purchaseOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PurchaseContext;
 export const paymentOf = (snapshot: AnyMachineSnapshot) => snapshot.context as PaymentContext;
+/** How a payment method's chart ended: the output of its final state, as the purchase receives it. */
+export const endingOf = (ending: AnyMachineSnapshot) => ending.output as PaymentResult;
 
 /** A call the operator fails, on the walk and in the browser alike. */
 const SERVER_MESSAGE = 'Server error (model test)';
@@ -156,7 +158,7 @@ const ENDINGS: Readonly<Record<string, StateModel>> = {
   Success: { check: ({ page, t }) => expect(successHeading(page, t)).toBeVisible() },
   Failed: {
     check: async ({ page, t, snapshot }) => {
-      const result = paymentOf(snapshot).result;
+      const result = endingOf(snapshot);
       if (result.outcome !== 'failed') throw new Error(`a failure page for ${result.outcome}`);
       // A failure whose charge may have gone through is no verdict: the purchase asks the operator (its own check).
       if (result.reason === 'unconfirmed') {
@@ -200,7 +202,7 @@ const operatorSays = (status: ReturnedPaymentStatus['status']): Move => [
 const asksAgain: Move = [{ type: 'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting' }];
 
 const unconfirmed = (ending: AnyMachineSnapshot) => {
-  const { result } = paymentOf(ending);
+  const result = endingOf(ending);
   return result.outcome === 'failed' && result.reason === 'unconfirmed';
 };
 
