@@ -8,7 +8,7 @@ import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment
 import { METHOD_ENDINGS } from '../../machines/purchase/purchase.machine';
 import { selectDrawerOpen } from '../../machines/purchase/purchase.selectors';
 import { cola, gridMenu, listMenu, priceInputMenu, quantityMenu, water } from '../fixtures/menus';
-import { HOSTED_PAGE } from '../fixtures/purchases';
+import { COLA_AND_WATER_RECEIPT, HOSTED_PAGE } from '../fixtures/purchases';
 import {
   PAYMENT_MACHINE_IDS,
   yaadSarigMenu,
@@ -153,15 +153,7 @@ describe('purchaseMachine', () => {
       expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
       expect(purchase.snapshot().context.result).toEqual(SUCCEEDED);
       expect(purchase.snapshot().context.receipt).toEqual({
-        machineId: 'machine-7',
-        items: [
-          { name: 'Cola', price: 13.22, symbol: '₪', count: 1, amount: 12.9 },
-          { name: 'Water', price: 6, symbol: '₪', count: 1, amount: 5 },
-        ],
-        subtotal: 17.9,
-        serviceFee: 1.32,
-        total: 19.22,
-        currencySymbol: '₪',
+        ...COLA_AND_WATER_RECEIPT,
         transactionId: 'tx-9',
         paidAt: PAID_AT,
         paidWith: 'google_pay',

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { selectDrawerOpen } from '../../machines/purchase/purchase.selectors';
 import { ApiError } from '../../machines/shared/api-failure';
 import { cola, gridMenu, listMenu, priceInputMenu, quantityMenu, water } from '../fixtures/menus';
+import { COLA_AND_WATER_RECEIPT } from '../fixtures/purchases';
 import { startPurchase, type Purchase, continueToMethods } from './purchase-harness';
 
 describe('purchaseMachine', () => {
@@ -72,19 +73,7 @@ describe('purchaseMachine', () => {
       purchase.actor.send({ type: 'purchase.continue' });
       expect(purchase.remembered).toEqual([]);
       await purchase.settle();
-      expect(purchase.remembered).toEqual([
-        {
-          machineId: 'machine-7',
-          items: [
-            { name: 'Cola', price: 13.22, symbol: '₪', count: 1, amount: 12.9 },
-            { name: 'Water', price: 6, symbol: '₪', count: 1, amount: 5 },
-          ],
-          subtotal: 17.9,
-          serviceFee: 1.32,
-          total: 19.22,
-          currencySymbol: '₪',
-        },
-      ]);
+      expect(purchase.remembered).toEqual([COLA_AND_WATER_RECEIPT]);
     });
 
     it('counts the quantity and the typed amount', async () => {

@@ -31,7 +31,7 @@ import {
   singleMenu,
   water,
 } from '../fixtures/menus';
-import { purchaseInput } from '../fixtures/purchases';
+import { COLA_AND_WATER_RECEIPT, purchaseInput } from '../fixtures/purchases';
 
 function context(menu: Menu, overrides: Partial<PurchaseContext> = {}): PurchaseContext {
   return {
@@ -152,17 +152,7 @@ describe('receiptOf: what the success page lists and the history keeps (requirem
     // Cola 12.90 + 2.5 % (0.32); Water 5.00 + 1.00 flat.
     const lines = pricedLines(context(gridMenu, { selectedIds: [cola.id, water.id] }));
     const receipt = receiptOf('machine-7', lines, '₪');
-    expect(receipt).toEqual({
-      machineId: 'machine-7',
-      items: [
-        { name: 'Cola', price: 13.22, symbol: '₪', count: 1, amount: 12.9 },
-        { name: 'Water', price: 6, symbol: '₪', count: 1, amount: 5 },
-      ],
-      subtotal: 17.9,
-      serviceFee: 1.32,
-      total: 19.22,
-      currencySymbol: '₪',
-    });
+    expect(receipt).toEqual(COLA_AND_WATER_RECEIPT);
   });
 
   it('a count multiplies the price without the fee; the stored unit price keeps its fee (requirements.md §3 pay_data)', () => {
