@@ -6,6 +6,7 @@ import {
   ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
+  keepResultAction,
   endingOutput,
   resultOfCallError,
   resultOfPayCallError,
@@ -65,6 +66,7 @@ export const applePayMachine = setup({
     /** POST /api/payment/pay/wallet?payment_method=apple_pay */
     payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
   },
+  actions: { keepResult: keepResultAction() },
   guards: {
     resultSucceeded: ({ context }) => context.result?.outcome === 'succeeded',
   },
@@ -87,7 +89,7 @@ export const applePayMachine = setup({
             onDone: 'AwaitingTap',
             onError: {
               target: '#applePay.Failed',
-              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+              actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'unavailable' } },
             },
           },
         },
@@ -104,9 +106,10 @@ export const applePayMachine = setup({
       on: {
         'applePay.refused': {
           target: 'Failed',
-          actions: assign({
-            result: ({ event }) => ({ outcome: 'failed', reason: 'unavailable', code: event.code }),
-          }),
+          actions: {
+            type: 'keepResult',
+            params: ({ event }) => ({ outcome: 'failed', reason: 'unavailable', code: event.code }),
+          },
         },
       },
       initial: 'AwaitingMerchantValidation',
@@ -138,7 +141,7 @@ export const applePayMachine = setup({
             },
             onError: {
               target: '#applePay.Failed',
-              actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+              actions: { type: 'keepResult', params: ({ event }) => resultOfCallError(event.error) },
             },
           },
         },
@@ -164,7 +167,7 @@ export const applePayMachine = setup({
             onDone: {
               target: 'ClosingSheet',
               actions: [
-                assign({ result: ({ event }) => resultOfPayResponse(event.output) }),
+                { type: 'keepResult', params: ({ event }) => resultOfPayResponse(event.output) },
                 sendTo('session', ({ event }) => ({
                   type: 'session.completePayment' as const,
                   approved: isPayApproved(event.output),
@@ -174,7 +177,7 @@ export const applePayMachine = setup({
             onError: {
               target: 'ClosingSheet',
               actions: [
-                assign({ result: ({ event }) => resultOfPayCallError(event.error) }),
+                { type: 'keepResult', params: ({ event }) => resultOfPayCallError(event.error) },
                 sendTo('session', { type: 'session.completePayment' as const, approved: false }),
               ],
             },

@@ -4,6 +4,7 @@ import {
   ENDS_WITH_KEPT_RESULT,
   endingOutput,
   initialPaymentContext,
+  keepResultAction,
   type PaymentContext,
   attemptInput,
 } from './payment.shared';
@@ -51,6 +52,7 @@ export const bitMachine = setup({
       providedAtTheEdge('redirectToBit'),
     ),
   },
+  actions: { keepResult: keepResultAction() },
   guards: {
     initAccepted: (_, answer: BitInitAnswer) => answer.status === 0 && answer.payment !== undefined,
   },
@@ -80,14 +82,15 @@ export const bitMachine = setup({
               {
                 // The operator's (or the processor's) own reason, e.g. Bit's minimum amount.
                 target: '#bit.Failed',
-                actions: assign({
-                  result: ({ event }) => ({ outcome: 'failed', message: event.output.msg, code: event.output.status }),
-                }),
+                actions: {
+                  type: 'keepResult',
+                  params: ({ event }) => ({ outcome: 'failed', message: event.output.msg, code: event.output.status }),
+                },
               },
             ],
             onError: {
               target: '#bit.Failed',
-              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+              actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'unavailable' } },
             },
           },
         },
@@ -99,7 +102,7 @@ export const bitMachine = setup({
             onDone: 'LeavingForBit',
             onError: {
               target: '#bit.Failed',
-              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+              actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'unavailable' } },
             },
           },
         },

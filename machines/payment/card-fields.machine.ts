@@ -5,6 +5,7 @@ import {
   ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
+  keepResultAction,
   payCall,
   endingOutput,
   resultOfCallError,
@@ -132,9 +133,7 @@ export const cardFieldsMachine = setup({
       providedAtTheEdge('confirmCharge'),
     ),
   },
-  actions: {
-    keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
-  },
+  actions: { keepResult: keepResultAction() },
   guards: {
     chargeablePrice: ({ context }) => isChargeablePrice(context.order),
     payApproved: (_, response: PayResponse) => isPayApproved(response),
@@ -166,7 +165,7 @@ export const cardFieldsMachine = setup({
             onDone: 'EnteringCard',
             onError: {
               target: '#cardFields.Failed',
-              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+              actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'unavailable' } },
             },
           },
         },
@@ -181,7 +180,7 @@ export const cardFieldsMachine = setup({
               },
               {
                 target: '#cardFields.Failed',
-                actions: assign({ result: { outcome: 'failed', reason: 'invalidPrice' } }),
+                actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'invalidPrice' } },
               },
             ],
           },
@@ -202,7 +201,7 @@ export const cardFieldsMachine = setup({
             // Nothing was charged: the failure page offers Try again and the support call.
             onError: {
               target: '#cardFields.Failed',
-              actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+              actions: { type: 'keepResult', params: ({ event }) => resultOfCallError(event.error) },
             },
           },
         },
@@ -216,7 +215,7 @@ export const cardFieldsMachine = setup({
                 // A decline is an answer, not an error: it must never reach payment_succeeded_callback.
                 guard: { type: 'chargeDeclined', params: ({ event }: { event: { output: unknown } }) => event.output },
                 target: '#cardFields.Failed',
-                actions: assign({ result: ({ event }) => resultOfDecline(event.output) }),
+                actions: { type: 'keepResult', params: ({ event }) => resultOfDecline(event.output) },
               },
               {
                 target: 'ConfirmingCharge',

@@ -1,9 +1,10 @@
-import { assign, fromCallback, setup, type EventObject } from 'xstate';
+import { fromCallback, setup, type EventObject } from 'xstate';
 import {
   ENDS_ABANDONED,
   ENDS_WITH_KEPT_RESULT,
   endingOutput,
   initialPaymentContext,
+  keepResultAction,
   type PaymentContext,
 } from './payment.shared';
 import type { PaymentOrder, PaymentResult } from './payment.types';
@@ -32,6 +33,7 @@ export const cardScanMachine = setup({
       providedAtTheEdge('listenForScanResult'),
     ),
   },
+  actions: { keepResult: keepResultAction() },
 }).createMachine({
   id: 'cardScan',
   context: initialPaymentContext,
@@ -51,15 +53,19 @@ export const cardScanMachine = setup({
           on: {
             'scan.approved': {
               target: '#cardScan.Success',
-              actions: assign({
-                result: ({ event }) => ({ outcome: 'succeeded' as const, transactionId: event.transactionId }),
-              }),
+              actions: {
+                type: 'keepResult',
+                params: ({ event }) => ({ outcome: 'succeeded', transactionId: event.transactionId }),
+              },
             },
             'scan.declined': {
               target: '#cardScan.Failed',
-              actions: assign({ result: ({ event }) => ({ outcome: 'failed' as const, message: event.message }) }),
+              actions: { type: 'keepResult', params: ({ event }) => ({ outcome: 'failed', message: event.message }) },
             },
-            'scan.cancelled': { target: '#cardScan.Cancelled', actions: assign({ result: { outcome: 'cancelled' } }) },
+            'scan.cancelled': {
+              target: '#cardScan.Cancelled',
+              actions: { type: 'keepResult', params: { outcome: 'cancelled' } },
+            },
             // Until the visitor scans, they may still leave.
             'drawer.close': '#cardScan.Abandoned',
           },

@@ -5,6 +5,7 @@ import {
   ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
+  keepResultAction,
   payCall,
   endingOutput,
   type PaymentContext,
@@ -61,9 +62,7 @@ export const googlePayMachine = setup({
     /** POST /api/payment/pay/wallet?payment_method=google_pay */
     payWithWallet: fromPromise<PayResponse, WalletPayInput>(providedAtTheEdge('payWithWallet')),
   },
-  actions: {
-    keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
-  },
+  actions: { keepResult: keepResultAction() },
   guards: {
     knowsVisitor: ({ context }) => Boolean(context.order.visitorUuid),
     payApproved: (_, response: PayResponse) => isPayApproved(response),
@@ -88,7 +87,7 @@ export const googlePayMachine = setup({
             onDone: 'ShowingLoader',
             onError: {
               target: '#googlePay.Failed',
-              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+              actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'unavailable' } },
             },
           },
         },
@@ -103,7 +102,7 @@ export const googlePayMachine = setup({
               {
                 // requirements.md §8: Google Pay without a visitor uuid — before the visitor approves anything.
                 target: '#googlePay.Failed',
-                actions: assign({ result: { outcome: 'failed', reason: 'internal' } }),
+                actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'internal' } },
               },
             ],
           },
@@ -123,7 +122,7 @@ export const googlePayMachine = setup({
             onError: {
               // requirements.md §4: cancel -> failure with the status code.
               target: '#googlePay.Failed',
-              actions: assign({ result: ({ event }) => resultOfGooglePayError(event.error) }),
+              actions: { type: 'keepResult', params: ({ event }) => resultOfGooglePayError(event.error) },
             },
           },
         },

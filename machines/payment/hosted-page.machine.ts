@@ -4,6 +4,7 @@ import {
   ENDS_WITH_KEPT_RESULT,
   initialPaymentContext,
   isPayApproved,
+  keepResultAction,
   payCall,
   endingOutput,
   resultOfCallError,
@@ -108,10 +109,8 @@ export const hostedPageMachine = setup({
   actions: {
     /** Keeps the pay status in local storage. */
     storePayStatus: (_, _status: PayStatus) => {},
-    failOnUnexpectedAddress: assign({ result: UNEXPECTED_ADDRESS }),
-    failOnExpiredPage: assign({ result: PAGE_EXPIRED }),
     keepReturned: assign({ returned: (_, url: string) => Object.fromEntries(new URL(url).searchParams) }),
-    keepResult: assign({ result: (_, result: ResultWith<'succeeded' | 'failed'>) => result }),
+    keepResult: keepResultAction(),
   },
   delays: { pageValidity: HOSTED_PAGE_VALIDITY_MS },
   guards: {
@@ -148,11 +147,11 @@ export const hostedPageMachine = setup({
             ],
           },
           // Never framed: a page elsewhere could pose as the provider's form.
-          { target: 'Failed', actions: 'failOnUnexpectedAddress' },
+          { target: 'Failed', actions: { type: 'keepResult', params: UNEXPECTED_ADDRESS } },
         ],
         onError: {
           target: 'Failed',
-          actions: assign({ result: ({ event }) => resultOfCallError(event.error) }),
+          actions: { type: 'keepResult', params: ({ event }) => resultOfCallError(event.error) },
         },
       },
     },
@@ -166,7 +165,10 @@ export const hostedPageMachine = setup({
           after: {
             pageValidity: {
               target: '#hostedPage.Failed',
-              actions: ['failOnExpiredPage', { type: 'storePayStatus', params: 'failed' as const }],
+              actions: [
+                { type: 'keepResult', params: PAGE_EXPIRED },
+                { type: 'storePayStatus', params: 'failed' as const },
+              ],
             },
           },
           on: {
@@ -181,7 +183,10 @@ export const hostedPageMachine = setup({
               },
               {
                 target: '#hostedPage.Failed',
-                actions: ['failOnUnexpectedAddress', { type: 'storePayStatus', params: 'failed' as const }],
+                actions: [
+                  { type: 'keepResult', params: UNEXPECTED_ADDRESS },
+                  { type: 'storePayStatus', params: 'failed' as const },
+                ],
               },
             ],
           },

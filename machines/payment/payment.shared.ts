@@ -1,3 +1,4 @@
+import { assign, type EventObject } from 'xstate';
 import type { ApiError } from '../shared/api-failure';
 import { newAttemptKey } from '../shared/attempt-key';
 import {
@@ -24,6 +25,26 @@ export const initialPaymentContext = ({ input }: { input: { order: PaymentOrder 
   order: input.order,
   attemptKey: newAttemptKey(),
 });
+
+/** A result kept on the way to an ending: any of the method's results but abandoned, which is its own ending's output. */
+export type KeptResult<TResult extends PaymentResult> = Exclude<TResult, ResultWith<'abandoned'>>;
+
+/**
+ * The one action that keeps a payment's result, named `keepResult` in each chart's `setup({ actions })`
+ * (`keepResult: keepResultAction()`, which takes the chart's context and events from there). Every edge
+ * that records a result names it: `{ type: 'keepResult', params: <the result> }`, or `params: ({ event }) => …`
+ * to read the result from the event. Its params are the results the chart's context may keep, so an edge
+ * can keep only a result its chart may end with. (It answers the whole context with the result: TypeScript
+ * checks a spread of a generic context, not a part of one; xstate merges either the same way.)
+ */
+export function keepResultAction<TContext extends PaymentContext, TEvent extends EventObject>() {
+  return assign<TContext, TEvent, KeptResult<NonNullable<TContext['result']>>, TEvent, never>(
+    ({ context }, result) => ({
+      ...context,
+      result,
+    }),
+  );
+}
 
 /** The final state reached with a result kept on the way there (`Success`, `Failed`, `Cancelled`): its output. */
 export const ENDS_WITH_KEPT_RESULT = { type: 'final', output: keptResult } as const;
@@ -115,7 +136,7 @@ interface PayCall<TSrc extends string, TContext> {
  * The `invoke` of a state that makes the operator's pay call (or confirms a charge with it), all but its
  * input: an approved answer succeeds, any other fails with the operator's words, and a failed call fails
  * as resultOfPayCallError says (without any answer the charge may have gone through). The machine
- * declares the `payApproved` guard and the `keepResult` action it names.
+ * declares the `payApproved` guard it names, and the `keepResult` action (keepResultAction).
  */
 export function payCall<const TSrc extends string, TContext = unknown>({
   machine,

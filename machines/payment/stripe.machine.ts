@@ -6,6 +6,7 @@ import {
   ENDS_WITH_KEPT_RESULT,
   endingOutput,
   initialPaymentContext,
+  keepResultAction,
   type PaymentContext,
   attemptInput,
 } from './payment.shared';
@@ -91,6 +92,7 @@ export const stripeMachine = setup({
     /** stripe.confirmCardPayment(clientSecret, {payment_method}): resolves with the intent's id and status. */
     confirmCardPayment: fromPromise<ConfirmedIntent, StripeConfirmInput>(providedAtTheEdge('confirmCardPayment')),
   },
+  actions: { keepResult: keepResultAction() },
   guards: {
     intentHasStatus: (_, { intent, statuses }: { intent: ConfirmedIntent; statuses: readonly string[] }) =>
       statuses.includes(intent.status),
@@ -121,7 +123,7 @@ export const stripeMachine = setup({
             onDone: { target: 'MountingCard', actions: assign({ stripe: ({ event }) => event.output }) },
             onError: {
               target: '#stripe.Failed',
-              actions: assign({ result: { outcome: 'failed', reason: 'unavailable' } }),
+              actions: { type: 'keepResult', params: { outcome: 'failed', reason: 'unavailable' } },
             },
           },
         },
@@ -188,9 +190,10 @@ export const stripeMachine = setup({
                   params: ({ event }) => ({ intent: event.output, statuses: PAID_STATUSES }),
                 },
                 target: '#stripe.Success',
-                actions: assign({
-                  result: ({ event }) => ({ outcome: 'succeeded' as const, transactionId: event.output.id }),
-                }),
+                actions: {
+                  type: 'keepResult',
+                  params: ({ event }) => ({ outcome: 'succeeded', transactionId: event.output.id }),
+                },
               },
               {
                 // Stripe may still settle it: never success, and no invitation to pay again before checking.
@@ -199,13 +202,10 @@ export const stripeMachine = setup({
                   params: ({ event }) => ({ intent: event.output, statuses: ['processing'] }),
                 },
                 target: '#stripe.Failed',
-                actions: assign({
-                  result: ({ event }) => ({
-                    outcome: 'failed' as const,
-                    reason: 'unconfirmed' as const,
-                    transactionId: event.output.id,
-                  }),
-                }),
+                actions: {
+                  type: 'keepResult',
+                  params: ({ event }) => ({ outcome: 'failed', reason: 'unconfirmed', transactionId: event.output.id }),
+                },
               },
               // requires_action (authentication not completed), requires_payment_method, canceled: not charged.
               { target: '#stripe.Idle.EnteringCard', actions: assign({ error: { kind: 'notPaid' as const } }) },
