@@ -49,4 +49,11 @@ describe('payment intent storage (requirements.md §3 visitor_uuid)', () => {
     localStorage.setItem('visitor_uuid', 'visitor-0');
     expect(paymentIntentStorage.intentFor(PAGE)).toBeUndefined();
   });
+
+  it('an empty visitor uuid, or a page without its visitor uuid, is no intent', () => {
+    localStorage.setItem('visitor_uuid_for', PAGE);
+    expect(paymentIntentStorage.intentFor(PAGE)).toBeUndefined();
+    localStorage.setItem('visitor_uuid', '');
+    expect(paymentIntentStorage.intentFor(PAGE)).toBeUndefined();
+  });
 });
