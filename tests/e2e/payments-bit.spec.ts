@@ -6,7 +6,7 @@
  * browser has underway (local storage) and asks the operator (GET /v4/api/payment/status under the
  * purchase's session uuid) what became of it, and shows what the operator says.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { PURCHASE_STORAGE_KEYS } from '../../src/lib/purchase-storage';
 import {
   BIT_PAGE,
@@ -16,15 +16,14 @@ import {
   drawer,
   drawerButton,
   expect,
+  expectChargedOnce,
   expectCharges,
-  failureHeading,
-  failurePage,
+  expectFailurePage,
   fill,
   forEachLanguage,
   type Lang,
   linePrice,
   money,
-  openPayment,
   PAYMENT_STATUS,
   product,
   productChoices,
@@ -32,8 +31,8 @@ import {
   receiptOfProduct,
   recordedPayments,
   recordRequests,
+  startPayment,
   storedItem,
-  startMethod,
   successHeading,
   successPage,
   test,
@@ -62,12 +61,18 @@ async function bitInitAnswer(page: Page): Promise<() => { transaction_id: string
 }
 
 /** Opens 1001 (Cola preselected), chooses Bit and lands on Bit's page; the session_id. */
-async function goToBit(page: Page, lang: Lang, t: Texts): Promise<string> {
-  const sessionId = await openPayment(page, lang, 1001);
-  await startMethod(page, t, 'bit');
+async function goToBit(page: Page, lang: Lang): Promise<string> {
+  const sessionId = await startPayment(page, lang, 1001, 'bit');
   await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
   await expect(page.getByText(`Pay ${money(linePrice(cola))} to`)).toBeVisible();
   return sessionId;
+}
+
+/** goToBit, reading the transaction the operator's init answered on the way. */
+async function goToBitWithTransaction(page: Page, lang: Lang): Promise<{ sessionId: string; transactionId: string }> {
+  const init = await bitInitAnswer(page);
+  const sessionId = await goToBit(page, lang);
+  return { sessionId, transactionId: init().transaction_id };
 }
 
 /** Back on this machine's /pay, with no Bit parameter (or any verdict) in the address. */
@@ -87,23 +92,42 @@ function statusStep(page: Page, t: Texts, text: string) {
   return drawer(page, t).getByRole('status').filter({ hasText: text });
 }
 
-/** Each status call as the operator sees it: the purchase (session uuid) and the machine it asks about. */
-const askedAbout = async (requests: { headerValue: (name: string) => Promise<string | null>; url: () => string }[]) =>
-  Promise.all(
-    requests.map(async (request) => ({
+/**
+ * Every status call asked about this purchase and nothing else: each as the operator sees it, the purchase
+ * (session uuid) and the machine it asks about.
+ */
+async function expectAskedOnlyAbout(statusCalls: readonly Request[], sessionId: string): Promise<void> {
+  const askedAbout = await Promise.all(
+    statusCalls.map(async (request) => ({
       session: await request.headerValue('session-uuid'),
       machine: new URL(request.url()).searchParams.get('machine_id'),
     })),
   );
+  expect(new Set(askedAbout.map((asked) => JSON.stringify(asked)))).toEqual(
+    new Set([JSON.stringify({ session: sessionId, machine: '1001' })]),
+  );
+}
+
+/** The products again, no drawer and no success page; once the page is idle, still `callsBefore` status calls. */
+async function expectProductsAskingNothing(
+  page: Page,
+  t: Texts,
+  statusCalls: readonly Request[],
+  callsBefore: number,
+): Promise<void> {
+  await expect(productChoices(page, t)).toBeVisible();
+  await expect(drawer(page, t)).toHaveCount(0);
+  await expect(successHeading(page, t)).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(statusCalls).toHaveLength(callsBefore);
+}
 
 forEachLanguage('Bit (1001)', (lang, t) => {
   test('Approve on Bit: back on /pay (nothing added to the address), the operator is asked under the purchase’s session and says paid: the success page with init’s transaction, one charge, the outcome notified; a reload shows it again until it is closed, then the products and nothing asked', async ({
     page,
     request,
   }) => {
-    const init = await bitInitAnswer(page);
-    const sessionId = await goToBit(page, lang, t);
-    const { transaction_id: transactionId } = init();
+    const { sessionId, transactionId } = await goToBitWithTransaction(page, lang);
     expect(transactionId).toMatch(/^BIT-/);
     // Underway while the visitor is on Bit's page: the app remembered it before leaving.
     const bitPosts = recordRequests(page, 'POST', BIT_PAGE);
@@ -115,9 +139,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     await expect(successHeading(page, t)).toBeVisible();
     await expectBackWithoutBitParameters(page);
     expect(statusCalls.length).toBeGreaterThanOrEqual(1);
-    expect(new Set((await askedAbout(statusCalls)).map((asked) => JSON.stringify(asked)))).toEqual(
-      new Set([JSON.stringify({ session: sessionId, machine: '1001' })]),
-    );
+    await expectAskedOnlyAbout(statusCalls, sessionId);
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
     expect(await recordedPayments(request, sessionId)).toEqual([
       { method: 'bit', transaction_id: transactionId, status: 'approved', source: 'notification' },
@@ -138,36 +160,27 @@ forEachLanguage('Bit (1001)', (lang, t) => {
 
     const callsBefore = statusCalls.length;
     await page.reload();
-    await expect(productChoices(page, t)).toBeVisible();
+    await expectProductsAskingNothing(page, t, statusCalls, callsBefore);
     await expect(productInput(page, t, cola.name)).toBeChecked();
-    await expect(drawer(page, t)).toHaveCount(0);
-    await expect(successHeading(page, t)).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
-    expect(statusCalls).toHaveLength(callsBefore);
-    expect(bitPosts).toHaveLength(1);
-    await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
+    await expectChargedOnce(request, sessionId, bitPosts, 'bit', linePrice(cola));
   });
 
   test('Decline on Bit: back on /pay, the operator says not charged: the failure page says so, with the Bit transaction; one declined charge', async ({
     page,
     request,
   }) => {
-    const init = await bitInitAnswer(page);
-    const sessionId = await goToBit(page, lang, t);
-    const { transaction_id: transactionId } = init();
+    const { sessionId, transactionId } = await goToBitWithTransaction(page, lang);
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     await page.getByRole('button', { name: 'Decline', exact: true }).click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
+    const transaction = fill(t.failure.transaction, { id: transactionId });
+    await expectFailurePage(page, t, t.failure.comment, t.payment.errors.notCharged, transaction);
     await expectBackWithoutBitParameters(page);
     expect(statusCalls.length).toBeGreaterThanOrEqual(1);
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'declined', amount: linePrice(cola) }]);
     expect(await recordedPayments(request, sessionId)).toEqual([
       { method: 'bit', transaction_id: transactionId, status: 'declined', source: 'notification' },
     ]);
-    await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText(t.payment.errors.notCharged);
-    await expect(failurePage(page, t)).toContainText(fill(t.failure.transaction, { id: transactionId }));
     await expect(successHeading(page, t)).toHaveCount(0);
     expect(await storedItem(page, PURCHASE_STORAGE_KEYS.underwaySession)).toBeNull();
   });
@@ -176,7 +189,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await goToBit(page, lang, t);
+    const sessionId = await goToBit(page, lang);
     const returnAddress = await bitReturnAddress(page, () =>
       page.getByRole('button', { name: 'Approve', exact: true }).click(),
     );
@@ -187,11 +200,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
 
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     await page.goto(returnAddress.href);
-    await expect(productChoices(page, t)).toBeVisible();
-    await expect(drawer(page, t)).toHaveCount(0);
-    await expect(successHeading(page, t)).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
-    expect(statusCalls).toHaveLength(0);
+    await expectProductsAskingNothing(page, t, statusCalls, 0);
     await expectCharges(request, sessionId, [{ method: 'bit', status: 'approved', amount: linePrice(cola) }]);
   });
 
@@ -199,7 +208,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await goToBit(page, lang, t);
+    const sessionId = await goToBit(page, lang);
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     const forged = new URLSearchParams({
       machine_id: '1001',
@@ -212,9 +221,7 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     await expect(statusStep(page, t, t.payment.status.pending)).toBeVisible();
     await expect(drawer(page, t).getByRole('heading', { name: t.payment.status.title, exact: true })).toBeVisible();
     await expect.poll(() => statusCalls.length, { message: 'status calls' }).toBeGreaterThanOrEqual(2);
-    expect(new Set((await askedAbout(statusCalls)).map((asked) => JSON.stringify(asked)))).toEqual(
-      new Set([JSON.stringify({ session: sessionId, machine: '1001' })]),
-    );
+    await expectAskedOnlyAbout(statusCalls, sessionId);
     await expect(statusStep(page, t, t.payment.status.pending)).toBeVisible();
     await expect(drawerButton(page, t, t.payment.status.checkAgain)).toHaveCount(0);
     await expect(successHeading(page, t)).toHaveCount(0);
@@ -227,16 +234,12 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const init = await bitInitAnswer(page);
-    const sessionId = await goToBit(page, lang, t);
-    const { transaction_id: transactionId } = init();
+    const { sessionId, transactionId } = await goToBitWithTransaction(page, lang);
     const fresh = await page.context().newPage();
     const freshCalls = recordRequests(fresh, 'GET', PAYMENT_STATUS);
     await fresh.goto('/pay?machine_id=1001');
     await expect(statusStep(fresh, t, t.payment.status.pending)).toBeVisible();
-    expect(new Set((await askedAbout(freshCalls)).map((asked) => JSON.stringify(asked)))).toEqual(
-      new Set([JSON.stringify({ session: sessionId, machine: '1001' })]),
-    );
+    await expectAskedOnlyAbout(freshCalls, sessionId);
     await expect(successHeading(fresh, t)).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Approve', exact: true }).click();

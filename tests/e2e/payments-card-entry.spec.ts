@@ -12,8 +12,9 @@ import {
   doubleTap,
   drawer,
   expect,
+  expectChargedOnce,
   expectCharges,
-  failureHeading,
+  expectFailurePage,
   failurePage,
   fill,
   fillHostedFields,
@@ -30,6 +31,7 @@ import {
   receiptOfProduct,
   recordRequests,
   reloadDuringPayment,
+  startCardForm,
   startMethod,
   successHeading,
   successPage,
@@ -44,14 +46,7 @@ import {
 const cola = product(1001, 101);
 
 /** Opens 1001 (Cola preselected), chooses "Enter credit card", and waits for the three fields. */
-async function startCardEntry(page: Page, lang: Lang, t: Texts): Promise<string> {
-  const sessionId = await openPayment(page, lang, 1001);
-  await startMethod(page, t, 'credit_card');
-  await expect(drawer(page, t).getByRole('heading', { name: t.payment.card.title })).toBeVisible();
-  for (const field of ['number', 'expiry', 'cvv'] as const) await expect(hostedField(page, field)).toBeEditable();
-  await expect(payAmountButton(page, t, linePrice(cola))).toHaveAttribute('aria-busy', 'false');
-  return sessionId;
-}
+const startCardEntry = (page: Page, lang: Lang) => startCardForm(page, lang, 1001, 'credit_card', linePrice(cola));
 
 const TRANZILA_HANDSHAKE = '/v4/api/payment/pre/tranzila/handshake';
 const SUCCEEDED_CALLBACK = '/v4/api/payment/post/payment_succeeded_callback';
@@ -84,7 +79,7 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await startCardEntry(page, lang, t);
+    const sessionId = await startCardEntry(page, lang);
     await expect(drawer(page, t).getByText(t.payment.secureNote)).toBeVisible();
     await fillHostedFields(page, card());
     await payAmountButton(page, t, linePrice(cola)).click();
@@ -104,15 +99,13 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await startCardEntry(page, lang, t);
+    const sessionId = await startCardEntry(page, lang);
     const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
     const callbacks = recordRequests(page, 'POST', SUCCEEDED_CALLBACK);
     await fillHostedFields(page, card(TEST_CARDS.declined));
     await payAmountButton(page, t, linePrice(cola)).click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText(CARD_DECLINED);
-    await expect(failurePage(page, t)).toContainText(fill(t.failure.code, { code: '004' }));
+    await expectFailurePage(page, t, CARD_DECLINED, fill(t.failure.code, { code: '004' }));
     const [charge] = await expectCharges(request, sessionId, [
       { method: 'tranzila', status: 'declined', amount: linePrice(cola) },
     ]);
@@ -126,7 +119,7 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
     request,
   }) => {
     await page.addInitScript(tamperChargeAmount, TAMPERED_AMOUNT);
-    const sessionId = await startCardEntry(page, lang, t);
+    const sessionId = await startCardEntry(page, lang);
     const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
     await fillHostedFields(page, card());
     await payAmountButton(page, t, linePrice(cola)).click();
@@ -139,7 +132,7 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
   });
 
   test('the CVV error shows under the CVV field; nothing charged', async ({ page, request }) => {
-    const sessionId = await startCardEntry(page, lang, t);
+    const sessionId = await startCardEntry(page, lang);
     const entered = card(TEST_CARDS.cvvError);
     await fillHostedFields(page, entered);
     await payAmountButton(page, t, linePrice(cola)).click();
@@ -157,7 +150,7 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await startCardEntry(page, lang, t);
+    const sessionId = await startCardEntry(page, lang);
     const entered = card(TEST_CARDS.approved, PAST_EXPIRY);
     await fillHostedFields(page, entered);
     await payAmountButton(page, t, linePrice(cola)).click();
@@ -182,9 +175,7 @@ forEachLanguage('card entry, Tranzila hosted fields (1001)', (lang, t) => {
     const total = linePrice(first) + linePrice(second);
     await payAmountButton(page, t, Number(total.toFixed(2))).click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText(t.payment.errors.invalidPrice);
-    await expect(failurePage(page, t)).toContainText(t.failure.comment);
+    await expectFailurePage(page, t, t.payment.errors.invalidPrice, t.failure.comment);
     expect(chargeCalls).toHaveLength(0);
     await expectCharges(request, sessionId, []);
   });
@@ -197,7 +188,7 @@ test.describe('card entry, Tranzila hosted fields (1001), once', () => {
     page,
     request,
   }) => {
-    const sessionId = await startCardEntry(page, 'en', t);
+    const sessionId = await startCardEntry(page, 'en');
     const handshakes = recordRequests(page, 'POST', TRANZILA_HANDSHAKE);
     const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
     await fillHostedFields(page, card());
@@ -207,12 +198,11 @@ test.describe('card entry, Tranzila hosted fields (1001), once', () => {
 
     await expect(successHeading(page, t)).toBeVisible();
     expect(handshakes).toHaveLength(1);
-    expect(chargeCalls).toHaveLength(1);
-    await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'approved', amount: linePrice(cola) }]);
+    await expectChargedOnce(request, sessionId, chargeCalls, 'tranzila', linePrice(cola));
   });
 
   test('two activations of "Pay ₪…" before the page re-renders charge once', async ({ page, request }) => {
-    const sessionId = await startCardEntry(page, 'en', t);
+    const sessionId = await startCardEntry(page, 'en');
     const handshakes = recordRequests(page, 'POST', TRANZILA_HANDSHAKE);
     const chargeCalls = recordRequests(page, 'POST', TRANZILA_CHARGE);
     await fillHostedFields(page, card());
@@ -220,8 +210,7 @@ test.describe('card entry, Tranzila hosted fields (1001), once', () => {
 
     await expect(successHeading(page, t)).toBeVisible();
     expect(handshakes).toHaveLength(1);
-    expect(chargeCalls).toHaveLength(1);
-    await expectCharges(request, sessionId, [{ method: 'tranzila', status: 'approved', amount: linePrice(cola) }]);
+    await expectChargedOnce(request, sessionId, chargeCalls, 'tranzila', linePrice(cola));
   });
 
   for (const held of ['reached the server', 'lost with the page'] as const)
@@ -229,7 +218,7 @@ test.describe('card entry, Tranzila hosted fields (1001), once', () => {
       page,
       request,
     }) => {
-      const sessionId = await startCardEntry(page, 'en', t);
+      const sessionId = await startCardEntry(page, 'en');
       await fillHostedFields(page, card());
       await reloadDuringPayment(page, request, t, {
         sessionId,

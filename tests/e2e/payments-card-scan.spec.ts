@@ -8,19 +8,18 @@ import {
   drawer,
   expect,
   expectCharges,
+  expectFailurePage,
   failureHeading,
-  failurePage,
   fill,
   forEachLanguage,
   type Lang,
   linePrice,
   methodList,
   methodRadio,
-  openPayment,
   product,
   receiptOfProduct,
   scannerButton,
-  startMethod,
+  startPayment,
   successHeading,
   successPage,
   tapScanner,
@@ -32,8 +31,7 @@ const cola = product(1001, 101);
 
 /** Opens 1001 (Cola preselected) and the card scan, through its popup; the session_id. */
 async function startScan(page: Page, lang: Lang, t: Texts): Promise<string> {
-  const sessionId = await openPayment(page, lang, 1001);
-  await startMethod(page, t, 'card_scan');
+  const sessionId = await startPayment(page, lang, 1001, 'card_scan');
   await expect(drawer(page, t).getByRole('heading', { name: t.payment.cardScan.title })).toBeVisible();
   await expect(scannerButton(page, t, 'approved')).toBeEnabled();
   return sessionId;
@@ -56,9 +54,7 @@ forEachLanguage('card scan (1001)', (lang, t) => {
     const sessionId = await startScan(page, lang, t);
     await tapScanner(page, t, 'declined');
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText(CARD_DECLINED);
+    await expectFailurePage(page, t, t.failure.comment, CARD_DECLINED);
     await expectCharges(request, sessionId, [{ method: 'card_scan', status: 'declined', amount: linePrice(cola) }]);
   });
 

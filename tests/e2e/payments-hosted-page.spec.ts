@@ -12,9 +12,11 @@ import {
   drawer,
   drawerButton,
   expect,
+  expectChargedOnce,
   expectCharges,
+  type ExpectedCharge,
+  expectFailurePage,
   failureHeading,
-  failurePage,
   fill,
   forEachLanguage,
   HOSTED_PAGE,
@@ -52,6 +54,10 @@ const paymentFrame = hostedPageFrame;
 const frameLoader = (page: Page, t: Texts) =>
   drawer(page, t).getByRole('status', { name: t.payment.hostedPage.loading });
 const framePayButton = (page: Page, t: Texts) => hostedPagePayButton(page, t, linePrice(chocolate));
+/** The purchase's one charge: Chocolate, paid on Hyp's page. */
+const hypCharge = (status: ExpectedCharge['status']): ExpectedCharge[] => [
+  { method: 'yaad_sarig', status, amount: linePrice(chocolate) },
+];
 
 /** Holds the next request to `pathname` until the returned function releases it. */
 async function holdRequest(page: Page, pathname: string): Promise<() => void> {
@@ -88,6 +94,16 @@ async function openHostedPage(page: Page, lang: Lang, t: Texts): Promise<string>
 
 const fillFrame = fillHostedPage;
 
+/** Opens the hosted page and pays with the 3-D Secure card: the bank's challenge shows in the frame. */
+async function toThreeDSecure(page: Page, lang: Lang, t: Texts) {
+  const sessionId = await openHostedPage(page, lang, t);
+  await fillFrame(page, t, card(TEST_CARDS.threeDSecure));
+  await framePayButton(page, t).click();
+  const frame = paymentFrame(page, t);
+  await expect(frame.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+  return { sessionId, frame };
+}
+
 forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
   test('the frame loads behind a loader; an approved card: the success page, one charge; closing it clears the pay status', async ({
     page,
@@ -101,9 +117,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     await framePayButton(page, t).click();
 
     await expect(successHeading(page, t)).toBeVisible();
-    const [charge] = await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
-    ]);
+    const [charge] = await expectCharges(request, sessionId, hypCharge('approved'));
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
     await expect(successPage(page, t)).toContainText(receiptOfProduct(t, chocolate, 'credit_card'));
 
@@ -129,9 +143,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     release();
 
     await expect(successHeading(page, t)).toBeVisible();
-    await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
-    ]);
+    await expectCharges(request, sessionId, hypCharge('approved'));
   });
 
   test('a declined card: the provider returns the payer with its error code, and the failure page gives the operator’s reason; one declined charge', async ({
@@ -143,25 +155,16 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     await fillFrame(page, t, card(TEST_CARDS.declined));
     await framePayButton(page, t).click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText('Card declined (Hyp CCode 4).');
+    await expectFailurePage(page, t, t.failure.comment, 'Card declined (Hyp CCode 4).');
     expect(verifies).toHaveLength(1);
-    await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'declined', amount: linePrice(chocolate) },
-    ]);
+    await expectCharges(request, sessionId, hypCharge('declined'));
   });
 
   test('a 3-D Secure card: the bank’s challenge inside the frame (the provider’s origin), then Complete: the success page', async ({
     page,
     request,
   }) => {
-    const sessionId = await openHostedPage(page, lang, t);
-    await fillFrame(page, t, card(TEST_CARDS.threeDSecure));
-    await framePayButton(page, t).click();
-
-    const frame = paymentFrame(page, t);
-    await expect(frame.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+    const { sessionId, frame } = await toThreeDSecure(page, lang, t);
     // Another page of the provider: the app keeps showing it, with nothing charged yet.
     await expect(drawer(page, t).getByRole('heading', { name: t.payment.hostedPage.title })).toBeVisible();
     await expect(frameLoader(page, t)).toHaveCount(0);
@@ -169,9 +172,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     await frame.getByRole('button', { name: 'Complete', exact: true }).click();
 
     await expect(successHeading(page, t)).toBeVisible();
-    const [charge] = await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
-    ]);
+    const [charge] = await expectCharges(request, sessionId, hypCharge('approved'));
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
   });
 
@@ -179,11 +180,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await openHostedPage(page, lang, t);
-    await fillFrame(page, t, card(TEST_CARDS.threeDSecure));
-    await framePayButton(page, t).click();
-    const frame = paymentFrame(page, t);
-    await expect(frame.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+    const { sessionId, frame } = await toThreeDSecure(page, lang, t);
 
     // Some issuers' 3-D Secure pages leave the merchant's frame: this one's form targets the top window.
     await frame.locator('form').evaluate((form: HTMLFormElement) => (form.target = '_top'));
@@ -210,9 +207,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     expect(await recordedPayments(request, sessionId)).toMatchObject([
       { method: 'yaad_sarig', status: 'approved', source: 'notification' },
     ]);
-    const [charge] = await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
-    ]);
+    const [charge] = await expectCharges(request, sessionId, hypCharge('approved'));
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/pay');
@@ -225,9 +220,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     await expect(page.getByRole('link', { name: 'Back to the start' })).toBeVisible();
     expect(asked).toHaveLength(askedBefore);
     expect(verifies).toHaveLength(0);
-    await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
-    ]);
+    await expectCharges(request, sessionId, hypCharge('approved'));
   });
 
   /** Opens the hosted page with the page's clock installed (after the page loaded), then lets Hyp's 10 minutes pass. */
@@ -246,8 +239,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     request,
   }) => {
     const expiredSession = await outliveHostedPage(page);
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText(t.payment.errors.pageExpired);
+    await expectFailurePage(page, t, t.payment.errors.pageExpired);
     await expect(drawerButton(page, t, t.failure.retry)).toBeVisible();
     await expect(page.locator('iframe')).toHaveCount(0);
     expect(await storedItem(page, 'payStatus')).toBe('failed');
@@ -273,9 +265,7 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     await fillFrame(page, t, card());
     await framePayButton(page, t).click();
     await expect(successHeading(page, t)).toBeVisible();
-    await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
-    ]);
+    await expectCharges(request, sessionId, hypCharge('approved'));
     await expectCharges(request, expiredSession, []);
   });
 
@@ -299,11 +289,8 @@ forEachLanguage('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     await fillFrame(page, t, card(TEST_CARDS.declined));
     await framePayButton(page, t).click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText('The payment page’s answer is not signed by the terminal.');
-    await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'declined', amount: linePrice(chocolate) },
-    ]);
+    await expectFailurePage(page, t, 'The payment page’s answer is not signed by the terminal.');
+    await expectCharges(request, sessionId, hypCharge('declined'));
   });
 });
 
@@ -322,10 +309,7 @@ test.describe('hosted payment page, Yaad Sarig (1002), once', () => {
     await framePayButton(page, t).dblclick();
 
     await expect(successHeading(page, t)).toBeVisible();
-    expect(submits).toHaveLength(1);
-    await expectCharges(request, sessionId, [
-      { method: 'yaad_sarig', status: 'approved', amount: linePrice(chocolate) },
-    ]);
+    await expectChargedOnce(request, sessionId, submits, 'yaad_sarig', linePrice(chocolate));
   });
 
   test('a page pay_ajax names off the provider’s origin is never framed: the failure page, no pay status', async ({
@@ -341,8 +325,7 @@ test.describe('hosted payment page, Yaad Sarig (1002), once', () => {
     await openPayment(page, 'en', 1002, [chocolate.name], 'checkbox');
     await startMethod(page, t, 'credit_card');
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    await expect(failurePage(page, t)).toContainText(t.payment.errors.unexpectedFrameUrl);
+    await expectFailurePage(page, t, t.payment.errors.unexpectedFrameUrl);
     await expect(page.locator('iframe')).toHaveCount(0);
     expect(await storedItem(page, 'payStatus')).toBeNull();
   });

@@ -11,7 +11,9 @@ import {
   drawerButton,
   enableSandboxApplePay,
   expect,
+  expectChargedOnce,
   expectCharges,
+  expectFailurePage,
   failureHeading,
   failurePage,
   fill,
@@ -27,6 +29,7 @@ import {
   recordRequests,
   sheetButton,
   startMethod,
+  startWallet,
   STRIPE_CODE,
   successHeading,
   successPage,
@@ -47,20 +50,12 @@ const GOOGLE_CANCELED_STATUS_MESSAGE = 'User closed the Payment Request UI.';
 const googlePayButton = (page: Page, t: Texts) => walletButton(page, t, 'google_pay');
 const applePayButton = (page: Page, t: Texts) => walletButton(page, t, 'apple_pay');
 
-/** Opens 1001 (Cola preselected), chooses Google Pay and waits out its loader; the session_id. */
-async function startGooglePay(page: Page, lang: Lang, t: Texts): Promise<string> {
-  const sessionId = await openPayment(page, lang, 1001);
-  await startMethod(page, t, 'google_pay');
-  await expect(googlePayButton(page, t)).toBeVisible();
-  return sessionId;
-}
-
 forEachLanguage('Google Pay (1001)', (lang, t) => {
   test('Approve: the success page with the transaction number, the item at its price, the fee, the totals, the method and the time; one approved charge', async ({
     page,
     request,
   }) => {
-    const sessionId = await startGooglePay(page, lang, t);
+    const sessionId = await startWallet(page, lang, 'google_pay');
     const startedAt = Date.now();
     await googlePayButton(page, t).click();
     await expect(walletSheet(page, 'Google Pay')).toContainText(`Total: ${linePrice(cola).toFixed(2)} ILS`);
@@ -87,7 +82,7 @@ forEachLanguage('Google Pay (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await startGooglePay(page, lang, t);
+    const sessionId = await startWallet(page, lang, 'google_pay');
     await googlePayButton(page, t).click();
     await sheetButton(page, 'Google Pay', 'Decline').click();
 
@@ -95,11 +90,8 @@ forEachLanguage('Google Pay (1001)', (lang, t) => {
     const [charge] = await expectCharges(request, sessionId, [
       { method: 'google_pay', status: 'declined', amount: linePrice(cola) },
     ]);
-    const failure = failurePage(page, t);
-    await expect(failure).toContainText(t.failure.comment);
-    await expect(failure).toContainText(WALLET_DECLINED);
-    await expect(failure).toContainText(fill(t.failure.transaction, { id: charge?.id ?? '?' }));
-    await expect(failure).toContainText(t.failure.recommendation);
+    const transaction = fill(t.failure.transaction, { id: charge?.id ?? '?' });
+    await expectFailurePage(page, t, t.failure.comment, WALLET_DECLINED, transaction, t.failure.recommendation);
     await expect(successHeading(page, t)).toHaveCount(0);
   });
 
@@ -107,16 +99,13 @@ forEachLanguage('Google Pay (1001)', (lang, t) => {
     page,
     request,
   }) => {
-    const sessionId = await startGooglePay(page, lang, t);
+    const sessionId = await startWallet(page, lang, 'google_pay');
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     await googlePayButton(page, t).click();
     await sheetButton(page, 'Google Pay', 'Cancel').click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
-    const failure = failurePage(page, t);
-    await expect(failure).toContainText(t.failure.comment);
-    await expect(failure).toContainText(t.payment.errors.sheetClosed);
-    await expect(failure).not.toContainText(GOOGLE_CANCELED_STATUS_MESSAGE);
+    await expectFailurePage(page, t, t.failure.comment, t.payment.errors.sheetClosed);
+    await expect(failurePage(page, t)).not.toContainText(GOOGLE_CANCELED_STATUS_MESSAGE);
     expect(payCalls).toHaveLength(0);
     await expectCharges(request, sessionId, []);
   });
@@ -126,7 +115,7 @@ test.describe('Google Pay (1001), once', () => {
   const t = TEXTS.en;
 
   test('a double tap on Google’s pay button opens one sheet and charges once', async ({ page, request }) => {
-    const sessionId = await startGooglePay(page, 'en', t);
+    const sessionId = await startWallet(page, 'en', 'google_pay');
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     // Google's sheet shows once Google has sent the payer's card: that answer is held until both taps
     // have landed, so the second reaches the app's button whatever the machine's speed, never the sheet.
@@ -146,23 +135,21 @@ test.describe('Google Pay (1001), once', () => {
     await sheetButton(page, 'Google Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
     await expect(walletSheet(page, 'Google Pay')).toHaveCount(0);
-    expect(payCalls).toHaveLength(1);
-    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
+    await expectChargedOnce(request, sessionId, payCalls, 'google_pay', linePrice(cola));
   });
 
   test('two activations of Google’s pay button before the page re-renders open one sheet and charge once', async ({
     page,
     request,
   }) => {
-    const sessionId = await startGooglePay(page, 'en', t);
+    const sessionId = await startWallet(page, 'en', 'google_pay');
     const payCalls = recordRequests(page, 'POST', WALLET_PAY);
     await clickTwiceAtOnce(page, googlePayButton(page, t));
 
     await expect(walletSheet(page, 'Google Pay')).toHaveCount(1);
     await sheetButton(page, 'Google Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
-    expect(payCalls).toHaveLength(1);
-    await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: linePrice(cola) }]);
+    await expectChargedOnce(request, sessionId, payCalls, 'google_pay', linePrice(cola));
   });
 
   test("paying with Google Pay on a machine without Stripe never loads Stripe's code", async ({ page }) => {
@@ -170,7 +157,7 @@ test.describe('Google Pay (1001), once', () => {
     page.on('request', (request) => {
       if (STRIPE_CODE.test(new URL(request.url()).pathname)) stripeRequests.push(request.url());
     });
-    await startGooglePay(page, 'en', t);
+    await startWallet(page, 'en', 'google_pay');
     await googlePayButton(page, t).click();
     await sheetButton(page, 'Google Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
@@ -216,10 +203,8 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
     await applePayButton(page, t).click();
     await sheetButton(page, 'Apple Pay', 'Decline').click();
 
-    await expect(failureHeading(page, t)).toBeVisible();
+    await expectFailurePage(page, t, t.failure.comment, WALLET_DECLINED);
     await expect(walletSheet(page, 'Apple Pay')).toHaveCount(0);
-    await expect(failurePage(page, t)).toContainText(t.failure.comment);
-    await expect(failurePage(page, t)).toContainText(WALLET_DECLINED);
     await expectCharges(request, sessionId, [{ method: 'apple_pay', status: 'declined', amount: linePrice(cola) }]);
   });
 
@@ -245,8 +230,7 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
     await applePayButton(page, t).click();
     await sheetButton(page, 'Apple Pay', 'Approve').click();
     await expect(successHeading(page, t)).toBeVisible();
-    expect(payCalls).toHaveLength(1);
-    await expectCharges(request, sessionId, [{ method: 'apple_pay', status: 'approved', amount: linePrice(cola) }]);
+    await expectChargedOnce(request, sessionId, payCalls, 'apple_pay', linePrice(cola));
   });
 });
 
@@ -318,7 +302,7 @@ forEachLanguage("the wallets' own buttons", (lang, t) => {
       });
       Object.assign(window, { google, createdButtons: calls });
     });
-    await startGooglePay(page, lang, t);
+    await startWallet(page, lang, 'google_pay');
 
     const created = await googlePayButton(page, t).evaluate((button) => {
       const calls = (window as unknown as { createdButtons: { options: object; element: Element }[] }).createdButtons;
