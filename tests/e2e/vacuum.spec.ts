@@ -100,6 +100,14 @@ async function continueToMethods(page: Page, t: Texts, v: VacuumTexts): Promise<
   return ((await response.json()) as { session_id: string }).session_id;
 }
 
+/** Opens /vacuum, books `name` from 10:00 until `end` and continues to the payment methods; the session_id. */
+async function bookUntil(page: Page, lang: Lang, t: Texts, v: VacuumTexts, end: string, name = VACUUM.name) {
+  await openVacuum(page, lang, t);
+  await toTimeDrawer(page, t, v, name);
+  await endInput(page, v).fill(end);
+  return continueToMethods(page, t, v);
+}
+
 forEachLanguage('/vacuum (1008)', (lang, t) => {
   const v = VACUUM_TEXTS[lang];
 
@@ -318,10 +326,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     page,
     request,
   }) => {
-    await openVacuum(page, lang, t);
-    await toTimeDrawer(page, t, v);
-    await endInput(page, v).fill('11:30');
-    const sessionId = await continueToMethods(page, t, v);
+    const sessionId = await bookUntil(page, lang, t, v, '11:30');
     await expect(drawer(page, t)).toContainText(money(18, lang));
 
     await chooseMethod(page, t, 'google_pay');
@@ -341,10 +346,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     page,
     request,
   }) => {
-    await openVacuum(page, lang, t);
-    await toTimeDrawer(page, t, v);
-    await endInput(page, v).fill('11:30');
-    const sessionId = await continueToMethods(page, t, v);
+    const sessionId = await bookUntil(page, lang, t, v, '11:30');
     await startMethod(page, t, 'bit');
     await expect(page).toHaveURL((url) => url.pathname === BIT_PAGE);
     const returnAddress = await bitReturnAddress(page, () =>
@@ -365,10 +367,7 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
   });
 
   test('closing the payment drawer returns to the grid', async ({ page }) => {
-    await openVacuum(page, lang, t);
-    await toTimeDrawer(page, t, v, SHAMPOO.name);
-    await endInput(page, v).fill('12:00');
-    await continueToMethods(page, t, v);
+    await bookUntil(page, lang, t, v, '12:00', SHAMPOO.name);
     await expect(drawer(page, t)).toContainText(money(36, lang));
 
     await drawer(page, t).getByRole('button', { name: t.drawer.close }).click();
