@@ -184,6 +184,15 @@ export interface PathScenario {
   serializeState: (snapshot: AnyMachineSnapshot) => string;
 }
 
+/**
+ * A scenario's serializeState: the state's value and the fields `guarded` picks from the context (each field
+ * a guard reads, kept bounded). `guarded` names the chart's context type on its parameter.
+ */
+export const serializeWith =
+  (guarded: (context: never, snapshot: AnyMachineSnapshot) => object): PathScenario['serializeState'] =>
+  (snapshot) =>
+    JSON.stringify({ value: snapshot.value as unknown, ...guarded(snapshot.context as never, snapshot) });
+
 export type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;
 
 function eventsFor(scenario: PathScenario, snapshot: AnyMachineSnapshot): EventObject[] {

@@ -6,7 +6,7 @@ import { splashMachine } from '../../machines/splash/splash.machine';
 import { inactiveMenu, listMenu } from '../fixtures/menus';
 import { purchaseSettings } from '../fixtures/purchases';
 import { idleMachine, pendingPromise, standInFor } from '../fixtures/stand-ins';
-import { describeEdgePaths, expectTags, samplesOf, stays, to, type PathScenario, type Oracle } from './edge-coverage';
+import { describeEdgePaths, expectTags, samplesOf, serializeWith, stays, to, type Oracle } from './edge-coverage';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { expect } from 'vitest';
 
@@ -39,15 +39,11 @@ const events = samplesOf([
   { type: 'menu.retry' },
 ]);
 
-const serializeState: PathScenario['serializeState'] = (snapshot) => {
-  const context = snapshot.context as PayPageContext;
-  return JSON.stringify({
-    value: snapshot.value as unknown,
-    language: context.language,
-    menu: context.menu === undefined ? 'none' : context.menu.is_active ? 'active' : 'inactive',
-    failure: context.failure?.kind,
-  });
-};
+const serializeState = serializeWith((context: PayPageContext) => ({
+  language: context.language,
+  menu: context.menu === undefined ? 'none' : context.menu.is_active ? 'active' : 'inactive',
+  failure: context.failure?.kind,
+}));
 
 const input = (machineClosed: boolean): PayPageInput => ({
   machineId: 'machine-7',

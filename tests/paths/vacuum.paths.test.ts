@@ -6,9 +6,9 @@ import {
   describeEdgePaths,
   expectTags,
   samplesOf,
+  serializeWith,
   stays,
   to,
-  type PathScenario,
   type Oracle,
   type InternalEvent,
 } from './edge-coverage';
@@ -64,18 +64,13 @@ const events = samplesOf<VacuumEvent | InternalEvent>([
  * Every field a guard reads: whether a product is chosen, the membership and answered offer, the
  * contact while the offer is open (it is not read once the offer is answered) and the two times.
  */
-const serializeState: PathScenario['serializeState'] = (snapshot) => {
-  const context = snapshot.context as VacuumContext;
-  const offerOpen = snapshot.matches('LoyaltyOffer');
-  return JSON.stringify({
-    value: snapshot.value as unknown,
-    chosen: context.productId !== undefined,
-    member: context.promotionMember,
-    answered: context.offerAnswered,
-    contact: offerOpen ? [context.contact, context.contactError, context.joinFailed] : undefined,
-    times: [context.start, context.end],
-  });
-};
+const serializeState = serializeWith((context: VacuumContext, snapshot) => ({
+  chosen: context.productId !== undefined,
+  member: context.promotionMember,
+  answered: context.offerAnswered,
+  contact: snapshot.matches('LoyaltyOffer') ? [context.contact, context.contactError, context.joinFailed] : undefined,
+  times: [context.start, context.end],
+}));
 
 /** requirements.md §9: the promotion's text uses count 1 and amount 3; a menu may offer none. */
 const PROMOTION = { count: 1, amount: 3 };

@@ -15,9 +15,9 @@ import {
   describeEdgePaths,
   expectTags,
   samplesOf,
+  serializeWith,
   stays,
   to,
-  type PathScenario,
   type Oracle,
   type InternalEvent,
 } from './edge-coverage';
@@ -81,16 +81,12 @@ const events = samplesOf([
 ]);
 
 /** Every field a guard reads; the phone and times by their kind, so the walk stays small. */
-const serializeState: PathScenario['serializeState'] = (snapshot) => {
-  const context = snapshot.context as WheelshareContext;
-  return JSON.stringify({
-    value: snapshot.value as unknown,
-    choice: context.choice,
-    phone: context.phone,
-    times: context.startTime !== '' && context.endTime !== '',
-    failures: context.pollFailures,
-  });
-};
+const serializeState = serializeWith((context: WheelshareContext) => ({
+  choice: context.choice,
+  phone: context.phone,
+  times: context.startTime !== '' && context.endTime !== '',
+  failures: context.pollFailures,
+}));
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as WheelshareContext;
 
