@@ -2,7 +2,27 @@ import { describe, it, expect } from 'vitest';
 import { selectDrawerOpen } from '../../machines/purchase/purchase.selectors';
 import { cola, listMenu, water } from '../fixtures/menus';
 import { earlierPurchase } from '../fixtures/purchases';
-import { type Options, startPurchase, continueToMethods, payWith, SUCCEEDED, FAILED } from './purchase-harness';
+import {
+  type Options,
+  type Purchase,
+  startPurchase,
+  continueToMethods,
+  payWith,
+  SUCCEEDED,
+  FAILED,
+} from './purchase-harness';
+
+/** Back at the products, the drawer closed: Cola still selected, and the payment's method, result and receipt gone. */
+function expectBackAtTheProducts(purchase: Purchase): void {
+  expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
+  expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
+  expect(purchase.snapshot().context).toMatchObject({
+    selectedIds: [cola.id],
+    method: undefined,
+    result: undefined,
+    receipt: undefined,
+  });
+}
 
 describe('purchaseMachine', () => {
   describe('PAYMENT_SUCCESS', () => {
@@ -47,14 +67,7 @@ describe('purchaseMachine', () => {
 
           purchase.actor.send({ type });
           expect(purchase.stored).toEqual([receipt]);
-          expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-          expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
-          expect(purchase.snapshot().context).toMatchObject({
-            selectedIds: [cola.id],
-            method: undefined,
-            result: undefined,
-            receipt: undefined,
-          });
+          expectBackAtTheProducts(purchase);
         });
       }
     }
@@ -102,14 +115,7 @@ describe('purchaseMachine', () => {
         await payWith(purchase, 'bit');
         expect(purchase.snapshot().value).toBe('PAYMENT_FAILURE');
         purchase.actor.send({ type });
-        expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-        expect(selectDrawerOpen(purchase.snapshot())).toBe(false);
-        expect(purchase.snapshot().context).toMatchObject({
-          selectedIds: [cola.id],
-          method: undefined,
-          result: undefined,
-          receipt: undefined,
-        });
+        expectBackAtTheProducts(purchase);
         expect(purchase.stored).toEqual([]);
       });
     }
