@@ -76,7 +76,7 @@ describe('the address', () => {
     const { rerender } = renderHook(
       ({ bitReturn }: { bitReturn: string | undefined }) =>
         useReturnedPayment('machine-7', bitReturn, { machine_id: 'machine-7' }),
-      { initialProps: { bitReturn: undefined } },
+      { initialProps: { bitReturn: undefined as string | undefined } },
     );
     expect(navigate).not.toHaveBeenCalled();
     rerender({ bitReturn: 'token-1' });
