@@ -3,8 +3,12 @@
 export const PRODUCT_VIEWS = ['LIST', 'GRID', 'SINGLE', 'QUANTITY', 'PRICE_INPUT'] as const;
 export type ProductView = (typeof PRODUCT_VIEWS)[number];
 
-export const LANGUAGES = ['en', 'he', 'fr', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type Language = 'en' | 'he' | 'fr' | 'es';
+/**
+ * requirements.md §1.5. A typed list rather than `as const`: Stryker mutates nothing inside a type
+ * assertion, and the app reads this list at run time (the languages offered, i18next's supported ones).
+ */
+export const LANGUAGES: readonly Language[] = ['en', 'he', 'fr', 'es'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const CARD_PROVIDERS = ['TRANZILA', 'YAAD_SARIG', 'STRIP'] as const;
