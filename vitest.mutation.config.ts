@@ -4,8 +4,9 @@ import { UnloadableFileAsFailedTest } from './scripts/unloadable-file-reporter';
 /**
  * The tests StrykerJS runs against each mutant (stryker.config.mjs): the `unit` project's node tests
  * without the two that run `vite build` (csp-build, no-secrets), which take minutes and test no code
- * in machines/, src/api/ or src/payments/. The jsdom component tests are left out too: they need a
- * minute and a half per run; what they check of those folders has node tests of its own.
+ * in the mutated folders. The jsdom component tests are left out too: they need a minute and a half
+ * per run; what they check of those folders has node tests of its own. A unit test that needs a DOM
+ * says so itself (`// @vitest-environment jsdom`, as tests/unit/lib-use-returned-payment.test.ts).
  * A test file that cannot load counts as a failed test (scripts/unloadable-file-reporter.ts).
  * MUTATION_TESTS (a glob) narrows the run to those files: `scripts/mutation.mjs --charts` gives each
  * chart only its own unit and path tests, since a chart's mutants are static and rerun every test run.
