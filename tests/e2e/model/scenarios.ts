@@ -33,6 +33,23 @@ export const neverAnswered: Reply = () => new Promise(() => {});
 /** POST /api/merchants/custom/book_link: a payment link's page books its signed address. */
 export const BOOK_LINK_PATH = '/v4/api/merchants/custom/book_link';
 
+/**
+ * The purchase of a payment link's page on 1001 (7.50, 'Model path'): opened from a payment intent, or
+ * from its signed address alone.
+ */
+const modelLinkInput = (link: { paymentIntent: string | undefined; signedQuery: string }) =>
+  purchaseInput('1001', {
+    orderSource: {
+      kind: 'fixed',
+      amount: 7.5,
+      currency: 'ILS',
+      label: 'Model path',
+      deferredPayment: false,
+      ...link,
+      returnUrls: { success: undefined, failure: undefined },
+    },
+  });
+
 /** What a walk needs to reach a payment method and end it. */
 const TO_A_METHOD = [
   'product.select',
@@ -105,18 +122,7 @@ export const SCENARIOS = {
       await page.waitForURL((url) => url.pathname === '/customPaymentIframe');
       await expect(continueButton(page, t)).toBeVisible();
     },
-    input: purchaseInput('1001', {
-      orderSource: {
-        kind: 'fixed',
-        amount: 7.5,
-        currency: 'ILS',
-        label: 'Model path',
-        deferredPayment: false,
-        paymentIntent: 'model-intent',
-        signedQuery: '',
-        returnUrls: { success: undefined, failure: undefined },
-      },
-    }),
+    input: modelLinkInput({ paymentIntent: 'model-intent', signedQuery: '' }),
     only: ['purchase.continue'],
   },
   // A payment link opened without its intent: Continue books its signed address (book_link).
@@ -126,18 +132,7 @@ export const SCENARIOS = {
       await page.goto(linkPath({ info: 'Model path' }));
       await expect(continueButton(page, t)).toBeVisible();
     },
-    input: purchaseInput('1001', {
-      orderSource: {
-        kind: 'fixed',
-        amount: 7.5,
-        currency: 'ILS',
-        label: 'Model path',
-        deferredPayment: false,
-        paymentIntent: undefined,
-        signedQuery: 'signed',
-        returnUrls: { success: undefined, failure: undefined },
-      },
-    }),
+    input: modelLinkInput({ paymentIntent: undefined, signedQuery: 'signed' }),
     only: ['purchase.continue', 'xstate.done.actor.bookPaymentLink', 'xstate.error.actor.bookPaymentLink'],
   },
 } satisfies Record<string, Scenario>;

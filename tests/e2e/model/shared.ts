@@ -135,6 +135,23 @@ export const expectBusy = async (page: Page, t: Texts) =>
 export const walletStatus = (page: Page, t: Texts, text: string) =>
   drawer(page, t).getByRole('status').getByText(text, { exact: true });
 
+/** A wallet waits for its tap: its instructions announced, and its own pay button (`button`, its name) shown. */
+export const awaitingWalletTap = (instructions: (t: Texts) => string, button: string): StateModel => ({
+  check: async ({ page, t }) => {
+    await expect(walletStatus(page, t, instructions(t))).toBeVisible();
+    await expect(drawerButton(page, t, button)).toBeVisible();
+  },
+});
+
+/** The wallets' pay call to the operator (payWithWallet): its answers, and its failures. */
+export const WALLET_PAY_EVENTS = {
+  'xstate.done.actor.payWithWallet': outcome({
+    samples: payAnswers('xstate.done.actor.payWithWallet'),
+    plan: walletSheetFor,
+  }),
+  'xstate.error.actor.payWithWallet': failedOrUnanswered('xstate.error.actor.payWithWallet'),
+};
+
 /** The product selection, with the drawer closed. */
 export async function expectProducts({ page, t }: Pick<CheckContext, 'page' | 't'>): Promise<void> {
   await expect(drawer(page, t)).toHaveCount(0);

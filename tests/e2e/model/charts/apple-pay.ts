@@ -8,12 +8,10 @@ import {
   one,
   failedCall,
   blocked,
-  failedOrUnanswered,
-  payAnswers,
-  walletSheetFor,
   closeDrawer,
   status,
-  walletStatus,
+  awaitingWalletTap,
+  WALLET_PAY_EVENTS,
   endings,
   UNCONFIRMED_ENDINGS,
 } from '../shared';
@@ -51,11 +49,7 @@ export const applePayModel: PaymentModel = {
       ({ page, plan }) => sheetButton(page, 'Apple Pay', plan.sheet ?? 'Approve').click(),
       one({ type: 'applePay.authorized', token: { paymentData: 'model' } }),
     ),
-    'xstate.done.actor.payWithWallet': outcome({
-      samples: payAnswers('xstate.done.actor.payWithWallet'),
-      plan: walletSheetFor,
-    }),
-    'xstate.error.actor.payWithWallet': failedOrUnanswered('xstate.error.actor.payWithWallet'),
+    ...WALLET_PAY_EVENTS,
     'applePay.sheetClosed': outcome(),
   },
   states: {
@@ -67,12 +61,7 @@ export const applePayModel: PaymentModel = {
         await expect(drawerButton(page, t, APPLE_PAY_BUTTON)).toHaveCount(0);
       },
     },
-    'applePay.Idle.AwaitingTap': {
-      check: async ({ page, t }) => {
-        await expect(walletStatus(page, t, t.payment.applePay.instructions)).toBeVisible();
-        await expect(drawerButton(page, t, APPLE_PAY_BUTTON)).toBeVisible();
-      },
-    },
+    'applePay.Idle.AwaitingTap': awaitingWalletTap((t) => t.payment.applePay.instructions, APPLE_PAY_BUTTON),
     'applePay.Processing.AwaitingMerchantValidation': { check: ({ page }) => expect(appleSheet(page)).toBeVisible() },
     'applePay.Processing.ValidatingMerchant': {
       call: { method: 'POST', path: APPLE_VALIDATE },

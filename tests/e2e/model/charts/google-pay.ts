@@ -6,12 +6,11 @@ import { GOOGLE_PAY_BUTTON } from '../../../fixtures/wallet-buttons';
 import {
   one,
   blocked,
-  failedOrUnanswered,
-  payAnswers,
-  walletSheetFor,
   closeDrawer,
   status,
   walletStatus,
+  awaitingWalletTap,
+  WALLET_PAY_EVENTS,
   endings,
   EVERY_PURCHASE_HAS_A_SESSION,
   UNCONFIRMED_ENDINGS,
@@ -41,11 +40,7 @@ export const googlePayModel: PaymentModel = {
         error: { statusCode: 'CANCELED', statusMessage: 'User closed the Payment Request UI.' },
       }),
     ),
-    'xstate.done.actor.payWithWallet': outcome({
-      samples: payAnswers('xstate.done.actor.payWithWallet'),
-      plan: walletSheetFor,
-    }),
-    'xstate.error.actor.payWithWallet': failedOrUnanswered('xstate.error.actor.payWithWallet'),
+    ...WALLET_PAY_EVENTS,
   },
   states: {
     // pay.js came with the method list; loading asks Google's isReadyToPay again before the button shows.
@@ -56,12 +51,7 @@ export const googlePayModel: PaymentModel = {
     'googlePay.Idle.ShowingLoader': {
       check: ({ page, t }) => expect(status(page, t, t.payment.googlePay.loading)).toBeVisible(),
     },
-    'googlePay.Idle.AwaitingTap': {
-      check: async ({ page, t }) => {
-        await expect(walletStatus(page, t, t.payment.googlePay.instructions)).toBeVisible();
-        await expect(drawerButton(page, t, GOOGLE_PAY_BUTTON)).toBeVisible();
-      },
-    },
+    'googlePay.Idle.AwaitingTap': awaitingWalletTap((t) => t.payment.googlePay.instructions, GOOGLE_PAY_BUTTON),
     'googlePay.Processing.RequestingPayment': {
       check: ({ page }) => expect(walletSheet(page, 'Google Pay')).toBeVisible(),
     },
