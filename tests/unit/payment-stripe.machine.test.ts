@@ -278,6 +278,28 @@ describe('stripeMachine', () => {
       expect(stripe.confirmCardPayment).toHaveBeenCalledWith(expect.objectContaining({ paymentMethodId: 'pm_2' }));
     });
 
+    it('each attempt has its own Idempotency-Key: paying again after a refusal asks for the intent with a new one (design.md §10)', async () => {
+      let attempt = 0;
+      const stripe = startStripe(singleLineOrder, {
+        confirmCardPayment: () =>
+          ++attempt === 1
+            ? Promise.reject(stripeError('Your card was declined.'))
+            : Promise.resolve(intent('succeeded')),
+      });
+      await stripe.submit();
+      await stripe.settled();
+      await stripe.submit();
+      await stripe.settled();
+
+      expect(stripe.snapshot().value).toBe('Success');
+      const [first, second] = stripe.createPaymentIntent.mock.calls.map(
+        ([input]) => (input as AttemptInput).attemptKey,
+      );
+      expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(second).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(second).not.toBe(first);
+    });
+
     it('a second payment.start while processing creates one payment method', async () => {
       const stripe = startStripe(singleLineOrder, { confirmCardPayment: () => never() });
       await stripe.submit();
