@@ -23,8 +23,9 @@ export default function Drawer({ open, title, closeLabel, onClose, returnFocusTo
   const titleId = useId();
   const sheetRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  // Without motion the sheet starts in place: an instant transition would still show it off-screen for a few frames.
-  const reduceMotion = useReducedMotion();
+  // Without motion the sheet and its backdrop come and go at once (no slide, no fade): starting in place, since
+  // an instant transition would still show the sheet off-screen for a few frames.
+  const reduceMotion = useReducedMotion() === true;
 
   // Focus moves into the sheet when it opens, and back to its opener once it has gone (see
   // onExitComplete). A layout effect, so the opener is read before a heading inside takes focus.
@@ -44,9 +45,10 @@ export default function Drawer({ open, title, closeLabel, onClose, returnFocusTo
                 className="drawer__backdrop"
                 aria-hidden="true"
                 onClick={onClose}
-                initial={{ opacity: 0 }}
+                initial={reduceMotion ? false : { opacity: 0 }}
                 animate={{ opacity: 1 }}
                 exit={{ opacity: 0 }}
+                transition={reduceMotion ? { type: false } : undefined}
               />
               <m.div
                 ref={sheetRef}
@@ -61,7 +63,7 @@ export default function Drawer({ open, title, closeLabel, onClose, returnFocusTo
                 initial={reduceMotion ? false : { y: '100%' }}
                 animate={{ y: 0 }}
                 exit={{ y: '100%' }}
-                transition={{ type: 'tween', ease: 'easeOut', duration: 0.28 }}
+                transition={reduceMotion ? { type: false } : { type: 'tween', ease: 'easeOut', duration: 0.28 }}
               >
                 <div className="drawer__header">
                   <span className="drawer__handle" aria-hidden="true" />
