@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
+import { stubLocalStorage } from '../fixtures/local-storage';
 
 const store = new Map<string, string>();
 let jar = '';
@@ -18,11 +19,7 @@ beforeEach(() => {
       return jar;
     },
   });
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubLocalStorage(store);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

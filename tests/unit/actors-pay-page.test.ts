@@ -16,6 +16,7 @@ import { fakeApi } from '../fixtures/fake-api';
 import { APPLE_PAY_CONFIG, allMethodsConfig, cola, listMenu, makeMenu } from '../fixtures/menus';
 import { purchaseSettings } from '../fixtures/purchases';
 import { earlierPurchase } from '../fixtures/purchases';
+import { stubLocalStorage } from '../fixtures/local-storage';
 
 vi.mock('../../src/api/menu', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/menu')>()),
@@ -47,11 +48,7 @@ beforeEach(() => {
     },
   });
   vi.stubGlobal('window', { location });
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubLocalStorage(store);
   vi.mocked(getMenu).mockResolvedValue(listMenu);
 });
 afterEach(() => {

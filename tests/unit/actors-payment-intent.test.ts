@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { providePaymentIntent } from '../../src/actors/payment-intent';
 import { fakeApi, query } from '../fixtures/fake-api';
+import { stubLocalStorage } from '../fixtures/local-storage';
 
 const store = new Map<string, string>();
 const location = { replace: vi.fn(), assign: vi.fn() };
@@ -15,11 +16,7 @@ beforeEach(() => {
   location.replace.mockClear();
   location.assign.mockClear();
   vi.stubGlobal('window', { location });
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubLocalStorage(store);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -28,6 +28,7 @@ import { confirmCardPayment, createPaymentMethod, loadStripeJs } from '../../src
 import { chargeCard, mountCardFields } from '../../src/payments/tranzila/hosted-fields';
 import { fakeApi } from '../fixtures/fake-api';
 import { singleLineOrder, withTokenizableCard } from '../fixtures/orders';
+import { stubLocalStorage } from '../fixtures/local-storage';
 
 vi.mock('../../src/payments/google-pay/google-pay', () => ({
   isGooglePayReady: vi.fn(() => Promise.resolve(true)),
@@ -72,11 +73,7 @@ const store = new Map<string, string>();
 beforeEach(() => {
   vi.clearAllMocks();
   store.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubLocalStorage(store);
 });
 afterEach(() => vi.unstubAllGlobals());
 

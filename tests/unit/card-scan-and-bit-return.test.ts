@@ -12,6 +12,7 @@ import { bitReturnUrl, redirectToBit } from '../../src/payments/bit/bit';
 import { bitReturnAddress, withoutBitReturn } from '../../src/payments/bit/bit-return';
 import { cardScanUrl, listenForScanResult, toScanEvent } from '../../src/payments/card-scan/card-scan';
 import { anonymousOrder, twoLineOrder } from '../fixtures/orders';
+import { stubLocalStorage } from '../fixtures/local-storage';
 
 const APP = 'https://pay.example/pay?machine_id=machine-7';
 let assigned: string[];
@@ -21,11 +22,7 @@ beforeEach(() => {
   assigned = [];
   listeners = new Map();
   const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubLocalStorage(store);
   vi.stubGlobal('window', {
     location: {
       href: APP,

@@ -4,16 +4,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { promotionStorage } from '../../src/lib/promotion-storage';
+import { stubLocalStorage } from '../fixtures/local-storage';
 
 const store = new Map<string, string>();
 
 beforeEach(() => {
   store.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubLocalStorage(store);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,16 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { purchaseStorage } from '../../src/lib/purchase-storage';
 import { earlierPurchase } from '../fixtures/purchases';
+import { stubLocalStorage } from '../fixtures/local-storage';
 
 const store = new Map<string, string>();
 
 beforeEach(() => {
   store.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  });
+  stubLocalStorage(store);
 });
 
 const colaOn = (machineId: string): Receipt => ({
