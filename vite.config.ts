@@ -9,6 +9,7 @@ import { inlineStylesheet } from './scripts/inline-stylesheet';
 import { cspPlugin } from './scripts/csp-plugin.ts';
 import { earlyMenuScript } from './scripts/early-menu-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { compileHints } from './scripts/compile-hints-plugin.ts';
 
 /**
  * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
@@ -116,6 +117,7 @@ export default defineConfig(({ mode }) => ({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    compileHints(['react-dom', 'vendor', 'app', 'pay', 'pay-vendor']),
     precompress(),
   ],
   // `npm run dev` talks to a running sandbox (`npm start`) for the API and its stand-ins.

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { rememberedLanguage, startI18n } from './i18n/i18n';
 import { router } from './router';
@@ -20,10 +20,14 @@ if (!('inert' in HTMLElement.prototype)) await import('wicg-inert');
 await nextTask();
 await startI18n(rememberedLanguage());
 await nextTask();
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+const reactRoot = createRoot(root);
+// As a transition, React renders the first screen in slices of a few milliseconds, not in one long task.
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
 
 function nextTask(): Promise<void> {
