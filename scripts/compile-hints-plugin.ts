@@ -14,10 +14,13 @@ export function compileHints(chunkNames: readonly string[]): Plugin {
   return {
     name: 'compile-hints',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle))
-        if (output.type === 'chunk' && (output.isEntry || chunkNames.includes(output.name)))
-          output.code = ALL_FUNCTIONS_CALLED_ON_LOAD + output.code;
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk' && (output.isEntry || chunkNames.includes(output.name)))
+            output.code = ALL_FUNCTIONS_CALLED_ON_LOAD + output.code;
+      },
     },
   };
 }
