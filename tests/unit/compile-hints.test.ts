@@ -35,4 +35,9 @@ describe('compile hints', () => {
     expect(code('Drawer.js')).toBe('export const Drawer = 1;');
     expect((bundle['style.css'] as OutputAsset).source).toBe('a{}');
   });
+
+  it("runs after Vite's own generateBundle, which writes its preload map on a chunk's first line", () => {
+    const hook = compileHints([]).generateBundle;
+    expect(typeof hook === 'object' && hook.order).toBe('post');
+  });
 });
