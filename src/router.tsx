@@ -21,19 +21,21 @@ function stringifySearch(search: Record<string, unknown>): string {
   return query ? `?${query}` : '';
 }
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  parseSearch,
-  stringifySearch,
-  // A page that fails to render shows the error page (fetched then: it is not part of the first load),
-  // reported when error reporting is configured.
-  defaultErrorComponent: lazyRouteComponent(() => import('./observability/ErrorPage'), 'ErrorPage'),
-  defaultOnCatch: reportRenderError,
-});
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    parseSearch,
+    stringifySearch,
+    // A page that fails to render shows the error page (fetched then: it is not part of the first load),
+    // reported when error reporting is configured.
+    defaultErrorComponent: lazyRouteComponent(() => import('./observability/ErrorPage'), 'ErrorPage'),
+    defaultOnCatch: reportRenderError,
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

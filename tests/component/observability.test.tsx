@@ -122,7 +122,7 @@ describe('error reporting', () => {
   });
 
   it('receives a render error, which shows the translated error page with a way forward', async () => {
-    const { router } = await import('../../src/router');
+    const router = (await import('../../src/router')).createAppRouter();
     const failure = new Error('the view could not render');
     const rootRoute = createRootRoute();
     const broken = createRoute({
