@@ -19,6 +19,7 @@ import { PageFrame } from '../../components/PageFrame';
 import type { EarlyMenu } from '../../../machines/menu/menu.types';
 import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/purchase.types';
 import { DEFAULT_SUPPORT_PHONE, HOSTED_PAGE_ORIGIN, HOSTED_PAGE_RETURN_PATH } from '../../config';
+import { nextTask } from '../../lib/next-task';
 import { purchaseStorage } from '../../lib/purchase-storage';
 import { rememberedLanguage } from '../../i18n/i18n';
 import { inspect } from '../../inspect';
@@ -28,6 +29,8 @@ import { MachineMessage } from '../../components/MachineMessage';
 import { Splash } from './Splash';
 
 const payPageLogic = providePayPage(apiClient);
+// The page's first render, which the router starts once this module is evaluated, in a task of its own.
+await nextTask();
 
 interface PayPageProps {
   machineId: string;
