@@ -3,7 +3,7 @@
  * left; the choice is kept in the `language` cookie and used on the next visit.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogueMenu, en, he, renderPayPage } from './harness';
 
 const optionNames = (select: HTMLElement) =>
@@ -82,5 +82,18 @@ describe('language', () => {
     expect(select).toHaveProperty('value', 'en');
     expect(screen.getByRole('button', { name: en.purchase.continue })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('reads the remembered language once, when the page starts, not again on each render', async () => {
+    const cookieReads = vi.spyOn(Document.prototype, 'cookie', 'get');
+    const { user } = renderPayPage({ machineId: '1001' });
+    const select = await screen.findByRole('combobox', { name: en.language.label });
+    const readsOnceShown = cookieReads.mock.calls.length;
+
+    await user.selectOptions(select, en.language.names.he);
+    expect(await screen.findByRole('button', { name: he.purchase.continue })).toBeTruthy();
+
+    expect(cookieReads).toHaveBeenCalledTimes(readsOnceShown);
+    cookieReads.mockRestore();
   });
 });

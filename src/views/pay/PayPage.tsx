@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectLanguage,
@@ -54,26 +54,25 @@ export function PayPage({
   logic = payPageLogic,
 }: PayPageProps) {
   const { t } = useTranslation();
-  const payPage = useActorRef(logic, {
-    input: {
-      machineId,
-      machineClosed,
-      earlyMenu,
-      language: rememberedLanguage(),
-      purchaseSettings: {
-        applePaySupported: hasApplePaySession(),
-        applePayAvailable: isApplePayAvailable(),
-        hostedPage: {
-          pageOrigin: HOSTED_PAGE_ORIGIN,
-          returnUrl: new URL(HOSTED_PAGE_RETURN_PATH, window.location.href).href,
-        },
-        latestPurchase: purchaseStorage.latestPurchase(machineId),
-        returnedPayment,
-        orderSource,
+  // Read once: the chart takes its input when it starts, and cookies and storage are slow to read on every render.
+  const [input] = useState(() => ({
+    machineId,
+    machineClosed,
+    earlyMenu,
+    language: rememberedLanguage(),
+    purchaseSettings: {
+      applePaySupported: hasApplePaySession(),
+      applePayAvailable: isApplePayAvailable(),
+      hostedPage: {
+        pageOrigin: HOSTED_PAGE_ORIGIN,
+        returnUrl: new URL(HOSTED_PAGE_RETURN_PATH, window.location.href).href,
       },
+      latestPurchase: purchaseStorage.latestPurchase(machineId),
+      returnedPayment,
+      orderSource,
     },
-    inspect,
-  });
+  }));
+  const payPage = useActorRef(logic, { input, inspect });
   // The page's content follows the chart a moment later, in a render React can pause for input: the
   // product list then never blocks the main thread in one long task.
   const condition = useDeferredValue(useSelector(payPage, selectMenuCondition), 'loading');
