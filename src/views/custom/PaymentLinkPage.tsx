@@ -12,10 +12,13 @@ import { MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS } from '../../../machines/shared
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
 import { PageFrame } from '../../components/PageFrame';
+import { nextTask } from '../../lib/next-task';
 import { PayPage } from '../pay/PayPage';
 
 // A payment link opens without the splash: it may be shown inside another site's frame.
 const paymentLinkLogic = providePayPage(apiClient, { withSplash: false });
+// As on /pay: the page's first render, which the router starts once this module is evaluated, in a task of its own.
+await nextTask();
 
 /** The limit a problem's text names. */
 const LIMITS: Partial<Record<PaymentLinkProblem, number>> = {
