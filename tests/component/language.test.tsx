@@ -3,7 +3,7 @@
  * left; the choice is kept in the `language` cookie and used on the next visit.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { catalogueMenu, en, he, renderPayPage } from './harness';
 
 const optionNames = (select: HTMLElement) =>
@@ -86,14 +86,15 @@ describe('language', () => {
 
   it('reads the remembered language once, when the page starts, not again on each render', async () => {
     const cookieReads = vi.spyOn(Document.prototype, 'cookie', 'get');
+    onTestFinished(() => cookieReads.mockRestore());
     const { user } = renderPayPage({ machineId: '1001' });
     const select = await screen.findByRole('combobox', { name: en.language.label });
     const readsOnceShown = cookieReads.mock.calls.length;
+    expect(readsOnceShown, 'the page read its cookies as it started').toBeGreaterThan(0);
 
     await user.selectOptions(select, en.language.names.he);
     expect(await screen.findByRole('button', { name: he.purchase.continue })).toBeTruthy();
 
     expect(cookieReads).toHaveBeenCalledTimes(readsOnceShown);
-    cookieReads.mockRestore();
   });
 });
