@@ -44,7 +44,7 @@ export const charts: readonly ChartEntry[] = [
   chart(
     splashMachine,
     'Splash',
-    'The colour logo, then the white logo (1.25 s each), unless the splash cookie is set.',
+    'The colour logo, then the white logo (1.25 s each, from the frame that shows it), unless the splash cookie is set.',
   ),
   chart(
     purchaseMachine,

@@ -275,11 +275,14 @@ describe('payPageMachine', () => {
         clock,
       });
       await page.settled();
-      await waitFor(page.actor, (s) => s.children.splash?.getSnapshot().value === 'ShowingColourLogo');
+      const splash = () => page.snapshot().children.splash;
+      await waitFor(page.actor, () => splash()?.getSnapshot().matches('ShowingColourLogo') === true);
       expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: 'Ready' });
-      // SimulatedClock schedules a timer set while flushing from the advanced time: one slide at a time
+      // Each slide's time counts once the view says it is on screen (SimulatedClock: one slide at a time).
+      splash()?.send({ type: 'splash.slideShown' });
       clock.increment(1250);
       expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: 'Ready' });
+      splash()?.send({ type: 'splash.slideShown' });
       clock.increment(1250);
       expect(page.snapshot().value).toEqual({ splash: 'Finished', menu: 'Ready' });
     });
