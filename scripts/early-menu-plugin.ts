@@ -22,6 +22,7 @@ async function buildScript(config: ResolvedConfig, payRouteChunks: string[]): Pr
   const result = await build({
     configFile: false,
     root: config.root,
+    base: config.base,
     mode: config.mode,
     envDir: config.envDir,
     publicDir: false,

@@ -3,6 +3,7 @@
  * and the Content-Security-Policy allows it by its hash), so it runs as the HTML arrives, before any module.
  * On /pay it asks for the menu and preloads the route's code, which the app would otherwise fetch only
  * once its entry had run; the /pay route's loader takes the request (src/api/early-menu.ts takeEarlyMenu).
+ * On every page it starts the Intl warm-up worker (public/intl-warm-up.js).
  */
 import { earlyMenuRequest } from './api/early-menu';
 import { localStore } from './lib/local-store';
@@ -25,3 +26,7 @@ if (request) {
     document.head.append(link);
   }
 }
+
+// ICU's number data, loaded off the main thread while the code downloads. Started by the entry instead, the
+// worker often had not finished when the list wrote its first amount, which then waited 20–70 ms for it.
+new Worker(`${import.meta.env.BASE_URL}intl-warm-up.js`);

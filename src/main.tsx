@@ -9,8 +9,6 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// ICU's number data, loaded off the main thread before the first amount is written (see the worker).
-new Worker(new URL('./intl-warm-up.worker.ts', import.meta.url));
 // Each start-up step in a task of its own, so that none blocks a slow phone's main thread for long.
 await nextTask();
 const router = createAppRouter();

@@ -4,7 +4,7 @@
  * the menu request and the route's chunks are requested before the entry chunk has even loaded (no module
  * runs before its whole graph has), once each. An early request that fails or is slow ends where the app's
  * own request would (requirements.md §8): the client tries it again, shows the machine as not found, or the message
- * with Try again.
+ * with Try again. The same script starts the Intl warm-up worker (public/intl-warm-up.js) on every route.
  */
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { continueButton, escapeRegExp, expect, MENU_GET, productChoices, test, TEXTS } from './fixtures';
@@ -12,6 +12,7 @@ import { continueButton, escapeRegExp, expect, MENU_GET, productChoices, test, T
 const t = TEXTS.en;
 const PAY = '/pay?machine_id=1001';
 const isMenuCall = (url: string) => new URL(url).pathname === '/v4/api/menu/get';
+const INTL_WARM_UP = '/intl-warm-up.js';
 
 /** The entry chunk index.html runs as its module script, and the /pay chunks its inline script preloads. */
 async function scriptsOf(request: APIRequestContext) {
@@ -31,10 +32,14 @@ async function watchLoading(page: Page, request: APIRequestContext) {
   const { entry, routeChunks } = await scriptsOf(request);
   const events: string[] = [];
   const scripts: string[] = [];
+  const warmUps: string[] = [];
   page.on('request', (sent) => {
     const path = new URL(sent.url()).pathname;
     if (isMenuCall(sent.url())) events.push('menu requested');
     if (routeChunks.includes(path)) events.push(`${path} requested`);
+    // Whether the entry chunk had loaded when the Intl warm-up worker was asked for (its own list: the
+    // worker's request and the menu's are sent by the same script, and may be reported in either order).
+    if (path === INTL_WARM_UP) warmUps.push(events.includes('entry loaded') ? 'after the entry' : 'before any module');
     if (sent.resourceType() === 'script') scripts.push(sent.url());
   });
   page.on('requestfinished', (sent) => {
@@ -47,7 +52,7 @@ async function watchLoading(page: Page, request: APIRequestContext) {
     if (loaded < 0) throw new Error(`the entry chunk ${entry} never loaded`);
     return events.slice(0, loaded);
   };
-  return { events, scripts, routeChunks, menuRequests, beforeModules };
+  return { events, scripts, routeChunks, menuRequests, beforeModules, warmUps };
 }
 
 /** Routes the page's menu requests: the first one (the early request) to `first`, the others on to the sandbox. */
@@ -79,14 +84,19 @@ test('the menu and the route’s code are requested before any module runs, each
   );
   expect(loading.beforeModules()[0], 'the menu first').toBe('menu requested');
   expect(loading.menuRequests(), 'one menu call per page load').toBe(1);
+  expect(loading.warmUps, 'the Intl warm-up worker, once').toEqual(['before any module']);
   expect(new Set(loading.scripts).size, 'no script downloaded twice').toBe(loading.scripts.length);
 });
 
-test('no menu is asked for early on another route', async ({ page, request }) => {
+test('no menu is asked for early on another route, and the Intl warm-up starts there too', async ({
+  page,
+  request,
+}) => {
   const loading = await watchLoading(page, request);
   await page.goto('/vacuum?machine_id=1008');
   await expect(continueButton(page, t)).toBeVisible();
   expect(loading.beforeModules()).toEqual([]);
+  expect(loading.warmUps, 'the Intl warm-up worker, once').toEqual(['before any module']);
   expect(loading.menuRequests(), 'the page’s own menu call').toBe(1);
 });
 
