@@ -29,6 +29,8 @@ function flatten(node: unknown, prefix = '', out: Record<string, unknown> = {}):
 
 const placeholders = (value: unknown): string[] =>
   typeof value === 'string' ? [...new Set(value.match(/{{\s*[^{}]+?\s*}}/g) ?? [])].sort() : [];
+/** The `<name>` and `</name>` tags a text gives react-i18next's Trans, each in its order. */
+const tags = (value: unknown): string[] => (typeof value === 'string' ? (value.match(/<\/?\w+>/g) ?? []) : []);
 
 /** Brand names are never translated. */
 const BRANDS = ['Google Pay', 'Apple Pay', 'Bit', 'PayPoint'];
@@ -75,6 +77,14 @@ describe.each(cases)('locales: %s namespace in %s', (namespace, language) => {
       .filter((key) => key in translated)
       .filter((key) => placeholders(english[key]).join() !== placeholders(translated[key]).join())
       .map((key) => ({ key, en: placeholders(english[key]), [language]: placeholders(translated[key]) }));
+    expect(mismatched).toEqual([]);
+  });
+
+  it('keeps the same <tags> as en.json, in the same order, for every key', () => {
+    const mismatched = englishKeys
+      .filter((key) => key in translated)
+      .filter((key) => tags(english[key]).join() !== tags(translated[key]).join())
+      .map((key) => ({ key, en: tags(english[key]), [language]: tags(translated[key]) }));
     expect(mismatched).toEqual([]);
   });
 

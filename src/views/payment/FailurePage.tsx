@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { SupportCallButton } from '../../components/SupportCallButton';
+import { TransactionNumber } from '../../components/TransactionNumber';
 import { selectChargeState } from '../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 
@@ -20,16 +21,15 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
         <path d="M22 22l20 20M42 22L22 42" stroke="#b3261e" strokeWidth="5" strokeLinecap="round" />
       </svg>
       <FocusHeading className="outcome__title">{t('failure.title')}</FocusHeading>
-      {result.transactionId && (
-        <p className="outcome__transaction">{t('failure.transaction', { id: result.transactionId })}</p>
-      )}
-      <p className="outcome__comment">{t('failure.comment')}</p>
-      {/* Whether money moved comes first, in plain words; the spec's own message and the code follow as details. */}
+      {/* Whether money moved comes first, under the title, in plain words (GOV.UK Pay's rule): on a 320 × 568
+          phone it is in view above the sheet's buttons. The spec's own texts and the code follow. */}
       {charge && (
         <p className="outcome__charge" data-testid="charge-state">
           {t(charge === 'notCharged' ? 'failure.notCharged' : 'failure.chargeUnknown')}
         </p>
       )}
+      {result.transactionId && <TransactionNumber text="failure.transaction" id={result.transactionId} />}
+      <p className="outcome__comment">{t('failure.comment')}</p>
       {result.reason && <p className="outcome__detail">{t(`payment.errors.${result.reason}`)}</p>}
       {result.message && (
         <p className="outcome__detail">

@@ -4,6 +4,7 @@ import type { Receipt } from '../../../machines/purchase/receipt';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Money } from '../../components/Money';
 import { SupportCallButton } from '../../components/SupportCallButton';
+import { TransactionNumber } from '../../components/TransactionNumber';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 
 function ReceiptLines({ receipt }: { receipt: Receipt }) {
@@ -70,9 +71,7 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
       </span>
       <FocusHeading className="outcome__title">{t('success.title')}</FocusHeading>
       <p>{t('success.text')}</p>
-      {receipt.transactionId && (
-        <p className="outcome__transaction">{t('success.transaction', { id: receipt.transactionId })}</p>
-      )}
+      {receipt.transactionId && <TransactionNumber text="success.transaction" id={receipt.transactionId} />}
       <h4 className="receipt__heading">{t('success.items')}</h4>
       <ReceiptLines receipt={receipt} />
       <button
