@@ -7,7 +7,11 @@ import { Trans } from 'react-i18next';
 export function TransactionNumber({ text, id }: { text: 'success.transaction' | 'failure.transaction'; id: string }) {
   return (
     <p className="outcome__transaction">
-      <Trans i18nKey={text} values={{ id }} components={{ id: <bdi dir="ltr" className="outcome__transaction-id" /> }} />
+      <Trans
+        i18nKey={text}
+        values={{ id }}
+        components={{ id: <bdi dir="ltr" className="outcome__transaction-id" /> }}
+      />
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../machines/menu/menu.types';
 import { COOKIES, readCookie } from '../lib/cookies';
+import { brandNamesWhole } from './brand-names';
 
 export const isLanguage = (code: string | undefined): code is Language =>
   (LANGUAGES as readonly (string | undefined)[]).includes(code);
@@ -41,6 +42,7 @@ export async function startI18n(language: Language): Promise<void> {
   await i18next
     .use(initReactI18next)
     .use(resourcesToBackend(loadTexts))
+    .use(brandNamesWhole)
     .init({
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
@@ -50,6 +52,7 @@ export async function startI18n(language: Language): Promise<void> {
       resources: { en: { translation: en } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false }, // React escapes
+      postProcess: [brandNamesWhole.name],
       react: { useSuspense: false },
     });
   applyDocumentLanguage(language);

@@ -183,3 +183,10 @@ export const isCall = (request: { url: string | URL }, path: string) => new URL(
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * A text as a screen reader hears it, for a name query: any space in it also matches the no-break space
+ * that keeps a wallet's name whole in a sentence (src/i18n/brand-names.ts).
+ */
+export const asHeard = (text: string): RegExp =>
+  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s')}$`);

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { catalogueMenu, en, renderPayPage } from './harness';
+import { asHeard, catalogueMenu, en, renderPayPage } from './harness';
 import { PROVIDER_URLS } from '../../src/config';
 import { PURCHASE_STORAGE_KEYS } from '../../src/lib/purchase-storage';
 
@@ -263,7 +263,7 @@ describe('LIST product view (1001)', () => {
     // Google Pay has no popup: Continue goes straight to its step, which loads Google's script first.
     await user.click(within(dialog).getByRole('radio', { name: en.methods.names.google_pay }));
     await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
-    expect(await within(dialog).findByRole('status', { name: en.payment.googlePay.loading })).toBeTruthy();
+    expect(await within(dialog).findByRole('status', { name: asHeard(en.payment.googlePay.loading) })).toBeTruthy();
     expect(within(dialog).queryByRole('alertdialog')).toBeNull();
     expect(within(dialog).queryByRole('radio')).toBeNull();
 
@@ -281,7 +281,7 @@ describe('LIST product view (1001)', () => {
     const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
     await user.click(within(dialog).getByRole('radio', { name: en.methods.names.google_pay }));
     await user.click(within(dialog).getByRole('button', { name: en.methods.continue }));
-    await within(dialog).findByRole('status', { name: en.payment.googlePay.loading });
+    await within(dialog).findByRole('status', { name: asHeard(en.payment.googlePay.loading) });
     expect(dialog.contains(document.activeElement)).toBe(true);
   });
 

@@ -21,6 +21,7 @@ import {
   GOOGLE_PAY_CARD,
   type Lang,
   linePrice,
+  linesSpannedBy,
   methodList,
   methodRadio,
   openPayment,
@@ -350,4 +351,30 @@ forEachLanguage("the wallets' own buttons", (lang, t) => {
       locale: APPLE_BUTTON_LOCALE[lang],
     });
   });
+
+  // Issue 21: "Google / Pay" on two lines reads as two things; in Hebrew the sentence's end came at the space.
+  const WALLET_NAMES = [
+    { method: 'google_pay', name: /Google\sPay/, instructions: t.payment.googlePay.instructions },
+    { method: 'apple_pay', name: /Apple\sPay/, instructions: t.payment.applePay.instructions },
+  ] as const;
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 320, height: 568 },
+  ]) {
+    for (const { method, name, instructions } of WALLET_NAMES) {
+      test(`${method}: the wallet's name stays whole on its line in the step's instructions (${viewport.width} px)`, async ({
+        page,
+        context,
+        baseURL,
+      }) => {
+        await page.setViewportSize(viewport);
+        await enableSandboxApplePay(context, baseURL);
+        await openPayment(page, lang, 1001);
+        await startMethod(page, t, method);
+        const said = drawer(page, t).getByText(instructions);
+        await expect(said).toBeVisible();
+        expect(await linesSpannedBy(said, name)).toBe(1);
+      });
+    }
+  }
 });
