@@ -15,6 +15,15 @@ import { LANGS, SCREENS_DIR, SHOTS, shotFile, VIEWPORTS } from './shots';
 async function capture(page: Page, lang: PageLang, width: number, name: ShotName): Promise<void> {
   const path = join(SCREENS_DIR, shotFile(SHOTS[name], lang, width));
   mkdirSync(dirname(path), { recursive: true });
+  // The images on screen have loaded or failed: lazy ones (the footer's marks) otherwise come and go by timing.
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((image) => {
+        const box = image.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < innerHeight;
+      })
+      .every((image) => image.complete),
+  );
   // CSS pixels (not the phone's device pixels) and no caret keep the files small and stable.
   await page.screenshot({ path, scale: 'css', caret: 'hide', animations: 'disabled' });
 }
