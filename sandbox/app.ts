@@ -31,8 +31,9 @@ import { sandboxFaults, type SandboxFaults } from './faults';
 import { idempotency } from './idempotency';
 import { createMemberStore } from './members';
 import { createRentalStore } from './rentals';
-import { createChargeStore } from './stores';
+import { createChargeStore, type Purchase } from './stores';
 import { createPaymentRecords } from './payment-records';
+import { createPurchaseLives } from './operator/purchase-lives';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
 export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
@@ -77,7 +78,8 @@ function newServer() {
   const app = new Hono<SandboxEnv>();
   app.use(compress());
   app.onError((error, c) => {
-    if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
+    // An exception made with its own answer (a 409 naming the purchase's status) is answered as made.
+    if (error instanceof HTTPException) return error.res ?? c.json({ message: error.message }, error.status);
     console.error(error);
     return c.json({ message: 'sandbox error' }, 500);
   });
@@ -120,7 +122,10 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
     c.set('sessionUuid', c.req.header('session-uuid') ?? c.req.query('session_uuid'));
     await next();
   });
-  api.use('/v4/api/*', idempotency());
+  api.use(
+    '/v4/api/*',
+    idempotency((sessionUuid) => state.purchases.has(sessionUuid)),
+  );
   // Server to server: no browser, so no session; each notification proves where it comes from.
   api.route('/v4/api/notify', notificationRoutes(state));
   api.route('/v4/api/menu', menuRoutes(state));
@@ -169,19 +174,22 @@ export function createSandboxApp({
   const charges = createChargeStore();
   // The terminal's one return page is the operator's own (set once in Hyp's terminal settings): on the
   // API's origin, or, where the API answers on the app's origins, on the first of them.
+  const purchases = new Map<string, Purchase>();
+  const bit = createBitProcessor({ appOrigins, providersOrigin });
   const operatorOrigin = apiOnItsOwnOrigin ? apiOrigin : (appOrigins[0] ?? 'http://localhost');
   const state: SandboxState = {
     catalogue,
     providersOrigin,
     appOrigins,
     apiOnItsOwnOrigin,
-    purchases: new Map(),
+    purchases,
     charges,
     cashier: createCashier(charges, processingMs),
     members: createMemberStore(),
     rentals: createRentalStore(),
-    bit: createBitProcessor({ appOrigins, providersOrigin }),
+    bit,
     payments: createPaymentRecords(),
+    lives: createPurchaseLives({ purchases, charges, bit }),
     // In-process, through the operator's own routes and checks, as a provider's POST would arrive.
     notifyOperator: async (notification) => {
       const response = await api.fetch(notification.clone());
@@ -203,6 +211,7 @@ export function createSandboxApp({
   app.post('/sandbox/reset', (c) => {
     state.charges.clear();
     state.payments.clear();
+    state.lives.clear();
     state.purchases.clear();
     state.rentals.clear();
     state.members.clear();

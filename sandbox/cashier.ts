@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { checkCard, DECLINED_MESSAGE, type CardError, type CardInput } from './cards';
 import type { Charge, ChargeMethod, ChargeStore, Purchase } from './stores';
 
-export const ALREADY_PAID = 'This purchase is already paid.';
-export const IN_PROGRESS = 'A payment for this purchase is already being processed.';
+/** A provider processes one charge of an attempt at a time (a second confirmation of the same intent meanwhile). */
+export const IN_PROGRESS = 'A payment for this attempt is already being processed.';
 
 /** A refused attempt records nothing; approved and declined ones are recorded. */
 export type ChargeResult =
@@ -14,44 +14,56 @@ export type ChargeResult =
 /** A card field error never reaches the processor, so it records nothing either. */
 export type CardChargeResult = ChargeResult | { status: 'invalid'; error: CardError };
 
-/** Takes the money for every payment path: a purchase is charged successfully at most once (design.md §10). */
+/**
+ * The card processors behind every provider stand-in. Like a real processor it knows nothing of the
+ * merchant's other providers: it charges whatever attempt it is given, paid purchase or not. Keeping a
+ * purchase to one charge is the operator's work (sandbox/operator/), which the tests prove.
+ */
 export interface Cashier {
-  /** Records one attempt, unless the purchase is paid or another attempt on it is still being processed. */
-  charge(purchase: Purchase, method: ChargeMethod, approve: boolean): Promise<ChargeResult>;
+  /** Records one charge on the provider's attempt (`reference`), unless that attempt is being processed now. */
+  charge(purchase: Purchase, method: ChargeMethod, reference: string, approve: boolean): Promise<ChargeResult>;
   /** The same, with the outcome the card rules (cards.ts) give this card. */
-  chargeCard(purchase: Purchase, method: ChargeMethod, card: CardInput): Promise<CardChargeResult>;
+  chargeCard(purchase: Purchase, method: ChargeMethod, reference: string, card: CardInput): Promise<CardChargeResult>;
   /** Whether an attempt on the purchase is with the processor now: its outcome is not known yet. */
   isProcessing(sessionId: string): boolean;
 }
 
-/** processingMs: how long the simulated processor takes; a second attempt meanwhile is refused. */
+/** processingMs: how long the simulated processor takes; a second charge of the same attempt meanwhile is refused. */
 export function createCashier(charges: ChargeStore, processingMs = 0): Cashier {
-  const processing = new Set<string>();
+  /** The attempts being processed now, with their purchases. */
+  const processing = new Map<string, string>();
 
-  const charge: Cashier['charge'] = async (purchase, method, approve) => {
+  const charge: Cashier['charge'] = async (purchase, method, reference, approve) => {
     const { session_id, machine_id } = purchase;
-    if (charges.paidCharge(session_id)) return { status: 'refused', message: ALREADY_PAID };
-    if (processing.has(session_id)) return { status: 'refused', message: IN_PROGRESS };
-    processing.add(session_id);
+    if (processing.has(reference)) return { status: 'refused', message: IN_PROGRESS };
+    processing.set(reference, session_id);
     try {
       await sleep(processingMs);
       const status = approve ? 'approved' : 'declined';
       const { currency, totals } = purchase;
-      const recorded = charges.recordCharge({ machine_id, session_id, method, amount: totals.total, currency, status });
+      const recorded = charges.recordCharge({
+        machine_id,
+        session_id,
+        method,
+        reference,
+        amount: totals.total,
+        currency,
+        status,
+      });
       return { status, charge: recorded };
     } finally {
-      processing.delete(session_id);
+      processing.delete(reference);
     }
   };
 
   return {
     charge,
-    isProcessing: (sessionId) => processing.has(sessionId),
-    chargeCard: async (purchase, method, card) => {
+    isProcessing: (sessionId) => [...processing.values()].includes(sessionId),
+    chargeCard: async (purchase, method, reference, card) => {
       const check = checkCard(card);
       return check.outcome === 'invalid'
         ? { status: 'invalid', error: check.error }
-        : charge(purchase, method, check.outcome === 'approve');
+        : charge(purchase, method, reference, check.outcome === 'approve');
     },
   };
 }

@@ -10,16 +10,16 @@ export interface Purchase {
   lines: PricedLine[];
   totals: OrderTotals;
   created_at: string;
-  /** The Stripe payment intent POST /payment/pre/stripe made for this purchase. */
-  payment_intent?: PaymentIntent | undefined;
+  /** The Stripe payment intents POST /payment/pre/stripe made for this purchase, oldest first. */
+  payment_intents: PaymentIntent[];
   /**
    * The app's origin that asked for the purchase's hosted payment page (GET /payment/pay/pay_ajax): where
    * the operator's return page (the Hyp terminal's) sends the payer on to. Recorded from the calling page,
    * never from a parameter of the return.
    */
   hosted_page_app_origin?: string | undefined;
-  /** The Tranzila handshake the operator made for this purchase (standins/tranzila.ts); a new one replaces it. */
-  tranzila_handshake?: TranzilaHandshake | undefined;
+  /** The Tranzila handshakes made for this purchase (standins/tranzila.ts), oldest first: each allows one charge. */
+  tranzila_handshakes: TranzilaHandshake[];
 }
 
 export interface TranzilaHandshake {
@@ -41,8 +41,12 @@ export interface PaymentIntent {
   amount: number;
   /** Lowercase, as Stripe writes it. */
   currency: string;
-  /** Set once a confirmation left it `processing`: Stripe still settles it, so the payment is not known yet. */
-  status?: 'processing' | undefined;
+  /**
+   * `processing` once a confirmation left it so (Stripe still settles it: the payment is not known yet);
+   * `succeeded` once a confirmation charged it: Stripe confirms a succeeded intent no more;
+   * `canceled` once the operator cancelled it (a newer attempt superseded it): Stripe confirms it no more.
+   */
+  status?: 'processing' | 'succeeded' | 'canceled' | undefined;
 }
 
 /** Purchases by session_id. */
@@ -54,21 +58,34 @@ export type ChargeMethod = 'google_pay' | 'apple_pay' | 'tranzila' | 'yaad_sarig
 export interface Charge {
   id: string;
   machine_id: string;
+  /** The merchant's order the provider was given (set_purchase's session_id): every provider keeps one. */
   session_id: string;
   method: ChargeMethod;
+  /** The provider's attempt it was made on: a handshake's thtk, a page's token, an intent, a Bit request. */
+  reference: string;
   amount: number;
   currency: string;
   status: 'approved' | 'declined';
   created_at: string;
+  /** When the merchant refunded it (an approved charge only). */
+  refunded_at?: string | undefined;
 }
 
-export type NewCharge = Omit<Charge, 'id' | 'created_at'>;
+export type NewCharge = Omit<Charge, 'id' | 'created_at' | 'refunded_at'>;
 
-/** Every charge attempt; tests count them to prove a payment is never sent twice. */
+/**
+ * The providers' ledger: every transaction a provider stand-in charged or declined, as each provider
+ * keeps its own. The operator reads it only as a provider's query API answers (a transaction by its id,
+ * or the transactions of its order), never as its own records.
+ */
 export interface ChargeStore {
   recordCharge(charge: NewCharge): Charge;
-  /** The approved charge of a purchase, if it is paid. */
-  paidCharge(sessionId: string): Charge | undefined;
+  /** A transaction by its id, as the provider's query answers it. */
+  find(id: string): Charge | undefined;
+  /** The transactions of the merchant's order (the purchase), as the providers' searches answer them. */
+  ofOrder(sessionId: string): readonly Charge[];
+  /** Refunds an approved transaction at its provider (once; a second refund changes nothing). */
+  refund(id: string): void;
   list(): readonly Charge[];
   clear(): void;
 }
@@ -86,8 +103,12 @@ export function createChargeStore(now: () => Date = () => new Date()): ChargeSto
       charges.push(recorded);
       return recorded;
     },
-    paidCharge: (sessionId) =>
-      charges.find((charge) => charge.session_id === sessionId && charge.status === 'approved'),
+    find: (id) => charges.find((charge) => charge.id === id),
+    ofOrder: (sessionId) => charges.filter((charge) => charge.session_id === sessionId),
+    refund(id) {
+      const charge = charges.find((each) => each.id === id);
+      if (charge?.status === 'approved') charge.refunded_at ??= now().toISOString();
+    },
     list: () => [...charges],
     clear: () => {
       charges.length = 0;

@@ -19,6 +19,7 @@ import { purchaseMachine } from '../machines/purchase/purchase.machine';
 import { splashMachine } from '../machines/splash/splash.machine';
 import { vacuumMachine } from '../machines/vacuum/vacuum.machine';
 import { wheelshareMachine } from '../machines/wheelshare/wheelshare.machine';
+import { purchaseLifeMachine } from '../sandbox/operator/purchase-life.machine';
 
 export interface ChartEntry {
   /** The machine's own id. */
@@ -91,4 +92,9 @@ export const charts: readonly ChartEntry[] = [
     'Asks the operator for the payment page of a link and sends the browser there.',
   ),
   chart(debugVarsMachine, 'Debug settings', 'The base host form of /debug_vars: draft, save (checked) or reset.'),
+  chart(
+    purchaseLifeMachine,
+    'A purchase’s life at the operator',
+    'The operator’s side (the sandbox’s reference): one attempt open at a time, paid by the first approval a provider confirms, any later one refunded, none opened once paid.',
+  ),
 ];

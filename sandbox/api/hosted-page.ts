@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { hasHypSignature, hypSign } from '../standins/hyp-terminal';
 import type { Purchase } from '../stores';
-import { fail, isTotalOf, jsonBody, parseOrFail, recordOwnOutcome, requestedPurchase } from './shared';
+import { confirmedCharge, learnOutcome, payResponseOf } from '../operator/attempts';
+import { fail, isTotalOf, jsonBody, parseOrFail, requestedPurchase } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
 /** The operator's return page, the one the Hyp terminal's settings name for success and failure alike. */
@@ -18,13 +19,19 @@ export const APP_RETURN_PAGE = '/payment-return.html';
  * (developers.hyp.co.il/payment-page-integration/integrating-hyps-payment-page-and-accepting-payment), so
  * each call issues a fresh one. It names no return address: Hyp returns the payer to the terminal's return
  * page (standins/hyp-terminal.ts). The app's origin that asked is kept on the purchase for that page.
+ * Answers the page's token (the attempt's reference) and its address.
  */
-export function hostedPageAddress(state: SandboxState, purchase: Purchase, appOrigin: string): string {
+export function hostedPageAddress(
+  state: SandboxState,
+  purchase: Purchase,
+  appOrigin: string,
+): { reference: string; opened: string } {
   purchase.hosted_page_app_origin = appOrigin;
   const url = new URL('/sandbox/hosted-page/pay', state.providersOrigin);
-  url.searchParams.set('token', state.hyp.issuePage(purchase.session_id));
+  const token = state.hyp.issuePage(purchase.session_id);
+  url.searchParams.set('token', token);
   url.searchParams.set('signature', hypSign(url.searchParams));
-  return url.href;
+  return { reference: token, opened: url.href };
 }
 
 /** The query of a request, refused (400) when it tries to choose Hyp's return address. */
@@ -90,9 +97,9 @@ export function hostedPageVerifyRoutes(state: SandboxState) {
     const code = returned.get('CCode');
     if (code !== '0')
       return c.json({ status: 1, msg: `Card declined (Hyp CCode ${code ?? '?'}).`, data: { transaction_id: id } });
-    const paid = state.charges.paidCharge(purchase.session_id);
-    if (paid?.method !== 'yaad_sarig' || paid.id !== id) return refuse('Hyp recorded no approved charge with this Id.');
-    recordOwnOutcome(state, purchase, paid);
-    return c.json({ status: 0, msg: 'Payment approved.', data: { transaction_id: id } });
+    // A valid Sign is the terminal's word; the operator still asks Hyp for the transaction itself.
+    const charge = confirmedCharge(state, purchase, 'yaad_sarig', id);
+    if (charge?.status !== 'approved') return refuse('Hyp recorded no approved charge with this Id.');
+    return c.json(payResponseOf(learnOutcome(state, purchase, charge, 'operator'), id));
   });
 }

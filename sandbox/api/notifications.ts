@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { hasHypSignature } from '../standins/hyp-terminal';
 import { hasBitSignature, hasStripeSignature } from '../standins/notification-signing';
-import type { ChargeMethod, Purchase } from '../stores';
-import { fail, isAmountOf, isTotalOf, parseOrFail, purchaseWhere, type SandboxEnv, type SandboxState } from './shared';
+import { confirmedCharge, learnOutcome } from '../operator/attempts';
+import type { Charge, Purchase } from '../stores';
+import { fail, isAmountOf, isTotalOf, parseOrFail, type SandboxEnv, type SandboxState } from './shared';
 
 const stripeEventSchema = v.object({
   id: v.string(),
@@ -19,13 +20,18 @@ const stripeEventSchema = v.object({
   }),
 });
 
-/** The Stripe events that end a PaymentIntent, and what they record (docs.stripe.com/api/events/types). */
-const STRIPE_OUTCOMES: Record<string, 'approved' | 'declined'> = {
-  'payment_intent.succeeded': 'approved',
+/** The Stripe events the operator acts on (docs.stripe.com/api/events/types); others are acknowledged. */
+const STRIPE_EVENTS = [
+  'payment_intent.succeeded',
   // Manual capture: the funds are authorised and held for the merchant, so the purchase is paid.
-  'payment_intent.amount_capturable_updated': 'approved',
-  'payment_intent.payment_failed': 'declined',
-};
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.payment_failed',
+  // A hold voided (or an unpaid intent cancelled): nothing is kept of it.
+  'payment_intent.canceled',
+] as const;
+
+const isHandledStripeEvent = (type: string): type is (typeof STRIPE_EVENTS)[number] =>
+  (STRIPE_EVENTS as readonly string[]).includes(type);
 
 const tranzilaSchema = v.object({
   supplier: v.string(),
@@ -70,23 +76,22 @@ async function formOf(c: Context): Promise<Record<string, string>> {
 
 /**
  * POST /v4/api/notify/{stripe,tranzila,hyp,bit}: the providers' server-to-server notifications, which the
- * operator must accept whether or not the payer's browser ever returns. Each is believed only when it
- * proves it comes from the provider (a signature, or a secret only the provider and the operator hold)
- * and is for the purchase and the total the operator recorded; it is recorded once, however often the
- * provider resends it (sandbox/payment-records.ts).
+ * operator must accept whether or not the payer's browser ever returns. A notification is a hint: it
+ * is believed only once the provider confirms it (a verified signature, and the provider's own answer
+ * for the transaction: sandbox/operator/attempts.ts confirmedCharge), for an attempt this purchase
+ * opened (an earlier, superseded one too) and its sum. It is recorded once, however often the provider
+ * resends it (sandbox/payment-records.ts), and the purchase's chart decides what it means.
  */
 export function notificationRoutes(state: SandboxState) {
-  const { purchases, payments } = state;
-  const record = (purchase: Purchase, method: ChargeMethod, transactionId: string, approved: boolean) => {
-    payments.record({
-      session_id: purchase.session_id,
-      method,
-      transaction_id: transactionId,
-      status: approved ? 'approved' : 'declined',
-      amount: purchase.totals.total,
-      currency: purchase.currency,
-      source: 'notification',
-    });
+  const { purchases } = state;
+  /** The purchase that opened an attempt with this provider reference; unknown to the operator otherwise. */
+  const purchaseWithAttempt = (reference: string) => purchases.get(state.lives.withAttempt(reference) ?? '');
+  /** Learns a transaction the provider confirmed; a notice the provider's own records contradict is refused. */
+  const learn = (purchase: Purchase, method: Charge['method'], transactionId: string, approved: boolean) => {
+    const charge = confirmedCharge(state, purchase, method, transactionId);
+    if (!charge || (charge.status === 'approved') !== approved)
+      fail(400, `${method} reports no such transaction for this purchase: the notification is not believed`);
+    learnOutcome(state, purchase, charge, 'notification');
   };
 
   return new Hono<SandboxEnv>()
@@ -96,25 +101,37 @@ export function notificationRoutes(state: SandboxState) {
       if (!hasStripeSignature(c.req.header('stripe-signature'), raw))
         fail(400, 'Stripe-Signature does not sign this body');
       const event = parseOrFail(stripeEventSchema, parsedJson(raw));
-      const outcome = STRIPE_OUTCOMES[event.type];
       // Other events are acknowledged and ignored, as Stripe advises for types an endpoint does not handle.
-      if (!outcome) return c.json(RECEIVED);
+      if (!isHandledStripeEvent(event.type)) return c.json(RECEIVED);
       const intent = event.data.object;
-      const purchase = purchaseWhere(purchases, 'payment intent', (each) => each.payment_intent?.id === intent.id);
-      if (intent.amount !== purchase.payment_intent?.amount || intent.currency !== purchase.payment_intent.currency)
+      const purchase = purchaseWithAttempt(intent.id);
+      // An intent the operator never made (another integration on the account): acknowledged, so Stripe
+      // stops retrying it for days, and nothing recorded.
+      if (!purchase) return c.json(RECEIVED);
+      const made = purchase.payment_intents.find((each) => each.id === intent.id);
+      if (intent.amount !== made?.amount || intent.currency !== made.currency)
         fail(400, 'the payment intent’s amount is not the purchase’s');
-      record(purchase, 'stripe', intent.latest_charge ?? intent.id, outcome === 'approved');
+      if (event.type === 'payment_intent.canceled') {
+        made.status = 'canceled';
+        const paying = state.lives.of(purchase.session_id).getSnapshot().context.payment;
+        if (paying?.reference === intent.id)
+          state.lives.of(purchase.session_id).send({ type: 'provider.voided', transactionId: paying.transactionId });
+        return c.json(RECEIVED);
+      }
+      // A verified signature is Stripe's word: the charge it names is the transaction to record.
+      learn(purchase, 'stripe', intent.latest_charge ?? '', event.type !== 'payment_intent.payment_failed');
       return c.json(RECEIVED);
     })
     .post('/tranzila', async (c) => {
+      // Tranzila signs nothing: the notice is a hint, believed once Tranzila's own transaction query
+      // (with the terminal's key) answers the same transaction, on one of this purchase's handshakes,
+      // for its terminal, its sum and its currency.
       const notice = parseOrFail(tranzilaSchema, await formOf(c));
-      const purchase = purchaseWhere(
-        purchases,
-        'handshake',
-        (each) => each.tranzila_handshake?.thtk === notice.thtk && each.tranzila_handshake.supplier === notice.supplier,
-      );
-      if (!isAmountOf(purchase.tranzila_handshake?.sum ?? NaN, notice.sum)) fail(400, 'sum is not the handshake’s');
-      record(purchase, 'tranzila', notice.index, notice.Response === '000');
+      const purchase = purchaseWithAttempt(notice.thtk) ?? fail(404, 'unknown handshake');
+      const handshake = purchase.tranzila_handshakes.find((made) => made.thtk === notice.thtk);
+      if (handshake?.supplier !== notice.supplier) fail(400, 'supplier is not the handshake’s');
+      if (!isAmountOf(handshake.sum, notice.sum)) fail(400, 'sum is not the handshake’s');
+      learn(purchase, 'tranzila', notice.index, notice.Response === '000');
       return c.json(RECEIVED);
     })
     .post('/hyp', async (c) => {
@@ -124,18 +141,21 @@ export function notificationRoutes(state: SandboxState) {
       const notice = parseOrFail(hypSchema, fields);
       const purchase = purchases.get(notice.Order) ?? fail(404, 'unknown Order');
       if (!isTotalOf(purchase, notice.Amount)) fail(400, 'Amount is not the purchase total');
-      record(purchase, 'yaad_sarig', notice.Id, notice.CCode === '0');
+      learn(purchase, 'yaad_sarig', notice.Id, notice.CCode === '0');
       return c.json(RECEIVED);
     })
     .post('/bit', async (c) => {
       const raw = await c.req.text();
       if (!hasBitSignature(c.req.header('x-notification-signature'), raw)) fail(400, 'the notification is not signed');
       const notice = parseOrFail(bitSchema, parsedJson(raw));
-      const transaction = state.bit.find(notice.transaction_id) ?? fail(404, 'unknown Bit transaction');
-      const purchase = purchases.get(transaction.sessionId) ?? fail(404, 'unknown Bit transaction');
+      const purchase = purchaseWithAttempt(notice.transaction_id) ?? fail(404, 'unknown Bit transaction');
       if (!isTotalOf(purchase, notice.amount) || notice.currency !== purchase.currency)
         fail(400, 'amount is not the purchase total');
-      record(purchase, 'bit', transaction.id, notice.status === 'approved');
+      // The processor's status of the request is asked before anything is recorded.
+      const transaction = state.bit.find(notice.transaction_id);
+      if (transaction?.status !== notice.status) fail(400, 'the Bit processor reports another status');
+      const charge = state.charges.ofOrder(purchase.session_id).find((each) => each.reference === transaction.id);
+      learn(purchase, 'bit', charge?.id ?? '', notice.status === 'approved');
       return c.json(RECEIVED);
     });
 }

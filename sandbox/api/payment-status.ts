@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { RecordedOutcome } from '../payment-records';
+import { confirmedCharge, learnOutcome } from '../operator/attempts';
+import type { ConfirmedCharge } from '../operator/purchase-life.machine';
 import type { Purchase } from '../stores';
 import { requestedPurchase, type SandboxEnv, type SandboxState } from './shared';
 
@@ -12,50 +13,75 @@ export const STATUS_MESSAGES = {
   waitingForBit: 'Waiting for the payer to approve the payment in Bit.',
   notCharged: 'No payment was taken for this purchase.',
   declined: 'The payment was declined: no money was taken.',
+  voided: 'The payment was cancelled at the provider: the hold on the card was released, no money was taken.',
 } as const;
 
 interface StatusAnswer {
   status: PaymentStatus;
   msg: string;
-  data: { transaction_id: string | null; method: string | null };
+  data: { transaction_id: string | null; method: string | null; refunded_transaction_ids: string[] };
 }
 
-const answer = (status: PaymentStatus, msg: string, outcome?: Pick<RecordedOutcome, 'transaction_id' | 'method'>) => ({
+const answer = (
+  status: PaymentStatus,
+  msg: string,
+  outcome?: { transactionId: string; method: string },
+  refunded: readonly ConfirmedCharge[] = [],
+): StatusAnswer => ({
   status,
-  msg,
-  data: { transaction_id: outcome?.transaction_id ?? null, method: outcome?.method ?? null },
+  msg:
+    refunded.length === 0
+      ? msg
+      : `${msg} A later charge was refunded: ${refunded.map((charge) => charge.transactionId).join(', ')}.`,
+  data: {
+    transaction_id: outcome?.transactionId ?? null,
+    method: outcome?.method ?? null,
+    refunded_transaction_ids: refunded.map((charge) => charge.transactionId),
+  },
 });
 
 /**
- * What the operator knows of the purchase's payment, from its own records first, then by asking the
- * providers about the attempts it opened (Stripe: GET /v1/payment_intents/{id}; Tranzila: its transaction
- * query; the Bit processor: its status; Hyp: its transaction report), which the sandbox's providers'
- * ledger stands for. `pending` only while a provider still holds the attempt open: never a guess.
+ * Asks the providers about the purchase (their transaction searches by the merchant's order, and the
+ * Bit processor's status of its requests), and tells the purchase's chart what they answer.
+ */
+export function queryProviders(state: SandboxState, purchase: Purchase): void {
+  for (const charge of state.charges.ofOrder(purchase.session_id)) {
+    const confirmed = confirmedCharge(state, purchase, charge.method, charge.id);
+    if (confirmed) learnOutcome(state, purchase, confirmed, 'query');
+  }
+  const life = state.lives.of(purchase.session_id);
+  for (const attempt of life.getSnapshot().context.attempts) {
+    if (
+      attempt.status === 'open' &&
+      attempt.method === 'bit' &&
+      state.bit.find(attempt.reference)?.status === 'expired'
+    )
+      life.send({ type: 'provider.expired', reference: attempt.reference });
+  }
+}
+
+/**
+ * What the operator knows of the purchase's payment: what the providers answer about the attempts it
+ * opened (Stripe: GET /v1/payment_intents/{id}; Tranzila: its transaction query; the Bit processor: its
+ * status; Hyp: its transaction report; the sandbox's providers' ledger stands for them), as the
+ * purchase's chart makes of it. `pending` only while a provider still holds an attempt open: never a guess.
  */
 export function paymentStatusOf(state: SandboxState, purchase: Purchase): StatusAnswer {
-  const { payments, charges, cashier, bit } = state;
-  const recorded = payments.approvedFor(purchase.session_id);
-  if (recorded) return answer('paid', STATUS_MESSAGES.paid, recorded);
-  const charged = charges.paidCharge(purchase.session_id);
-  if (charged) {
-    // The provider charged but its notification has not come yet: the operator records what it found.
-    const transaction = { method: charged.method, transaction_id: charged.id };
-    payments.record({
-      ...transaction,
-      session_id: purchase.session_id,
-      status: 'approved',
-      amount: charged.amount,
-      currency: charged.currency,
-      source: 'query',
-    });
-    return answer('paid', STATUS_MESSAGES.paid, transaction);
-  }
+  const { payments, cashier, bit } = state;
+  queryProviders(state, purchase);
+  const snapshot = state.lives.of(purchase.session_id).getSnapshot();
+  const { payment, refunded } = snapshot.context;
+  if (snapshot.matches('Paid') && payment) return answer('paid', STATUS_MESSAGES.paid, payment, refunded);
+  if (snapshot.matches('Voided') && payment) return answer('not_charged', STATUS_MESSAGES.voided, payment, refunded);
   if (bit.pendingFor(purchase.session_id)) return answer('pending', STATUS_MESSAGES.waitingForBit);
-  if (cashier.isProcessing(purchase.session_id) || purchase.payment_intent?.status === 'processing')
+  if (
+    cashier.isProcessing(purchase.session_id) ||
+    purchase.payment_intents.some((each) => each.status === 'processing')
+  )
     return answer('pending', STATUS_MESSAGES.pending);
   const latest = payments.latestFor(purchase.session_id);
   return latest?.status === 'declined'
-    ? answer('not_charged', STATUS_MESSAGES.declined, latest)
+    ? answer('not_charged', STATUS_MESSAGES.declined, { transactionId: latest.transaction_id, method: latest.method })
     : answer('not_charged', STATUS_MESSAGES.notCharged);
 }
 

@@ -2,20 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
-import type { ChargeResult } from '../cashier';
+import { attemptOf, confirmedCharge, learnOutcome, openAttempt, payResponseOf } from '../operator/attempts';
 import type { PaymentIntent, Purchase } from '../stores';
 import { validationUrlProblem } from './apple-pay-gateway';
 import { hostedPageAddress, refuseReturnUrl } from './hosted-page';
-import {
-  appOriginOf,
-  fail,
-  jsonBody,
-  MERCHANT_NAME,
-  parseOrFail,
-  recordOwnOutcome,
-  requestedPurchase,
-  requireTotal,
-} from './shared';
+import { appOriginOf, fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
 const googlePaySchema = v.object({
@@ -56,17 +47,9 @@ const walletTokens = {
 const isWallet = (method: string | undefined): method is keyof typeof walletTokens =>
   method === 'google_pay' || method === 'apple_pay';
 
-/** requirements.md §3 "Pay response": status 0 is success. */
-function payResponse(result: ChargeResult) {
-  switch (result.status) {
-    case 'approved':
-      return { status: 0, msg: 'Payment approved.', data: { transaction_id: result.charge.id } };
-    case 'declined':
-      return { status: 1, msg: 'Card declined (sandbox).', data: { transaction_id: result.charge.id } };
-    case 'refused':
-      return { status: 2, msg: result.message, data: { transaction_id: '' } };
-  }
-}
+/** Whether the purchase's chart holds the attempt with this reference open. */
+const attemptIsOpen = (state: SandboxState, purchase: Purchase, reference: string) =>
+  attemptOf(state, purchase, reference)?.status === 'open';
 
 /** Shaped like the session Apple's startSession answers, signed by nobody. */
 function merchantSession(domainName: string) {
@@ -85,7 +68,7 @@ function merchantSession(domainName: string) {
 
 /** The /v4/api/payment calls of requirements.md §7 (wheelshare and the custom iframe live elsewhere). */
 export function paymentRoutes(state: SandboxState) {
-  const { cashier, charges } = state;
+  const { cashier } = state;
   let intentCount = 0;
   const newIntent = (amount: number, currency: string): PaymentIntent => {
     intentCount += 1;
@@ -99,10 +82,14 @@ export function paymentRoutes(state: SandboxState) {
       const method = c.req.query('payment_method');
       if (!isWallet(method)) fail(400, 'payment_method must be google_pay or apple_pay');
       const token = walletTokens[method](purchase, await jsonBody(c));
-      const result = await cashier.charge(purchase, method, !token.includes('decline'));
-      // The operator's server charged the token itself: it records the outcome as it answers.
-      if (result.status !== 'refused') recordOwnOutcome(state, purchase, result.charge);
-      return c.json(payResponse(result));
+      // The operator's server charges the token itself, through its processor, as one attempt of its own.
+      const reference = openAttempt(state, purchase, { method, sum: purchase.totals.total }, () => {
+        const id = `wallet_${randomBytes(12).toString('hex')}`;
+        return { reference: id, opened: id };
+      });
+      const result = await cashier.charge(purchase, method, reference, !token.includes('decline'));
+      if (result.status === 'refused') return c.json({ status: 2, msg: result.message, data: { transaction_id: '' } });
+      return c.json(payResponseOf(learnOutcome(state, purchase, result.charge, 'operator'), result.charge.id));
     })
     .post('/pre/apple_pay/validate_merchant', async (c) => {
       const { validationURL } = parseOrFail(validateMerchantSchema, await jsonBody(c));
@@ -113,34 +100,44 @@ export function paymentRoutes(state: SandboxState) {
       return c.json(merchantSession(new URL(appOriginOf(c, state)).hostname));
     })
     .post('/pre/stripe', async (c) => {
-      const { purchase } = requestedPurchase(c, state);
+      const { machine, purchase } = requestedPurchase(c, state);
+      const card = machine.menu.frontend_config.credit_card;
+      if (card?.type !== 'STRIP' || !card.enabled) fail(400, 'this machine does not take cards through Stripe');
       const { amount, currency } = parseOrFail(stripeIntentSchema, await jsonBody(c));
       const minorUnits = stripeMinorUnits(purchase.totals.total, purchase.currency);
       const lowercase = purchase.currency.toLowerCase();
       if (amount !== minorUnits) fail(400, `amount must be ${minorUnits} (the total in minor units)`);
       if (currency !== lowercase) fail(400, `currency must be ${lowercase}`);
-      purchase.payment_intent ??= newIntent(amount, currency);
-      return c.json({ client_secret: purchase.payment_intent.client_secret });
+      // The intent open now serves again (Stripe confirms an intent until it succeeds); otherwise a new one.
+      const open = purchase.payment_intents.at(-1);
+      if (open?.status === undefined && open && attemptIsOpen(state, purchase, open.id))
+        return c.json({ client_secret: open.client_secret });
+      const intent = openAttempt(state, purchase, { method: 'stripe', sum: purchase.totals.total }, () => {
+        const created = newIntent(amount, currency);
+        purchase.payment_intents.push(created);
+        return { reference: created.id, opened: created };
+      });
+      return c.json({ client_secret: intent.client_secret });
     })
     .post('/post/payment_succeeded_callback', async (c) => {
       const { purchase } = requestedPurchase(c, state);
       const body = v.safeParse(callbackSchema, await jsonBody(c));
       if (c.req.query('simulate_error') === 'true') return c.json({ status: 1, msg: 'Simulated error (sandbox).' });
-      const paid = charges.paidCharge(purchase.session_id);
-      const confirmed =
-        body.success && paid?.method === 'tranzila' && paid.id === body.output.transaction_response.transaction_id;
-      if (confirmed) recordOwnOutcome(state, purchase, paid);
-      return c.json(
-        confirmed
-          ? { status: 0, msg: 'ok' }
-          : { status: 1, msg: 'No approved card charge with this transaction id for this purchase.' },
-      );
+      // The browser's word is a hint: the operator asks Tranzila for the transaction (its query, with the
+      // terminal's key) and believes what Tranzila answers for one of this purchase's handshakes.
+      const id = body.success ? body.output.transaction_response.transaction_id : '';
+      const charge = confirmedCharge(state, purchase, 'tranzila', id);
+      if (!charge)
+        return c.json({ status: 1, msg: 'No approved card charge with this transaction id for this purchase.' });
+      return c.json(payResponseOf(learnOutcome(state, purchase, charge, 'operator'), charge.id));
     })
     .get('/pay/pay_ajax', (c) => {
       const { machine, purchase } = requestedPurchase(c, state);
       // Hyp returns the payer to the terminal's return page, never to one a request names (api/hosted-page.ts).
       refuseReturnUrl(c.req.query());
-      const paymentUrl = hostedPageAddress(state, purchase, appOriginOf(c, state));
+      const paymentUrl = openAttempt(state, purchase, { method: 'yaad_sarig', sum: purchase.totals.total }, () =>
+        hostedPageAddress(state, purchase, appOriginOf(c, state)),
+      );
       const info = purchase.lines.map((line) => `${line.product.name} × ${line.count}`).join(', ');
       return c.json({
         data: {

@@ -11,7 +11,8 @@ import type { RentalStore } from '../rentals';
 import type { PaymentRecords } from '../payment-records';
 import type { BitProcessor } from '../standins/bit';
 import type { NotifyOperator } from '../standins/notify';
-import type { Charge, ChargeStore, Purchase, PurchaseStore } from '../stores';
+import type { PurchaseLives } from '../operator/purchase-lives';
+import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
 import type { HypTerminal } from '../standins/hyp-terminal';
 
 /** What every /v4/api handler can read with c.get(). */
@@ -31,6 +32,8 @@ export interface SandboxState {
   cashier: Cashier;
   /** The operator's own records of outcomes: notified, found by asking a provider, or of its own calls. */
   payments: PaymentRecords;
+  /** The operator's chart of each purchase's life (sandbox/operator/): every route asks it. */
+  lives: PurchaseLives;
   /** How a provider stand-in sends its server-to-server notification to the operator's /v4/api/notify/*. */
   notifyOperator: NotifyOperator;
   /** The members of each machine's loyalty promotion (api/promotion.ts). */
@@ -47,20 +50,6 @@ export interface SandboxState {
   appOrigins: string[];
   /** Whether the operator's API is served on an origin of its own rather than on the app's. */
   apiOnItsOwnOrigin: boolean;
-}
-
-/** Records, as the operator's own finding, a provider's charge one of its calls made or checked. */
-export function recordOwnOutcome(state: Pick<SandboxState, 'payments'>, purchase: Purchase, charge: Charge): void {
-  const { method, id, status, amount, currency } = charge;
-  state.payments.record({
-    session_id: purchase.session_id,
-    method,
-    transaction_id: id,
-    status,
-    amount,
-    currency,
-    source: 'operator',
-  });
 }
 
 /** Ends the request with `{"message": message}` (the app's client reads that field). */
@@ -109,6 +98,8 @@ export function recordPurchase(
     lines,
     totals: orderTotals(lines),
     created_at: new Date().toISOString(),
+    payment_intents: [],
+    tranzila_handshakes: [],
   };
   purchases.set(purchase.session_id, purchase);
   return purchase;

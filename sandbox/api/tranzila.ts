@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { openAttempt } from '../operator/attempts';
 import { createHandshake } from '../standins/tranzila';
 import { fail, requestedPurchase, type SandboxEnv, type SandboxState } from './shared';
 
@@ -12,6 +13,11 @@ export function tranzilaHandshakeRoutes(state: SandboxState) {
     const { machine, purchase } = requestedPurchase(c, state);
     const card = machine.menu.frontend_config.credit_card;
     if (card?.type !== 'TRANZILA' || !card.enabled) fail(400, 'this machine does not take cards through Tranzila');
-    return c.json({ thtk: createHandshake(purchase, card.terminal, purchase.totals.total) });
+    const sum = purchase.totals.total;
+    const thtk = openAttempt(state, purchase, { method: 'tranzila', sum }, () => {
+      const token = createHandshake(purchase, card.terminal, sum);
+      return { reference: token, opened: token };
+    });
+    return c.json({ thtk });
   });
 }

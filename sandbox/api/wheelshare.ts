@@ -5,6 +5,7 @@ import { checkPhone, normalisePhone } from '../../machines/shared/phone';
 import { RENTAL_OPTIONS, rentalPrice, type RentalOption } from '../../machines/wheelshare/rental-rules';
 import type { CatalogueMachine } from '../catalogue';
 import type { Rental } from '../rentals';
+import { paymentStatusOf } from './payment-status';
 import {
   appOriginOf,
   fail,
@@ -61,8 +62,11 @@ const NO_ACTIVE_RENTAL = { status: 1, msg: 'No active rental for this phone numb
  * has an approved charge, and return closes a paid rental.
  */
 export function wheelshareRoutes(state: SandboxState) {
-  const { catalogue, purchases, charges, rentals } = state;
-  const isPaid = (rental: Rental) => charges.paidCharge(rental.session_id) !== undefined;
+  const { catalogue, purchases, rentals } = state;
+  const isPaid = (rental: Rental) => {
+    const purchase = purchases.get(rental.session_id);
+    return purchase !== undefined && paymentStatusOf(state, purchase).status === 'paid';
+  };
 
   return new Hono<SandboxEnv>()
     .post('/merchants/wheelshare/set_purchase', async (c) => {

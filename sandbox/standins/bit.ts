@@ -26,7 +26,7 @@ export const BIT_MINIMUM_ILS = 5;
  */
 export const BIT_REQUEST_TTL_MS = 10 * 60 * 1000;
 
-export type BitStatus = 'pending' | 'approved' | 'declined' | 'expired';
+export type BitStatus = 'pending' | 'approved' | 'declined' | 'expired' | 'cancelled';
 
 export interface BitTransaction {
   id: string;
@@ -50,6 +50,8 @@ export interface BitProcessor {
   find(id: string | undefined): BitTransaction | undefined;
   /** Whether a request for the purchase still waits for the payer in Bit. */
   pendingFor(sessionId: string): boolean;
+  /** The merchant cancels a pending request (a newer attempt replaced it): the payer can no longer approve it. */
+  cancel(id: string): void;
   /** Where the payer approves or declines it: the processor's page (sale_url). */
   paymentUrl(transaction: BitTransaction): string;
   clear(): void;
@@ -59,6 +61,7 @@ const STATUS_MESSAGES: Record<Exclude<BitStatus, 'declined'>, string> = {
   pending: 'Waiting for the payer to approve the payment in Bit.',
   approved: 'Paid with Bit.',
   expired: 'The Bit payment request expired before it was approved.',
+  cancelled: 'The merchant cancelled this Bit payment request.',
 };
 const DECLINED_IN_BIT = 'The payment was declined in Bit.';
 
@@ -92,6 +95,12 @@ export function createBitProcessor(state: Pick<SandboxState, 'appOrigins' | 'pro
       return { ok: true, transaction };
     },
     find,
+    cancel(id) {
+      const transaction = find(id);
+      if (transaction?.status !== 'pending') return;
+      transaction.status = 'cancelled';
+      transaction.message = STATUS_MESSAGES.cancelled;
+    },
     pendingFor: (sessionId) =>
       [...transactions.values()].some(
         ({ id, sessionId: paying }) => paying === sessionId && find(id)?.status === 'pending',
@@ -112,7 +121,7 @@ export function bitRoutes(state: SandboxState) {
   const pendingPayment = (c: Context) => {
     const transaction = bit.find(c.req.query('transaction'));
     if (!transaction) fail(404, 'unknown Bit transaction');
-    if (transaction.status === 'expired') fail(410, transaction.message);
+    if (transaction.status === 'expired' || transaction.status === 'cancelled') fail(410, transaction.message);
     if (transaction.status !== 'pending') fail(409, 'this Bit payment request has already been answered');
     const purchase = purchases.get(transaction.sessionId) ?? fail(404, 'unknown Bit transaction');
     return { transaction, purchase };
@@ -132,9 +141,8 @@ export function bitRoutes(state: SandboxState) {
     .post('/pay', async (c) => {
       const { transaction, purchase } = pendingPayment(c);
       const { decision } = await c.req.parseBody();
-      const result = await cashier.charge(purchase, 'bit', decision === 'approve');
-      if (result.status !== 'refused')
-        await notifyOperator(bitNotice(transaction.id, purchase, result.status === 'approved'));
+      const result = await cashier.charge(purchase, 'bit', transaction.id, decision === 'approve');
+      // The processor settles its own record first: the operator asks it before believing the notice.
       transaction.status = result.status === 'approved' ? 'approved' : 'declined';
       transaction.message =
         result.status === 'approved'
@@ -142,6 +150,7 @@ export function bitRoutes(state: SandboxState) {
           : result.status === 'declined'
             ? DECLINED_IN_BIT
             : failureMessage(result);
+      if (result.status !== 'refused') await notifyOperator(bitNotice(transaction.id, result.charge));
       // Back to the merchant's page with nothing added: the browser is not where a verdict is believed.
       return c.redirect(transaction.returnUrl, 303);
     });

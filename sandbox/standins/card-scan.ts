@@ -21,6 +21,9 @@ const chargeSchema = v.object({
   expiry: v.string(),
 });
 
+/** The scanner's answer for an order it already charged. */
+export const CARD_SCAN_DUPLICATE_ORDER = 'This purchase is already paid.';
+
 const STYLE = `
   .viewfinder { aspect-ratio: 1.586; margin: 1rem 0; border: 3px dashed #0b57d0; border-radius: 12px;
     background: repeating-linear-gradient(135deg, #eef3fd 0 12px, #dfe8fb 12px 24px); }
@@ -36,7 +39,7 @@ function scannedCard(number: string, now = new Date()) {
  * the page posts {source: 'card-scan', status, transaction_id?, message?} to its parent.
  */
 export function cardScanRoutes(state: SandboxState) {
-  const { purchases, cashier } = state;
+  const { purchases, cashier, charges } = state;
   return new Hono<SandboxEnv>()
     .get('/', (c) => {
       const purchase = purchaseOf(purchases, c.req.query('session_id'));
@@ -71,7 +74,14 @@ export function cardScanRoutes(state: SandboxState) {
       const request = parseOrFail(chargeSchema, await jsonBody(c));
       const purchase = purchaseOf(purchases, request.session_id);
       requireTotal(purchase, request.amount);
-      const result = await cashier.chargeCard(purchase, 'card_scan', {
+      // The scanner's provider is not named, so nothing public says what it does with an order it already
+      // charged: the stand-in takes the strictest reasonable rule, a gateway's duplicate-order check of
+      // its own transactions (never another provider's). No operator call opens a card scan yet.
+      if (
+        charges.ofOrder(purchase.session_id).some((each) => each.method === 'card_scan' && each.status === 'approved')
+      )
+        return c.json({ status: 'declined', message: CARD_SCAN_DUPLICATE_ORDER });
+      const result = await cashier.chargeCard(purchase, 'card_scan', `scan_${purchase.session_id}`, {
         number: request.number,
         expiry: request.expiry,
       });

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import { ALREADY_PAID, failureMessage, type CardChargeResult } from '../cashier';
+import { failureMessage, type CardChargeResult } from '../cashier';
 import { checkCard, requiresChallenge, type CardInput } from '../cards';
 import { fail, MERCHANT_NAME, purchaseOf, totalText, type SandboxEnv, type SandboxState } from '../api/shared';
 import type { Charge, Purchase } from '../stores';
@@ -94,11 +94,11 @@ function hypResult(purchase: Purchase, charge: Charge): URLSearchParams {
  * It names no return address: Hyp returns to the terminal's one return page. A card its
  * issuer challenges goes through a 3-D Secure page first (another navigation inside the frame). On
  * approval or decline the frame is sent (303) to the return address with Hyp's signed parameters;
- * a card the form cannot take (a field error, an already paid purchase) shows the form again with
+ * a card the form cannot take (a field error) shows the form again with
  * the error, as Hyp's page lets the payer retry there.
  */
 export function hostedPageRoutes(state: SandboxState) {
-  const { catalogue, purchases, charges, cashier, hyp, notifyOperator } = state;
+  const { catalogue, purchases, cashier, hyp, notifyOperator } = state;
   /** Cards waiting for their 3-D Secure challenge, by page token. */
   const challenges = new Map<string, CardInput>();
 
@@ -140,10 +140,7 @@ export function hostedPageRoutes(state: SandboxState) {
     })
     .get('/pay', (c) => {
       const { query, purchase } = signedPage(c);
-      const body = charges.paidCharge(purchase.session_id)
-        ? html`<h1>Card payment</h1>
-            <p role="status">${ALREADY_PAID}</p>`
-        : payForm(totalText(catalogue, purchase), pageAddress('pay', query), c.req.query('error'));
+      const body = payForm(totalText(catalogue, purchase), pageAddress('pay', query), c.req.query('error'));
       return c.html(page(TITLE, body, FORMS_SCRIPT));
     })
     .post('/pay', async (c) => {
@@ -158,7 +155,7 @@ export function hostedPageRoutes(state: SandboxState) {
         challenges.set(signed.token, card);
         return c.redirect(pageAddress('3ds', signed.query), 303);
       }
-      return afterCharge(c, signed, await cashier.chargeCard(signed.purchase, 'yaad_sarig', card));
+      return afterCharge(c, signed, await cashier.chargeCard(signed.purchase, 'yaad_sarig', signed.token, card));
     })
     .get('/3ds', (c) => {
       const { query, token, purchase } = signedPage(c);
@@ -173,8 +170,8 @@ export function hostedPageRoutes(state: SandboxState) {
       // A failed authentication is a refusal the processor records like a decline.
       const result: CardChargeResult =
         (await c.req.parseBody()).result === 'complete'
-          ? await cashier.chargeCard(signed.purchase, 'yaad_sarig', card)
-          : await cashier.charge(signed.purchase, 'yaad_sarig', false);
+          ? await cashier.chargeCard(signed.purchase, 'yaad_sarig', signed.token, card)
+          : await cashier.charge(signed.purchase, 'yaad_sarig', signed.token, false);
       return afterCharge(c, signed, result);
     });
 }

@@ -4,7 +4,14 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * The secrets the providers sign their server-to-server notifications with, shared only by the provider
  * stand-ins and the operator stand-in (never by the app), made anew each run like the Hyp terminal's.
  */
-const STRIPE_WEBHOOK_SECRET = randomBytes(32);
+/**
+ * The endpoint's signing secrets: while a secret is rolled, Stripe signs each event with the new one and
+ * the one it replaces (one `v1` each) for up to 24 hours (docs.stripe.com/webhooks#roll-endpoint-secrets),
+ * and the operator accepts either. The first signs the sandbox's events.
+ */
+export const STRIPE_WEBHOOK_SECRETS: readonly string[] = [1, 2].map(
+  () => `whsec_${randomBytes(24).toString('base64')}`,
+);
 const BIT_NOTIFY_SECRET = randomBytes(32);
 
 /**
@@ -13,7 +20,7 @@ const BIT_NOTIFY_SECRET = randomBytes(32);
  */
 export const STRIPE_TOLERANCE_S = 5 * 60;
 
-const hmac = (secret: Buffer, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+const hmac = (secret: Buffer | string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
 
 const sameText = (given: string, expected: string) => {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
@@ -25,20 +32,27 @@ const sameText = (given: string, expected: string) => {
  * (docs.stripe.com/webhooks#verify-manually).
  */
 export function stripeSignatureHeader(body: string, nowS = Math.floor(Date.now() / 1000)): string {
-  return `t=${nowS},v1=${hmac(STRIPE_WEBHOOK_SECRET, `${nowS}.${body}`)}`;
+  return `t=${nowS},v1=${hmac(STRIPE_WEBHOOK_SECRETS[0] ?? '', `${nowS}.${body}`)}`;
 }
 
-/** Whether a webhook's `Stripe-Signature` signs this raw body, within Stripe's tolerance. */
+/**
+ * Whether a webhook's `Stripe-Signature` signs this raw body within Stripe's tolerance: any of its `v1`
+ * signatures (there are several while a secret is rolled) made with any of the endpoint's secrets, as
+ * Stripe's libraries check it (docs.stripe.com/webhooks#verify-manually).
+ */
 export function hasStripeSignature(
   header: string | undefined,
   body: string,
   nowS = Math.floor(Date.now() / 1000),
 ): boolean {
-  const parts = new Map((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
-  const timestamp = Number(parts.get('t'));
-  const signature = parts.get('v1');
-  if (!Number.isInteger(timestamp) || !signature || Math.abs(nowS - timestamp) > STRIPE_TOLERANCE_S) return false;
-  return sameText(signature, hmac(STRIPE_WEBHOOK_SECRET, `${timestamp}.${body}`));
+  const parts = (header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string?]);
+  const timestamps = parts.filter(([name]) => name === 't');
+  const timestamp = Number(timestamps[0]?.[1]);
+  const signatures = parts.flatMap(([name, value]) => (name === 'v1' && value ? [value] : []));
+  if (timestamps.length !== 1 || !Number.isInteger(timestamp) || Math.abs(nowS - timestamp) > STRIPE_TOLERANCE_S)
+    return false;
+  const expected = STRIPE_WEBHOOK_SECRETS.map((secret) => hmac(secret, `${timestamp}.${body}`));
+  return signatures.some((signature) => expected.some((each) => sameText(signature, each)));
 }
 
 /**

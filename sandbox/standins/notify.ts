@@ -1,4 +1,4 @@
-import type { Charge, PaymentIntent, Purchase, TranzilaHandshake } from '../stores';
+import type { Charge, PaymentIntent, TranzilaHandshake } from '../stores';
 import { bitSignature, stripeSignatureHeader } from './notification-signing';
 
 /**
@@ -84,12 +84,12 @@ export function tranzilaNotice(handshake: TranzilaHandshake, charge: Charge, res
 export const hypNotice = (signedResult: URLSearchParams): Request => form('/v4/api/notify/hyp', signedResult);
 
 /** The Bit processor's notification to notify_url "regardless of success or failure" (see standins/bit.ts). */
-export function bitNotice(transactionId: string, purchase: Purchase, approved: boolean): Request {
+export function bitNotice(transactionId: string, charge: Charge): Request {
   const body = JSON.stringify({
     transaction_id: transactionId,
-    status: approved ? 'approved' : 'declined',
-    amount: purchase.totals.total,
-    currency: purchase.currency,
+    status: charge.status,
+    amount: charge.amount,
+    currency: charge.currency,
   });
   return json('/v4/api/notify/bit', body, { 'X-Notification-Signature': bitSignature(body) });
 }

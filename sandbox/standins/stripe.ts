@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { jsonBody, purchaseWhere, type SandboxEnv, type SandboxState } from '../api/shared';
 import { checkCard, DECLINED_MESSAGE, isTestCard, type CardCheck } from '../cards';
-import type { PaymentIntent } from '../stores';
+import type { PaymentIntent, Purchase } from '../stores';
 import { stripeWebhook } from './notify';
 
 const paymentMethodSchema = v.object({
@@ -65,16 +65,24 @@ export function stripeRoutes({ purchases, cashier, notifyOperator }: SandboxStat
           400,
         );
       const { client_secret, payment_method } = body.output;
-      const purchase = purchaseWhere(
-        purchases,
-        'payment intent',
-        (each) => each.payment_intent?.client_secret === client_secret,
-      );
-      const intent = purchase.payment_intent;
+      const intentOf = (each: Purchase) => each.payment_intents.find((made) => made.client_secret === client_secret);
+      const purchase = purchaseWhere(purchases, 'payment intent', (each) => intentOf(each) !== undefined);
+      const intent = intentOf(purchase);
       const card = paymentMethods.get(payment_method);
       if (!intent || !card)
         return c.json(
           stripeError('invalid_request_error', 'resource_missing', `No such PaymentMethod: '${payment_method}'`),
+          400,
+        );
+      // A canceled or succeeded intent cannot be confirmed again (docs.stripe.com/api/payment_intents/confirm).
+      if (intent.status === 'canceled' || intent.status === 'succeeded')
+        return c.json(
+          stripeError(
+            'invalid_request_error',
+            'payment_intent_unexpected_state',
+            `This PaymentIntent could not be confirmed because it has a status of ${intent.status}.`,
+            { payment_intent: intentObject(intent, intent.status, payment_method) },
+          ),
           400,
         );
 
@@ -84,7 +92,8 @@ export function stripeRoutes({ purchases, cashier, notifyOperator }: SandboxStat
         intent.status = 'processing';
         return c.json(intentObject(intent, 'processing', payment_method));
       }
-      const result = await cashier.charge(purchase, 'stripe', card.outcome === 'approve');
+      const result = await cashier.charge(purchase, 'stripe', intent.id, card.outcome === 'approve');
+      if (result.status === 'approved') intent.status = 'succeeded';
       if (result.status !== 'refused') await notifyOperator(stripeWebhook(intent, result.charge));
       switch (result.status) {
         case 'approved':

@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import * as v from 'valibot';
 import { isAmountOf, jsonBody, merchantAddress, ownOrigin, type SandboxEnv, type SandboxState } from '../api/shared';
 import { DECLINED_MESSAGE, type CardField } from '../cards';
-import type { Purchase, PurchaseStore } from '../stores';
+import type { Purchase, PurchaseStore, TranzilaHandshake } from '../stores';
 import { page } from './html';
 import { tranzilaNotice } from './notify';
 
@@ -45,11 +45,11 @@ const isField = (name: string): name is keyof typeof FIELDS => Object.hasOwn(FIE
 /**
  * What the merchant's server gets from https://api.tranzila.com/v1/handshake/create?supplier=…&sum=…
  * (docs.tranzila.com, Hosted Fields): a token (thtk) for one charge of that sum on that terminal.
- * A new handshake for the purchase replaces the one before.
+ * Tranzila publishes no way to revoke one: an earlier handshake stays usable until it expires or is spent.
  */
 export function createHandshake(purchase: Purchase, supplier: string, sum: number, now = Date.now()): string {
   const thtk = randomBytes(18).toString('base64url');
-  purchase.tranzila_handshake = { thtk, supplier, sum, expires_at: now + HANDSHAKE_TTL_MS, used: false };
+  purchase.tranzila_handshakes.push({ thtk, supplier, sum, expires_at: now + HANDSHAKE_TTL_MS, used: false });
   return thtk;
 }
 
@@ -57,11 +57,12 @@ export function createHandshake(purchase: Purchase, supplier: string, sum: numbe
 function spendHandshake(
   purchases: PurchaseStore,
   { thtk, terminal_name, amount }: v.InferOutput<typeof chargeSchema>,
-): Purchase | string {
+): { purchase: Purchase; handshake: TranzilaHandshake } | string {
   // docs.tranzila.com Hosted Fields: charge() must carry the thtk the merchant's server created.
   if (!thtk) return 'Missing handshake token (thtk).';
-  const purchase = [...purchases.values()].find((each) => each.tranzila_handshake?.thtk === thtk);
-  const handshake = purchase?.tranzila_handshake;
+  const handshakeOf = (each: Purchase) => each.tranzila_handshakes.find((made) => made.thtk === thtk);
+  const purchase = [...purchases.values()].find(handshakeOf);
+  const handshake = purchase && handshakeOf(purchase);
   if (!purchase || !handshake) return 'Unknown handshake token (thtk).';
   if (handshake.used) return 'This handshake token (thtk) was already used.';
   if (Date.now() > handshake.expires_at) return 'This handshake token (thtk) has expired.';
@@ -69,7 +70,7 @@ function spendHandshake(
   // The sum is the handshake's: a page that changes the amount is refused (docs.tranzila.com, handshake).
   if (!isAmountOf(handshake.sum, amount)) return `The amount does not match the handshake's sum (${handshake.sum}).`;
   handshake.used = true;
-  return purchase;
+  return { purchase, handshake };
 }
 
 /**
@@ -108,14 +109,15 @@ export function tranzilaRoutes(state: SandboxState) {
       const parsed = v.safeParse(chargeSchema, await jsonBody(c));
       if (!parsed.success) return c.json(errors('general', parsed.issues[0].message));
       const request = parsed.output;
-      const purchase = spendHandshake(purchases, request);
-      if (typeof purchase === 'string') return c.json(errors('general', purchase));
+      const spent = spendHandshake(purchases, request);
+      if (typeof spent === 'string') return c.json(errors('general', spent));
+      const { purchase, handshake } = spent;
 
       const card = { number: request.credit_card_number, expiry: request.expiry, cvv: request.cvv };
-      const result = await cashier.chargeCard(purchase, 'tranzila', card);
-      if (purchase.tranzila_handshake && (result.status === 'approved' || result.status === 'declined')) {
+      const result = await cashier.chargeCard(purchase, 'tranzila', handshake.thtk, card);
+      if (result.status === 'approved' || result.status === 'declined') {
         const code = result.status === 'approved' ? APPROVED_CODE : DECLINED_CODE;
-        await notifyOperator(tranzilaNotice(purchase.tranzila_handshake, result.charge, code));
+        await notifyOperator(tranzilaNotice(handshake, result.charge, code));
       }
       switch (result.status) {
         case 'invalid':

@@ -32,7 +32,7 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     expect(await read(await status(app, session))).toEqual({
       status: 'pending',
       msg: 'Waiting for the payer to approve the payment in Bit.',
-      data: { transaction_id: null, method: null },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [] },
     });
     expect(app.charges.list()).toEqual([]);
   });
@@ -44,13 +44,19 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     const response = await decide(app, page, 'approve');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(RETURN);
+    // The processor's charge is made on the request init answered; the operator records the charge's id.
+    expect(app.charges.list()).toMatchObject([
+      { method: 'bit', reference: transaction_id, status: 'approved', amount: 6 },
+    ]);
+    const charged = app.charges.list()[0]?.id;
     expect(await read(await status(app, session))).toMatchObject({
       status: 'paid',
-      data: { transaction_id, method: 'bit' },
+      data: { transaction_id: charged, method: 'bit', refunded_transaction_ids: [] },
     });
-    expect(app.charges.list()).toMatchObject([{ method: 'bit', status: 'approved', amount: 6 }]);
     // The processor notified the operator's server: recorded without any browser asking.
-    expect(app.payments.list()).toMatchObject([{ transaction_id, status: 'approved', source: 'notification' }]);
+    expect(app.payments.list()).toMatchObject([
+      { transaction_id: charged, status: 'approved', source: 'notification' },
+    ]);
     // Answered once: a second decision on the same request is refused and charges nothing.
     expect((await decide(app, page, 'approve')).status).toBe(409);
     expect(app.charges.list()).toHaveLength(1);
@@ -61,10 +67,11 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     const session = await bitPurchase(app);
     const { transaction_id, page } = await initialised(app, session);
     expect((await decide(app, page, 'decline')).headers.get('location')).toBe(RETURN);
+    expect(app.charges.list()).toMatchObject([{ method: 'bit', reference: transaction_id, status: 'declined' }]);
     expect(await read(await status(app, session))).toEqual({
       status: 'not_charged',
       msg: 'The payment was declined: no money was taken.',
-      data: { transaction_id, method: 'bit' },
+      data: { transaction_id: app.charges.list()[0]?.id, method: 'bit', refunded_transaction_ids: [] },
     });
   });
 

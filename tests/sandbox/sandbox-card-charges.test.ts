@@ -98,16 +98,43 @@ describe('Tranzila hosted fields: POST /sandbox/tranzila/charge', () => {
     expect(app.charges.list()).toMatchObject([{ method: 'tranzila', status: 'declined' }]);
   });
 
-  it('never charges a paid purchase twice', async () => {
+  it('a paid purchase gets no new handshake; a charge on an earlier one is approved by Tranzila and refunded', async () => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
-    await tranzilaCharge(app, session);
-    const again = await read(await tranzilaCharge(app, session));
-    expect(again).toEqual({
-      errors: [{ param: 'general', message: 'This purchase is already paid.' }],
-      transaction_response: null,
+    // Two handshakes before any charge: Tranzila cannot revoke the first, so it stays usable.
+    const first = await tranzilaHandshake(app, session);
+    const paying = await read(await tranzilaCharge(app, session));
+    const paidId = (paying.transaction_response as { transaction_id: string }).transaction_id;
+    // Once paid, the operator opens nothing more with Tranzila.
+    expect(await tranzilaHandshake(app, session)).toEqual({
+      status: 409,
+      answer: { message: 'This purchase is already paid.', payment_status: 'paid' },
     });
-    expect(app.charges.list()).toHaveLength(1);
+    const again = await read(
+      await postTranzilaCharge(app, {
+        terminal_name: 'sandbox',
+        thtk: first.answer.thtk,
+        amount: 5,
+        currency_code: 'ILS',
+        response_language: 'english',
+        credit_card_number: GOOD_CARD.number,
+        expiry: GOOD_CARD.expiry,
+        cvv: GOOD_CARD.cvv,
+      }),
+    );
+    expect(again).toMatchObject({ errors: null, transaction_response: { success: true, error_code: '000' } });
+    const secondId = (again.transaction_response as { transaction_id: string }).transaction_id;
+    expect(secondId).not.toBe(paidId);
+    // The ledger keeps the paying charge and shows the second one refunded.
+    expect(app.charges.list()).toMatchObject([
+      { id: paidId, method: 'tranzila', status: 'approved' },
+      { id: secondId, method: 'tranzila', status: 'approved', refunded_at: expect.any(String) as unknown },
+    ]);
+    expect(app.charges.find(paidId)?.refunded_at).toBeUndefined();
+    expect(await read(await payment(app, session, '/status?machine_id=1005'))).toMatchObject({
+      status: 'paid',
+      data: { transaction_id: paidId, method: 'tranzila', refunded_transaction_ids: [secondId] },
+    });
   });
 
   it('answers a general error for a charge without a terminal', async () => {
@@ -145,7 +172,12 @@ describe('POST /v4/api/payment/post/payment_succeeded_callback', () => {
     const callback = (body: unknown, query = '&simulate_error=false') =>
       payment(app, session, CALLBACK + query, body).then(read);
 
-    expect(await callback(approved)).toEqual({ status: 0, msg: 'ok' });
+    const approvedId = (approved.transaction_response as { transaction_id: string }).transaction_id;
+    expect(await callback(approved)).toEqual({
+      status: 0,
+      msg: 'Payment approved.',
+      data: { transaction_id: approvedId },
+    });
     expect(await callback(declined)).toMatchObject({ status: 1 });
     expect(await callback({ transaction_response: { transaction_id: 'SBX-999999' } })).toMatchObject({ status: 1 });
     expect(await callback({})).toMatchObject({ status: 1 });

@@ -233,18 +233,37 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     expect(response.status).toBe(400);
   });
 
-  it('a new page for a paid purchase shows it as already paid and charges nothing more', async () => {
+  it('a paid purchase gets no new page; paying an earlier page charges, and the operator refunds that charge', async () => {
     const app = createSandboxApp({ catalogue });
-    const { session, url } = await hostedPage(app);
-    await pay(app, url);
-    const fresh = (await hostedPage(app, session)).url;
-    expect(await (await app.providers.request(fresh.pathname + fresh.search)).text()).toContain(
-      'This purchase is already paid.',
-    );
-    const again = locationOf(await pay(app, fresh));
-    expect(again.pathname).toBe('/sandbox/hosted-page/pay');
-    expect(again.searchParams.get('error')).toBe('This purchase is already paid.');
-    expect(app.charges.list()).toHaveLength(1);
+    // Two pages before any payment: Hyp cannot withdraw the first, so it stays usable.
+    const { session, url: earlier } = await hostedPage(app);
+    const { url } = await hostedPage(app, session);
+    const paid = locationOf(await pay(app, url));
+    expect(await verify(app, session, paid)).toMatchObject({ status: 0, msg: 'Payment approved.' });
+    // Once paid, the operator opens no new page with Hyp.
+    const refused = await payment(app, session, AJAX);
+    expect(refused.status).toBe(409);
+    expect(await read(refused)).toEqual({ message: 'This purchase is already paid.', payment_status: 'paid' });
+    // The earlier page no longer says the purchase is paid: Hyp knows nothing of it, and charges again.
+    const shown = await (await app.providers.request(earlier.pathname + earlier.search)).text();
+    expect(shown).not.toContain('This purchase is already paid.');
+    const again = locationOf(await pay(app, earlier));
+    expect(again.searchParams.get('CCode')).toBe('0');
+    const [first, second] = app.charges.list();
+    expect(app.charges.list()).toMatchObject([
+      { method: 'yaad_sarig', status: 'approved' },
+      { method: 'yaad_sarig', status: 'approved', refunded_at: expect.any(String) as unknown },
+    ]);
+    expect(first?.refunded_at).toBeUndefined();
+    expect(await verify(app, session, again)).toEqual({
+      status: 4,
+      msg: 'This purchase was already paid: this second charge is being refunded.',
+      data: { transaction_id: second?.id },
+    });
+    expect(await read(await payment(app, session, '/status?machine_id=1005'))).toMatchObject({
+      status: 'paid',
+      data: { transaction_id: first?.id, method: 'yaad_sarig', refunded_transaction_ids: [second?.id] },
+    });
   });
 
   /** What a page address Hyp no longer serves answers: 410 with a page that says why. */

@@ -24,10 +24,15 @@ const status = async (app: SandboxApp, session: string, machineId = '1005') =>
   read(await payment(app, session, `/status?machine_id=${machineId}`));
 const notify = (app: SandboxApp, path: string, init: RequestInit) => app.request(`/v4/api/notify/${path}`, init);
 
+/** Machine 1004 takes cards through Stripe; product 401 costs 20 + 2% fee: 20.40 ILS, 2040 minor units. */
+const STRIPE_MACHINE = '1004';
+const STRIPE_TOTAL = 20.4;
+
 async function stripeIntent(app: SandboxApp) {
-  const session = await newPurchase(app);
-  const body = { amount: 500, currency: 'ils' };
-  const { client_secret } = (await read(await payment(app, session, '/pre/stripe?machine_id=1005', body))) as {
+  const session = await newPurchase(app, STRIPE_MACHINE, [{ product_id: 401, count: 1 }]);
+  const body = { amount: 2040, currency: 'ils' };
+  const pre = `/pre/stripe?machine_id=${STRIPE_MACHINE}`;
+  const { client_secret } = (await read(await payment(app, session, pre, body))) as {
     client_secret: string;
   };
   return { session, clientSecret: client_secret };
@@ -67,7 +72,7 @@ describe('GET /v4/api/payment/status', () => {
     expect(await status(app, await newPurchase(app))).toEqual({
       status: 'not_charged',
       msg: 'No payment was taken for this purchase.',
-      data: { transaction_id: null, method: null },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [] },
     });
   });
 
@@ -82,7 +87,7 @@ describe('GET /v4/api/payment/status', () => {
     const app = createSandboxApp({ catalogue });
     const { session, clientSecret } = await stripeIntent(app);
     await stripeConfirm(app, clientSecret, TEST_CARDS.stripeProcessing);
-    expect(await status(app, session)).toMatchObject({ status: 'pending' });
+    expect(await status(app, session, STRIPE_MACHINE)).toMatchObject({ status: 'pending' });
   });
 
   it('a charge the provider holds but has not notified is found by asking it, and recorded once', async () => {
@@ -91,12 +96,12 @@ describe('GET /v4/api/payment/status', () => {
     const purchase = app.purchases.get(session);
     if (!purchase) throw new Error('no purchase');
     // The provider charged, and its notification is still on its way.
-    const result = await app.cashier.charge(purchase, 'card_scan', true);
+    const result = await app.cashier.charge(purchase, 'card_scan', `scan_${session}`, true);
     if (result.status !== 'approved') throw new Error('not charged');
     expect(await status(app, session)).toEqual({
       status: 'paid',
       msg: 'The purchase is paid.',
-      data: { transaction_id: result.charge.id, method: 'card_scan' },
+      data: { transaction_id: result.charge.id, method: 'card_scan', refunded_transaction_ids: [] },
     });
     await status(app, session);
     expect(app.payments.list()).toMatchObject([{ transaction_id: result.charge.id, source: 'query' }]);
@@ -107,7 +112,7 @@ describe('GET /v4/api/payment/status', () => {
     const session = await newPurchase(app);
     const purchase = app.purchases.get(session);
     if (!purchase) throw new Error('no purchase');
-    const charging = app.cashier.charge(purchase, 'card_scan', false);
+    const charging = app.cashier.charge(purchase, 'card_scan', `scan_${session}`, false);
     expect((await status(app, session)).status).toBe('pending');
     await charging;
     expect((await status(app, session)).status).toBe('not_charged');
@@ -122,11 +127,20 @@ describe('Stripe webhooks: POST /v4/api/notify/stripe', () => {
     const declined = await stripeIntent(app);
     await stripeConfirm(app, declined.clientSecret, TEST_CARDS.declined);
     expect(app.payments.list()).toMatchObject([
-      { session_id: paid.session, method: 'stripe', status: 'approved', amount: 5, source: 'notification' },
+      {
+        session_id: paid.session,
+        method: 'stripe',
+        status: 'approved',
+        amount: STRIPE_TOTAL,
+        source: 'notification',
+      },
       { session_id: declined.session, method: 'stripe', status: 'declined', source: 'notification' },
     ]);
-    expect(await status(app, paid.session)).toMatchObject({ status: 'paid', data: { method: 'stripe' } });
-    expect(await status(app, declined.session)).toMatchObject({
+    expect(await status(app, paid.session, STRIPE_MACHINE)).toMatchObject({
+      status: 'paid',
+      data: { method: 'stripe' },
+    });
+    expect(await status(app, declined.session, STRIPE_MACHINE)).toMatchObject({
       status: 'not_charged',
       msg: 'The payment was declined: no money was taken.',
     });
@@ -145,11 +159,11 @@ describe('Stripe webhooks: POST /v4/api/notify/stripe', () => {
       });
     const now = Math.floor(Date.now() / 1000);
     const forged = `t=${now},v1=${createHmac('sha256', 'guessed')
-      .update(`${now}.${event(500)}`)
+      .update(`${now}.${event(2040)}`)
       .digest('hex')}`;
     for (const signature of [undefined, forged, 't=1,v1=00']) {
       const headers: Record<string, string> = signature ? { 'stripe-signature': signature } : {};
-      expect((await notify(app, 'stripe', { method: 'POST', headers, body: event(500) })).status).toBe(400);
+      expect((await notify(app, 'stripe', { method: 'POST', headers, body: event(2040) })).status).toBe(400);
     }
     expect(app.payments.list()).toEqual([]);
   });
@@ -157,25 +171,20 @@ describe('Stripe webhooks: POST /v4/api/notify/stripe', () => {
   it('a webhook signed more than 5 minutes ago is refused (Stripe’s tolerance); one signed now is taken', async () => {
     const app = createSandboxApp({ catalogue });
     const { session } = await stripeIntent(app);
-    const intent = app.purchases.get(session)?.payment_intent;
-    if (!intent) throw new Error('no intent');
-    const charge: Charge = {
-      id: 'ch_1',
-      machine_id: '1005',
-      session_id: session,
-      method: 'stripe',
-      amount: 5,
-      currency: 'ILS',
-      status: 'approved',
-      created_at: new Date().toISOString(),
-    };
+    const purchase = app.purchases.get(session);
+    const intent = purchase?.payment_intents[0];
+    if (!purchase || !intent) throw new Error('no intent');
+    // Stripe charged the intent (its ledger holds the charge); its webhook is what reaches the operator.
+    const result = await app.cashier.charge(purchase, 'stripe', intent.id, true);
+    if (result.status !== 'approved') throw new Error('not charged');
+    const charge: Charge = result.charge;
     vi.useFakeTimers({ now: Date.now() - (5 * 60 + 1) * 1000, toFake: ['Date'] });
     const stale = stripeWebhook(intent, charge);
     vi.useRealTimers();
     expect((await app.request(stale)).status).toBe(400);
     expect(app.payments.list()).toEqual([]);
     expect((await app.request(stripeWebhook(intent, charge))).status).toBe(200);
-    expect(app.payments.list()).toMatchObject([{ transaction_id: 'ch_1', status: 'approved' }]);
+    expect(app.payments.list()).toMatchObject([{ transaction_id: charge.id, status: 'approved' }]);
   });
 });
 
@@ -190,20 +199,24 @@ describe('Tranzila notify_url: POST /v4/api/notify/tranzila', () => {
     expect(await status(app, session)).toMatchObject({ status: 'paid', data: { transaction_id: transactionId } });
   });
 
-  it('is believed only with the purchase’s handshake token and sum; a resent one is recorded once', async () => {
+  it('is believed only for the purchase’s handshake, supplier, sum and a transaction Tranzila made; a resent one is recorded once', async () => {
     const app = createSandboxApp({ catalogue });
-    const { thtk } = await tranzilaPaid(app);
+    const { thtk, charge } = await tranzilaPaid(app);
+    const index = String((charge.transaction_response as Json).transaction_id);
     const form = (fields: Record<string, string>) =>
       notify(app, 'tranzila', {
         method: 'POST',
-        body: new URLSearchParams({ supplier: 'sandbox', thtk, index: 'X-1', sum: '5', Response: '000', ...fields }),
+        body: new URLSearchParams({ supplier: 'sandbox', thtk, index, sum: '5', Response: '000', ...fields }),
       });
     expect((await form({ thtk: 'made-up' })).status).toBe(404);
-    expect((await form({ supplier: 'another' })).status).toBe(404);
+    expect((await form({ supplier: 'another' })).status).toBe(400);
     expect((await form({ sum: '0.01' })).status).toBe(400);
+    // A made-up index: Tranzila's query knows no such transaction, so nothing is recorded.
+    expect((await form({ index: 'X-1' })).status).toBe(400);
+    expect(app.payments.list().filter((each) => each.transaction_id === 'X-1')).toEqual([]);
     expect((await form({})).status).toBe(200);
     expect((await form({})).status).toBe(200);
-    expect(app.payments.list().filter((each) => each.transaction_id === 'X-1')).toHaveLength(1);
+    expect(app.payments.list().filter((each) => each.transaction_id === index)).toHaveLength(1);
   });
 });
 

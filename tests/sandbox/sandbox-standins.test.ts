@@ -415,18 +415,23 @@ describe('Stripe.js stand-in', () => {
       paymentMethod: { card: { last4: '4580' } },
     });
 
-    const session = await newPurchase();
-    const intent = await app.request('/v4/api/payment/pre/stripe?machine_id=1005', {
+    // Machine 1004 takes cards through Stripe: product 401 costs 20.40 ILS, 2040 minor units.
+    const session = await newPurchase('1004', [{ product_id: 401, count: 1 }]);
+    const intent = await app.request('/v4/api/payment/pre/stripe?machine_id=1004', {
       method: 'POST',
       headers: { 'session-uuid': session, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ totalPrice: 5, currencyCode: 'ILS', amount: 500, currency: 'ils' }),
+      body: JSON.stringify({ totalPrice: 20.4, currencyCode: 'ILS', amount: 2040, currency: 'ils' }),
     });
     const { client_secret } = (await intent.json()) as { client_secret: string };
     expect(await stripe.confirmCardPayment(client_secret, { payment_method: { card } })).toMatchObject({
-      paymentIntent: { status: 'succeeded', amount: 500 },
+      paymentIntent: { status: 'succeeded', amount: 2040 },
     });
+    // Stripe confirms a succeeded intent no more.
     expect(await stripe.confirmCardPayment(client_secret, { payment_method: { card } })).toMatchObject({
-      error: { message: 'This purchase is already paid.' },
+      error: {
+        code: 'payment_intent_unexpected_state',
+        message: 'This PaymentIntent could not be confirmed because it has a status of succeeded.',
+      },
     });
     expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved' }]);
   });

@@ -16,7 +16,9 @@ describe('POST /v4/api/payment/pre/stripe', () => {
     const first = await read(await intent(app, session, { ...productToBuy, amount: 2040, currency: 'ils' }));
     expect(first.client_secret).toMatch(/^pi_sbx_1_secret_[0-9a-f]+$/);
     expect(await read(await intent(app, session, { ...productToBuy, amount: 2040, currency: 'ils' }))).toEqual(first);
-    expect(app.purchases.get(session)?.payment_intent).toMatchObject({ id: 'pi_sbx_1', amount: 2040, currency: 'ils' });
+    expect(app.purchases.get(session)?.payment_intents).toMatchObject([
+      { id: 'pi_sbx_1', amount: 2040, currency: 'ils' },
+    ]);
   });
 
   it.each([
@@ -33,10 +35,11 @@ describe('POST /v4/api/payment/pre/stripe', () => {
 });
 
 describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confirm', () => {
+  /** Machine 1004 takes cards through Stripe: product 401 costs 20.40 ILS, 2040 minor units. */
   async function intent(app: SandboxApp) {
-    const session = await newPurchase(app);
-    const body = { totalPrice: 5, currencyCode: 'ILS', amount: 500, currency: 'ils' };
-    const { client_secret } = (await read(await payment(app, session, '/pre/stripe?machine_id=1005', body))) as {
+    const session = await newPurchase(app, '1004', [{ product_id: 401, count: 1 }]);
+    const body = { totalPrice: 20.4, currencyCode: 'ILS', amount: 2040, currency: 'ils' };
+    const { client_secret } = (await read(await payment(app, session, '/pre/stripe?machine_id=1004', body))) as {
       client_secret: string;
     };
     return client_secret;
@@ -72,24 +75,26 @@ describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confi
     });
   });
 
-  it('confirms: succeeded and recorded; a second confirm records nothing', async () => {
+  it('confirms: succeeded and recorded; a second confirm of the succeeded intent is refused and records nothing', async () => {
     const app = createSandboxApp({ catalogue });
     const clientSecret = await intent(app);
     expect(await read(await confirm(app, clientSecret))).toMatchObject({
       id: 'pi_sbx_1',
       status: 'succeeded',
-      amount: 500,
+      amount: 2040,
       currency: 'ils',
     });
     const again = await confirm(app, clientSecret);
-    expect(await read(again)).toEqual({
+    expect(again.status).toBe(400);
+    expect(await read(again)).toMatchObject({
       error: {
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
-        message: 'This purchase is already paid.',
+        message: 'This PaymentIntent could not be confirmed because it has a status of succeeded.',
+        payment_intent: { id: 'pi_sbx_1', status: 'succeeded' },
       },
     });
-    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved', amount: 5 }]);
+    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved', amount: 20.4 }]);
   });
 
   it('declines 4000000000000002 as a card_error and records the attempt', async () => {

@@ -82,23 +82,31 @@ describe('POST /v4/api/payment/pay/wallet', () => {
     expect(await read(response)).toMatchObject({ status: 0 });
   });
 
-  it('never charges a paid purchase twice: a second attempt records nothing', async () => {
+  it('never charges a paid purchase twice: a second attempt answers 409 paid and charges nothing', async () => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
     await payment(app, session, GOOGLE, googlePay('approve'));
-    const again = await read(await payment(app, session, APPLE, applePayToken('approve')));
-    expect(again).toEqual({ status: 2, msg: 'This purchase is already paid.', data: { transaction_id: '' } });
+    const again = await payment(app, session, APPLE, applePayToken('approve'));
+    expect(again.status).toBe(409);
+    expect(await read(again)).toEqual({ message: 'This purchase is already paid.', payment_status: 'paid' });
     expect(app.charges.list()).toHaveLength(1);
   });
 
-  it('refuses a double tap while the first attempt is processed: one record', async () => {
+  it('refuses a double tap while the first attempt is processed (409 pending): one record', async () => {
     const app = createSandboxApp({ catalogue, processingMs: 30 });
     const session = await newPurchase(app);
-    const answers = await Promise.all([1, 2].map(() => payment(app, session, GOOGLE, googlePay('decline')).then(read)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([1, 2]);
-    expect(answers).toContainEqual(
-      expect.objectContaining({ msg: 'A payment for this purchase is already being processed.' }),
-    );
+    const responses = await Promise.all([1, 2].map(() => payment(app, session, GOOGLE, googlePay('decline'))));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    const answers = await Promise.all(responses.map(read));
+    expect(answers).toContainEqual({
+      status: 1,
+      msg: 'Card declined (sandbox).',
+      data: { transaction_id: 'SBX-000001' },
+    });
+    expect(answers).toContainEqual({
+      message: 'A payment for this purchase is already being processed.',
+      payment_status: 'pending',
+    });
     expect(app.charges.list()).toHaveLength(1);
   });
 

@@ -183,6 +183,7 @@ describe('/sandbox tools', () => {
       machine_id: '1005',
       session_id: 's',
       method: 'google_pay',
+      reference: 'wallet_1',
       amount: 5,
       currency: 'ILS',
       status: 'approved',

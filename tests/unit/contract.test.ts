@@ -160,14 +160,17 @@ const googlePay = (token: string, amount = '5.00') => ({
   currencyCode: 'ILS',
 });
 
-/** requirements.md §3 "Product to buy" for machine 1005's one product (5 ILS), as src/api/payment.ts builds it. */
-const productToBuy = (session: string, amount = 500) => ({
-  totalPrice: 5,
+/**
+ * requirements.md §3 "Product to buy" for machine 1004's one product (the Stripe machine: 20 + 2 % fee,
+ * 20.40 ILS, 2040 minor units), as src/api/payment.ts builds it.
+ */
+const productToBuy = (session: string, amount = 2040) => ({
+  totalPrice: 20.4,
   currencyCode: 'ILS',
   countryCode: 'IL',
-  label: 'Paper towels',
+  label: 'Car wash',
   locale: 'en',
-  machine_id: '1005',
+  machine_id: '1004',
   visitorUUID: session,
   amount,
   currency: 'ils',
@@ -206,15 +209,15 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     await call(app, 'POST', 'menu/promotion/join', 400, { query: vacuum, body: { email: 'dana@example' } });
     await call(app, 'POST', 'menu/promotion/join', 409, { query: { machine_id: '1005' }, body: { email: 'a@b.co' } });
 
-    // Wallets: approved, declined, refused (already paid), and a call without a purchase.
+    // Wallets: approved, declined, refused (409: already paid), and a call without a purchase.
     const wallet = { machine_id: '1005', payment_method: 'google_pay' };
     const paid = await purchase(app);
     expect(
       await call(app, 'POST', 'payment/pay/wallet', 200, { query: wallet, session: paid, body: googlePay('ok') }),
     ).toMatchObject({ status: 0 });
     expect(
-      await call(app, 'POST', 'payment/pay/wallet', 200, { query: wallet, session: paid, body: googlePay('ok') }),
-    ).toMatchObject({ status: 2 });
+      await call(app, 'POST', 'payment/pay/wallet', 409, { query: wallet, session: paid, body: googlePay('ok') }),
+    ).toEqual({ message: 'This purchase is already paid.', payment_status: 'paid' });
     const declined = await purchase(app);
     expect(
       await call(app, 'POST', 'payment/pay/wallet', 200, {
@@ -243,11 +246,11 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       body: { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' },
     });
 
-    // Stripe's intent: the right amount, a wrong one.
-    const stripe = await purchase(app);
-    const onStripe = { query: { machine_id: '1005' }, session: stripe };
+    // Stripe's intent on the Stripe machine (1004): the right amount, a wrong one.
+    const stripe = await purchase(app, '1004', [line(401)]);
+    const onStripe = { query: { machine_id: '1004' }, session: stripe };
     await call(app, 'POST', 'payment/pre/stripe', 200, { ...onStripe, body: productToBuy(stripe) });
-    await call(app, 'POST', 'payment/pre/stripe', 400, { ...onStripe, body: productToBuy(stripe, 499) });
+    await call(app, 'POST', 'payment/pre/stripe', 400, { ...onStripe, body: productToBuy(stripe, 2039) });
 
     // Tranzila's handshake, then the card fields' charge against it confirmed, then not (another
     // purchase's charge), then on an unknown machine; no handshake on a machine without Tranzila.
@@ -340,7 +343,7 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     });
 
     // Bit through its processor: initialised, pending, approved in Bit, then the operator's verdict;
-    // refused below Bit's 5 NIS (status 1), for a return page on another site, and an unknown transaction.
+    // refused below Bit's 5 NIS (status 1), for a return page on another site, once paid (409), and an unknown transaction.
     const bit = await purchase(app, '1001', [line(102)]);
     const bitReturn = { return_url: 'http://localhost/pay?machine_id=1001&bit_return=token-1' };
     const onBit = { query: { machine_id: '1001' }, session: bit };
@@ -355,10 +358,13 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       body: new URLSearchParams({ decision: 'approve' }),
     });
     expect(approvedInBit.status).toBe(303);
+    // The operator names the processor's charge on that request.
+    const bitCharge = app.charges.list().find((each) => each.reference === transaction_id);
+    expect(bitCharge).toMatchObject({ method: 'bit', status: 'approved' });
     expect(await call(app, 'GET', 'payment/status', 200, bitStatus)).toEqual({
       status: 'paid',
       msg: 'The purchase is paid.',
-      data: { transaction_id, method: 'bit' },
+      data: { transaction_id: bitCharge?.id, method: 'bit', refunded_transaction_ids: [] },
     });
     await call(app, 'GET', 'payment/status', 400, { ...bitStatus, query: { machine_id: '1005' } });
     await call(app, 'GET', 'payment/status', 404, { ...bitStatus, query: { machine_id: '9999' } });
@@ -371,7 +377,13 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     ).toEqual({ status: 1, msg: 'Bit payments start at ₪5.00.', data: null });
     await call(app, 'POST', 'payment/pre/bit/init', 400, {
       ...onBit,
+      session: await purchase(app, '1001', [line(102)]),
       body: { return_url: 'https://evil.example/pay' },
+    });
+    // The paid purchase opens no new Bit request.
+    expect(await call(app, 'POST', 'payment/pre/bit/init', 409, { ...onBit, body: bitReturn })).toEqual({
+      message: 'This purchase is already paid.',
+      payment_status: 'paid',
     });
 
     // A payment link: with a parameter of the link's own, an edited amount, a bad amount, an inactive machine.

@@ -1,0 +1,65 @@
+import { createActor, type Actor } from 'xstate';
+import type { ChargeStore, PurchaseStore } from '../stores';
+import type { BitProcessor } from '../standins/bit';
+import { purchaseLifeMachine, type Attempt, type ConfirmedCharge } from './purchase-life.machine';
+
+export type PurchaseLife = Actor<typeof purchaseLifeMachine>;
+
+/** The operator's running purchase charts, one a purchase, started the first time a route asks. */
+export interface PurchaseLives {
+  of(sessionId: string): PurchaseLife;
+  /** The purchase whose chart opened an attempt with this provider reference, if any. */
+  withAttempt(reference: string): string | undefined;
+  clear(): void;
+}
+
+/** What the operator can ask the providers to do, as their APIs allow. */
+interface Providers {
+  purchases: PurchaseStore;
+  charges: ChargeStore;
+  bit: BitProcessor;
+}
+
+/**
+ * Cancels a superseded attempt where its provider can: Stripe's POST /v1/payment_intents/{id}/cancel
+ * (docs.stripe.com/api/payment_intents/cancel) and the Bit processor's cancel of a pending request.
+ * Tranzila publishes no way to revoke a handshake and Hyp none to withdraw a page address: those stay
+ * usable until they expire, and a charge made on them anyway is refunded (refundAtProvider).
+ */
+function cancelAtProvider({ purchases, bit }: Providers, sessionId: string, attempt: Attempt) {
+  if (attempt.method === 'bit') bit.cancel(attempt.reference);
+  const intent = purchases.get(sessionId)?.payment_intents.find((each) => each.id === attempt.reference);
+  // Stripe cancels an intent in any state but processing and succeeded (docs.stripe.com/api/payment_intents/cancel).
+  if (attempt.method === 'stripe' && intent && intent.status !== 'processing') intent.status = 'canceled';
+}
+
+export function createPurchaseLives(providers: Providers): PurchaseLives {
+  const lives = new Map<string, PurchaseLife>();
+  return {
+    of(sessionId) {
+      const known = lives.get(sessionId);
+      if (known) return known;
+      const machine = purchaseLifeMachine.provide({
+        actions: {
+          cancelAtProvider: (_, attempts: Attempt[]) => {
+            for (const attempt of attempts) cancelAtProvider(providers, sessionId, attempt);
+          },
+          // Every provider refunds an approved transaction through its API (Stripe POST /v1/refunds,
+          // Tranzila's refund transaction, Hyp's refund, the Bit processor's refund); the ledger stands for them.
+          refundAtProvider: (_, charge: ConfirmedCharge) => providers.charges.refund(charge.transactionId),
+        },
+      });
+      const life = createActor(machine).start();
+      lives.set(sessionId, life);
+      return life;
+    },
+    withAttempt: (reference) =>
+      [...lives].find(([, life]) =>
+        life.getSnapshot().context.attempts.some((attempt) => attempt.reference === reference),
+      )?.[0],
+    clear: () => {
+      for (const life of lives.values()) life.stop();
+      lives.clear();
+    },
+  };
+}
