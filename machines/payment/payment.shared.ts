@@ -2,6 +2,7 @@ import { assign, type EventObject } from 'xstate';
 import type { ApiError } from '../shared/api-failure';
 import { newAttemptKey } from '../shared/attempt-key';
 import {
+  PAY_STATUS_DECLINED,
   PAY_STATUS_OK,
   type AttemptInput,
   type PaymentOrder,
@@ -86,11 +87,18 @@ function isResultWith<TOutcome extends PaymentOutcome>(
 
 export const isPayApproved = (response: PayResponse) => response.status === PAY_STATUS_OK;
 
-/** requirements.md §4: status 0 succeeds with the message and transaction id; anything else fails with both. */
+/**
+ * requirements.md §4: status 0 succeeds with the message and transaction id; 1, the operator's decline,
+ * fails with both: the operator says no money moved. Any other answer is no verdict (a charge the
+ * provider approved may stand behind it: a second charge the operator refunds, a confirmation it could
+ * not make), so the purchase asks the operator what became of its payment (unconfirmed).
+ */
 export function resultOfPayResponse(response: PayResponse): ResultWith<'succeeded' | 'failed'> {
-  return isPayApproved(response)
-    ? { outcome: 'succeeded', transactionId: response.transactionId, message: response.msg }
-    : { outcome: 'failed', transactionId: response.transactionId, message: response.msg, code: response.status };
+  if (isPayApproved(response))
+    return { outcome: 'succeeded', transactionId: response.transactionId, message: response.msg };
+  return response.status === PAY_STATUS_DECLINED
+    ? { outcome: 'failed', transactionId: response.transactionId, message: response.msg, code: response.status }
+    : { outcome: 'failed', reason: 'unconfirmed', transactionId: response.transactionId };
 }
 
 /** A failed call to the operator: its own message when it gave one, else the generic failure. */
@@ -102,14 +110,12 @@ export function resultOfCallError(error: unknown): ResultWith<'failed'> {
 }
 
 /**
- * A failed call that charges (or confirms a charge): without any answer (offline, a time-out) the
- * charge may still have gone through, so the visitor is told to check before paying again.
+ * A failed call that charges (or confirms a charge): offline, a time-out, an HTTP error or an answer the
+ * app cannot read says nothing of the money, which may have moved; only the operator can tell, so the
+ * purchase asks it (the app says "not charged" only when the operator does).
  */
-export function resultOfPayCallError(error: unknown): ResultWith<'failed'> {
-  const failure = (error as Partial<ApiError> | undefined)?.failure;
-  return failure?.kind === 'offline' || failure?.kind === 'timeout'
-    ? { outcome: 'failed', reason: 'unconfirmed' }
-    : resultOfCallError(error);
+export function resultOfPayCallError(_error: unknown): ResultWith<'failed'> {
+  return { outcome: 'failed', reason: 'unconfirmed' };
 }
 
 /** How a pay call's answer reaches the machine's guards and actions. */

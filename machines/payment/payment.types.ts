@@ -68,14 +68,17 @@ export interface PayResponse {
 }
 
 export const PAY_STATUS_OK = 0;
+/** The operator declined the payment: its word that no money moved. */
+export const PAY_STATUS_DECLINED = 1;
 
 /**
  * Why the app itself failed a payment; views show requirements.md §8 text for each (locales `payment.errors`):
  * internal 'internal: payment failed, please try again'; unexpectedFrameUrl '…, actualUrl !== iframeUrl';
  * invalidPrice 'Invalid price. Payment failed.'; paymentFailed 'Payment failed.'; serverError 'Server error.';
  * unavailable: the provider's code could not be loaded; sheetClosed: the visitor closed a wallet's payment sheet;
- * unconfirmed: a pay call got no answer (offline, a time-out) or the provider is still processing the payment,
- * so the charge may have gone through: the purchase asks the operator instead of failing;
+ * unconfirmed: a pay call got no verdict (no answer, an error, an answer other than approved or declined) or
+ * the provider is still processing the payment, so the charge may have gone through: the purchase asks the
+ * operator instead of failing;
  * notCharged: the operator says no money was taken (after an interruption, GET /api/payment/status).
  * pageExpired: the hosted payment page outlived the 10 minutes its provider serves it.
  */

@@ -8,6 +8,7 @@
  * are replaced by stand-ins that approve at once, so that the operator calls behind them are real.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { applePayPaymentData } from '../../sandbox/standins/apple-pay-token';
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -73,14 +74,16 @@ vi.mock('../../src/payments/apple-pay/apple-pay-button', () => ({
 }));
 vi.mock('../../src/payments/apple-pay/apple-pay-session', () => ({
   runApplePaySession: (
-    _request: unknown,
+    request: { total: { amount: string }; currencyCode: string },
     sendBack: (event: ApplePaySessionEvent) => void,
     receive: (listener: (command: ApplePaySessionCommand) => void) => void,
   ) => {
+    // The payer approves the amount the sheet shows: the token says so, as Apple's decrypted token does.
+    const data = applePayPaymentData(Number(request.total.amount), request.currencyCode, 'approve');
     receive((command) =>
       sendBack(
         command.type === 'session.completeMerchantValidation'
-          ? { type: 'applePay.authorized', token: { paymentData: { data: 'approve' } } }
+          ? { type: 'applePay.authorized', token: { paymentData: { data } } }
           : { type: 'applePay.sheetClosed' },
       ),
     );
@@ -245,18 +248,15 @@ const paymentFailed = (text: string): Outcome => ({
 });
 
 /**
- * A call that charges (or confirms a charge) without any answer: the purchase asks the operator what
- * became of the payment, and says it: not charged when the call never reached it, paid when the
- * provider had already charged (its notification reached the operator).
+ * A call that charges (or confirms a charge) without an answer the app can believe (none, an error, an
+ * unreadable one): the purchase asks the operator what became of the payment, and says it: not charged
+ * when the call never reached it, paid when the provider had already charged (its notification reached
+ * the operator). Never "not charged" on the app's own guess.
  */
-const chargeFailed =
-  (chargedAtProvider: boolean) =>
-  (fault: Fault): Outcome =>
-    fault === 'network' || fault === 'timeout'
-      ? chargedAtProvider
-        ? { heading: en.success.title, text: en.success.text, ways: [] }
-        : paymentFailed(en.payment.errors.notCharged)
-      : paymentFailed(en.payment.errors.paymentFailed);
+const chargeFailed = (chargedAtProvider: boolean) => (): Outcome =>
+  chargedAtProvider
+    ? { heading: en.success.title, text: en.success.text, ways: [] }
+    : paymentFailed(en.payment.errors.notCharged);
 const callFailed = () => paymentFailed(en.payment.errors.paymentFailed);
 
 // ---- /wheelshare ----

@@ -187,7 +187,7 @@ test.describe('two tabs on one payment link (the same purchase): one charge', ()
   for (const method of Object.keys(METHODS) as Method[]) {
     const { machine, charge, refusal } = METHODS[method];
 
-    test(`${method} (${String(machine)}): both tabs pay at once; one approved charge, the other tab says why`, async ({
+    test(`${method} (${String(machine)}): both tabs pay at once; one charge survives, a refused tab says why`, async ({
       page,
       context,
       request,
@@ -201,15 +201,13 @@ test.describe('two tabs on one payment link (the same purchase): one charge', ()
       const outcomes = await Promise.all([outcomeOf(page), outcomeOf(other)]);
 
       await expectOneSurvivingCharge(request, purchase, charge);
-      expect(
-        outcomes.filter((outcome) => outcome.paid),
-        'tabs on the success page',
-      ).toHaveLength(1);
-      const refused = outcomes.find((outcome) => !outcome.paid);
-      expect(refused?.text).toMatch(refusal);
+      expect(outcomes.filter((outcome) => outcome.paid).length, 'tabs on the success page').toBeGreaterThanOrEqual(1);
+      // A tab that is not on the success page says why; one whose pay call the operator refused may
+      // show success instead, when the operator says the purchase is paid (a wallet's 409, then the status).
+      for (const outcome of outcomes.filter(({ paid }) => !paid)) expect(outcome.text).toMatch(refusal);
     });
 
-    test(`${method} (${String(machine)}): the second tab pays after the first has; refused, nothing charged again`, async ({
+    test(`${method} (${String(machine)}): the second tab pays after the first has; nothing charged again, the tab told`, async ({
       page,
       context,
       request,
@@ -224,8 +222,10 @@ test.describe('two tabs on one payment link (the same purchase): one charge', ()
       await METHODS[method].pay(other);
       const outcome = await outcomeOf(other);
 
-      expect(outcome.paid).toBe(false);
-      expect(outcome.text).toMatch(method === 'credit_card' ? refusal : new RegExp(escapeRegExp(ALREADY_PAID)));
+      // A wallet's pay call is refused (409) and is no verdict: the tab asks the operator, who says the
+      // purchase is paid. The others are refused before anything moves and say so.
+      if (method === 'google_pay') expect(outcome.paid, 'the operator says the purchase is paid').toBe(true);
+      else expect(outcome.text).toMatch(method === 'credit_card' ? refusal : new RegExp(escapeRegExp(ALREADY_PAID)));
       // Once paid, the operator opens no new attempt with any provider: nothing is charged again.
       await expectCharges(request, purchase, [{ method: charge, status: 'approved', amount: LINK_AMOUNT }]);
     });
@@ -365,13 +365,12 @@ test.describe('Back during a pending payment, then Forward: nothing sent again, 
     expect(await storedItem(page, 'visitor_uuid')).toBe(purchase);
     await expectCharges(request, purchase, [{ method: 'google_pay', status: 'approved', amount: LINK_AMOUNT }]);
 
-    // The visitor pays again: the purchase is the same and the server charged it, so this is refused
-    // as paid. The outcome page shows once the server has answered: nothing is left to settle.
+    // The visitor pays again: the purchase is the same and the server charged it, so the pay call is
+    // refused (409) and the tab asks the operator, who says the purchase is paid: nothing is charged again.
     await readyToPay(page, 'google_pay');
     await METHODS.google_pay.pay(page);
     const outcome = await outcomeOf(page);
-    expect(outcome.paid, 'paying again').toBe(false);
-    expect(outcome.text).toContain(ALREADY_PAID);
+    expect(outcome.paid, 'paying again: the operator says the purchase is paid').toBe(true);
     await expectCharges(request, purchase, [{ method: 'google_pay', status: 'approved', amount: LINK_AMOUNT }]);
     await expect(
       productChoices(page, t)

@@ -38,6 +38,7 @@ const events = samplesOf([
   // both branches of payApproved
   { type: 'xstate.done.actor.confirmCharge', output: { status: 0, msg: 'Approved', transactionId: 'tx-1' } },
   { type: 'xstate.done.actor.confirmCharge', output: { status: 3, msg: 'Refused', transactionId: 'tx-2' } },
+  { type: 'xstate.done.actor.confirmCharge', output: { status: 1, msg: 'Declined', transactionId: 'tx-3' } },
   { type: 'xstate.error.actor.confirmCharge', error: new ApiError({ kind: 'timeout' }) },
 ]);
 

@@ -29,7 +29,8 @@ const events = samplesOf([
   { type: 'xstate.error.actor.requestGooglePayment', error: { statusCode: 'CANCELED', statusMessage: 'Closed' } },
   // both branches of payApproved
   { type: 'xstate.done.actor.payWithWallet', output: { status: 0, msg: 'Approved', transactionId: 'tx-1' } },
-  { type: 'xstate.done.actor.payWithWallet', output: { status: 51, msg: 'Declined', transactionId: 'tx-2' } },
+  { type: 'xstate.done.actor.payWithWallet', output: { status: 51, msg: 'Refused', transactionId: 'tx-2' } },
+  { type: 'xstate.done.actor.payWithWallet', output: { status: 1, msg: 'Declined', transactionId: 'tx-3' } },
   { type: 'xstate.error.actor.payWithWallet', error: new ApiError({ kind: 'http', status: 502, message: 'Down' }) },
 ]);
 

@@ -30,19 +30,25 @@ export const abandons = (): Expectation =>
   to('Abandoned', (after) => expect(resultOf(after)).toEqual({ outcome: 'abandoned' }));
 
 /**
- * requirements.md §4 "Pay response": status 0 succeeds with its transaction id, anything else fails with the operator's
- * words.
+ * requirements.md §4 "Pay response": status 0 succeeds with its transaction id; 1, the operator's decline, fails
+ * with its words (the operator says no money moved); any other answer is no verdict: 'unconfirmed', so the
+ * purchase asks the operator (the app says "not charged" only when the operator does).
  */
-export const payAnswered = ({ status, msg, transactionId }: PayResponse): Expectation =>
-  status === 0 ? succeeds(transactionId) : fails({ message: msg, code: status, transactionId });
+export const payAnswered = ({ status, msg, transactionId }: PayResponse): Expectation => {
+  if (status === 0) return succeeds(transactionId);
+  return status === 1
+    ? fails({ message: msg, code: status, transactionId })
+    : fails({ reason: 'unconfirmed', transactionId });
+};
 
 /**
  * requirements.md §8: a failed call to the operator shows its own message when it gave one, else 'Payment failed.';
- * a failed *pay* call with no answer at all (offline, a time-out) may have charged: 'unconfirmed'.
+ * a failed *pay* call (any failure: no answer, an HTTP error, an answer the app cannot read) may have charged:
+ * 'unconfirmed'.
  */
 export function callFailed(error: unknown, { charges }: { charges: boolean }): Expectation {
   const failure = error instanceof ApiError ? error.failure : undefined;
-  if (charges && (failure?.kind === 'offline' || failure?.kind === 'timeout')) return fails({ reason: 'unconfirmed' });
+  if (charges) return fails({ reason: 'unconfirmed' });
   return failure?.kind === 'http' && failure.message
     ? fails({ message: failure.message, code: failure.status })
     : fails({ reason: 'paymentFailed' });

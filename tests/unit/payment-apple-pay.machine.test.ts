@@ -22,7 +22,7 @@ const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/star
 const MERCHANT_SESSION = { merchantSessionIdentifier: 'ms-1', signature: 'sig' };
 const TOKEN = { paymentData: { version: 'EC_v1', data: 'apple-token' } };
 const APPROVED: PayResponse = { status: 0, msg: 'Approved', transactionId: 'tx-200' };
-const DECLINED: PayResponse = { status: 5, msg: 'Do not honour', transactionId: 'tx-201' };
+const DECLINED: PayResponse = { status: 1, msg: 'Do not honour', transactionId: 'tx-201' };
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -293,7 +293,7 @@ describe('applePayMachine', () => {
       expect(pay.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-200' });
     });
 
-    it('status other than 0 completes the session not approved, then fails with message, code and id', async () => {
+    it('the operator’s decline (status 1) completes the session not approved, then fails with message, code and id', async () => {
       const pay = startApplePay(singleLineOrder, { payWithWallet: () => Promise.resolve(DECLINED) });
       await pay.authorize();
       expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: false });
@@ -302,17 +302,26 @@ describe('applePayMachine', () => {
       expect(pay.snapshot().output).toEqual({
         outcome: 'failed',
         message: 'Do not honour',
-        code: 5,
+        code: 1,
         transactionId: 'tx-201',
       });
     });
 
-    it('a failed pay call completes the session not approved, then fails', async () => {
+    it('another status completes the session not approved, then is unconfirmed: the operator is asked', async () => {
+      const refused = { status: 5, msg: 'Refused', transactionId: 'tx-202' };
+      const pay = startApplePay(singleLineOrder, { payWithWallet: () => Promise.resolve(refused) });
+      await pay.authorize();
+      expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: false });
+      pay.actor.send({ type: 'applePay.sheetClosed' });
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed', transactionId: 'tx-202' });
+    });
+
+    it('a failed pay call completes the session not approved, then is unconfirmed: it may have charged', async () => {
       const pay = startApplePay(singleLineOrder, { payWithWallet: () => Promise.reject(new Error('network')) });
       await pay.authorize();
       expect(pay.lastSession().commands.at(-1)).toEqual({ type: 'session.completePayment', approved: false });
       pay.actor.send({ type: 'applePay.sheetClosed' });
-      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
     });
 
     it('the session receives exactly the two completions, in order', async () => {

@@ -216,24 +216,19 @@ describe('cardFieldsMachine', () => {
       expect(card.snapshot().output).toEqual({ outcome: 'succeeded', message: 'Approved', transactionId: 'tx-400' });
     });
 
-    it('a confirmation with another status fails with its message, code and transaction id', async () => {
+    it('after Tranzila approved, a confirmation with another status is no verdict: unconfirmed', async () => {
       const card = startCardFields(singleLineOrder, { confirmCharge: () => Promise.resolve(REJECTED) });
       await card.submit();
       expect(card.snapshot().value).toBe('Failed');
-      expect(card.snapshot().output).toEqual({
-        outcome: 'failed',
-        message: 'Charge not confirmed',
-        code: 3,
-        transactionId: 'tx-401',
-      });
+      expect(card.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed', transactionId: 'tx-401' });
     });
 
-    it('a failed confirmation call fails with the operator message', async () => {
+    it('after Tranzila approved, a failed confirmation call is unconfirmed, never "not charged"', async () => {
       const card = startCardFields(singleLineOrder, {
         confirmCharge: () => Promise.reject(new ApiError({ kind: 'http', status: 409, message: 'Duplicate' })),
       });
       await card.submit();
-      expect(card.snapshot().output).toEqual({ outcome: 'failed', message: 'Duplicate', code: 409 });
+      expect(card.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
     });
 
     it('a second payment.start while processing charges only once', async () => {

@@ -13,7 +13,7 @@ import { anonymousOrder, singleLineOrder, TOKENIZABLE_CARD, withTokenizableCard 
 /** What PaymentsClient.loadPaymentData resolves with once the visitor approves in the sheet. */
 const PAYMENT_DATA = { apiVersion: 2, paymentMethodData: { tokenizationData: { token: 'google-token-1' } } };
 const APPROVED: PayResponse = { status: 0, msg: 'Approved', transactionId: 'tx-100' };
-const DECLINED: PayResponse = { status: 51, msg: 'Insufficient funds', transactionId: 'tx-101' };
+const DECLINED: PayResponse = { status: 1, msg: 'Insufficient funds', transactionId: 'tx-101' };
 
 const never = <T>() => new Promise<T>(() => {});
 
@@ -212,7 +212,7 @@ describe('googlePayMachine', () => {
       expect(pay.snapshot().context.paymentData).toBe(PAYMENT_DATA);
     });
 
-    it('a wallet status other than 0 fails with its message, code and transaction id', async () => {
+    it('the operator’s decline (status 1) fails with its message, code and transaction id', async () => {
       const pay = startGooglePay(singleLineOrder, { payWithWallet: () => Promise.resolve(DECLINED) });
       await pay.toAwaitingTap();
       pay.actor.send({ type: 'payment.start' });
@@ -221,19 +221,28 @@ describe('googlePayMachine', () => {
       expect(pay.snapshot().output).toEqual({
         outcome: 'failed',
         message: 'Insufficient funds',
-        code: 51,
+        code: 1,
         transactionId: 'tx-101',
       });
     });
 
-    it('a failed wallet call fails with the operator message, or as unconfirmed when no answer came', async () => {
+    it('any other wallet status is no verdict: unconfirmed, so the purchase asks the operator', async () => {
+      const refused = { status: 4, msg: 'Refunded', transactionId: 'tx-102' };
+      const pay = startGooglePay(singleLineOrder, { payWithWallet: () => Promise.resolve(refused) });
+      await pay.toAwaitingTap();
+      pay.actor.send({ type: 'payment.start' });
+      await pay.finished();
+      expect(pay.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed', transactionId: 'tx-102' });
+    });
+
+    it('a failed wallet call, with or without an answer, is unconfirmed: the charge may have gone through', async () => {
       const withMessage = startGooglePay(singleLineOrder, {
         payWithWallet: () => Promise.reject(new ApiError({ kind: 'http', status: 502, message: 'Gateway down' })),
       });
       await withMessage.toAwaitingTap();
       withMessage.actor.send({ type: 'payment.start' });
       await withMessage.finished();
-      expect(withMessage.snapshot().output).toEqual({ outcome: 'failed', message: 'Gateway down', code: 502 });
+      expect(withMessage.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
 
       const offline = startGooglePay(singleLineOrder, {
         payWithWallet: () => Promise.reject(new ApiError({ kind: 'offline' })),

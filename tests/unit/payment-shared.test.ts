@@ -1,24 +1,17 @@
 /** How every payment method turns the operator's answer or a failed call into its result (requirements.md §4, §8). */
 import { describe, expect, it } from 'vitest';
-import { endingOutput, resultOfCallError, resultOfPayCallError } from '../../machines/payment/payment.shared';
+import {
+  endingOutput,
+  resultOfCallError,
+  resultOfPayCallError,
+  resultOfPayResponse,
+} from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';
 
 describe('a failed call to the operator', () => {
   it("fails with the operator's message and status when it gave one", () => {
     const error = new ApiError({ kind: 'http', status: 402, message: 'Card declined' });
     expect(resultOfCallError(error)).toEqual({ outcome: 'failed', message: 'Card declined', code: 402 });
-    expect(resultOfPayCallError(error)).toEqual({ outcome: 'failed', message: 'Card declined', code: 402 });
-  });
-
-  it('a pay call without any answer may have charged: the visitor is told to check first', () => {
-    expect(resultOfPayCallError(new ApiError({ kind: 'offline' }))).toEqual({
-      outcome: 'failed',
-      reason: 'unconfirmed',
-    });
-    expect(resultOfPayCallError(new ApiError({ kind: 'timeout' }))).toEqual({
-      outcome: 'failed',
-      reason: 'unconfirmed',
-    });
   });
 
   it.each([
@@ -27,7 +20,28 @@ describe('a failed call to the operator', () => {
     ['an http failure without a message', new ApiError({ kind: 'http', status: 500 })],
   ])('%s: the generic payment failure (requirements.md §8)', (_, error) => {
     expect(resultOfCallError(error)).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
-    expect(resultOfPayCallError(error)).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
+  });
+
+  it.each([
+    ['offline', new ApiError({ kind: 'offline' })],
+    ['a time-out', new ApiError({ kind: 'timeout' })],
+    ['an HTTP error with the operator’s words', new ApiError({ kind: 'http', status: 409, message: 'Already paid' })],
+    ['a server error', new ApiError({ kind: 'http', status: 500 })],
+    ['an answer the app cannot read', new ApiError({ kind: 'invalid-answer', detail: 'status: missing' })],
+    ['an error that is not the API’s', new TypeError('Failed to fetch')],
+  ])('a pay call that failed (%s) may have charged: the operator is asked (unconfirmed)', (_, error) => {
+    expect(resultOfPayCallError(error)).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
+  });
+});
+
+describe("the operator's answer to a pay call (requirements.md §4)", () => {
+  it('0 succeeds; 1, the operator’s decline, fails with its words; any other status is no verdict', () => {
+    const answer = (status: number) =>
+      resultOfPayResponse({ status, msg: `status ${String(status)}`, transactionId: 'T' });
+    expect(answer(0)).toEqual({ outcome: 'succeeded', message: 'status 0', transactionId: 'T' });
+    expect(answer(1)).toEqual({ outcome: 'failed', message: 'status 1', code: 1, transactionId: 'T' });
+    for (const status of [2, 3, 4, 51])
+      expect(answer(status)).toEqual({ outcome: 'failed', reason: 'unconfirmed', transactionId: 'T' });
   });
 });
 
