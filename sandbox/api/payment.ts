@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
+import { ISO_4217_NUMERIC, readApplePayPaymentData } from '../standins/apple-pay-token';
 import { attemptOf, confirmedCharge, learnOutcome, openAttempt, payResponseOf } from '../operator/attempts';
 import type { PaymentIntent, Purchase } from '../stores';
 import { validationUrlProblem } from './apple-pay-gateway';
@@ -30,7 +31,7 @@ const stripeIntentSchema = v.object({
 
 const callbackSchema = v.object({ transaction_response: v.object({ transaction_id: v.string() }) });
 
-/** The wallet token the outcome is read from: a token containing "decline" is declined. */
+/** The wallet token the outcome is read from: one containing "decline" is declined. */
 const walletTokens = {
   google_pay(purchase: Purchase, body: unknown) {
     const { paymentData, amount, currencyCode } = parseOrFail(googlePaySchema, body);
@@ -38,9 +39,21 @@ const walletTokens = {
     if (currencyCode !== purchase.currency) fail(400, `currencyCode must be ${purchase.currency}`);
     return paymentData.paymentMethodData.tokenizationData.token;
   },
-  apple_pay(_purchase: Purchase, body: unknown) {
+  apple_pay(purchase: Purchase, body: unknown) {
     const parsed = parseOrFail(applePaySchema, body);
-    return ('token' in parsed ? parsed.token : parsed).paymentData.data;
+    // The decrypted token says what the payer approved on the sheet: it must be the operator's total.
+    const payload =
+      readApplePayPaymentData(('token' in parsed ? parsed.token : parsed).paymentData.data) ??
+      fail(400, 'paymentData: the token cannot be decrypted');
+    const minorUnits = stripeMinorUnits(purchase.totals.total, purchase.currency);
+    if (payload.transactionAmount !== minorUnits)
+      fail(
+        400,
+        `the amount the payer approved (${String(payload.transactionAmount)}) is not the total (${String(minorUnits)})`,
+      );
+    if (payload.currencyCode !== (ISO_4217_NUMERIC[purchase.currency] ?? purchase.currency))
+      fail(400, `the currency the payer approved is not ${purchase.currency}`);
+    return payload.sandboxOutcome;
   },
 };
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { runInThisContext } from 'node:vm';
 import { findByRole, fireEvent, getByLabelText, getByRole, queryByRole } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readApplePayPaymentData } from '../../sandbox/standins/apple-pay-token';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { TEST_CARDS } from '../../sandbox/cards';
 import { loadCatalogue } from '../../sandbox/catalogue';
@@ -325,7 +326,7 @@ describe('Apple Pay stand-in', () => {
     const validated = new Promise<string>(
       (resolve) => (session.onvalidatemerchant = (event) => resolve(event.validationURL)),
     );
-    const authorized = new Promise<unknown>(
+    const authorized = new Promise<{ paymentData: { data: string } }>(
       (resolve) => (session.onpaymentauthorized = (event) => resolve(event.payment.token)),
     );
     session.begin();
@@ -343,7 +344,13 @@ describe('Apple Pay stand-in', () => {
     fireEvent.click(getByRole(sheet(), 'button', { name: 'Approve' }));
 
     const token = await authorized;
-    expect(token).toMatchObject({ paymentData: { data: 'approve' }, paymentMethod: { network: 'Visa' } });
+    expect(token).toMatchObject({ paymentMethod: { network: 'Visa' } });
+    // What the payer approved on the sheet, as the operator reads the token: 5.00 ILS (ISO 4217 376).
+    expect(readApplePayPaymentData(token.paymentData.data)).toEqual({
+      transactionAmount: 500,
+      currencyCode: '376',
+      sandboxOutcome: 'approve',
+    });
     const session_uuid = await newPurchase();
     const paid = await app.request(`/v4/api/payment/pay/wallet?machine_id=1005&payment_method=apple_pay`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applePayPaymentData } from '../../sandbox/standins/apple-pay-token';
 import { createSandboxApp } from '../../sandbox/app';
 import { newPurchase, payment } from '../fixtures/sandbox-calls';
 import { catalogue, read } from './sandbox-payments-harness';
@@ -14,8 +15,9 @@ const googlePay = (outcome: string, amount: string | number = '5.00', currencyCo
   amount,
   currencyCode,
 });
-const applePayToken = (data: string) => ({
-  paymentData: { version: 'EC_v1', data },
+/** Machine 1005's product costs 5 ILS: the token of a payer who approved that on the sheet, by default. */
+const applePayToken = (outcome: 'approve' | 'decline', amount = 5, currency = 'ILS') => ({
+  paymentData: { version: 'EC_v1', data: applePayPaymentData(amount, currency, outcome) },
   paymentMethod: { displayName: 'Visa 1111', network: 'Visa', type: 'debit' },
   transactionIdentifier: 'ABC',
 });
@@ -38,9 +40,21 @@ describe('POST /v4/api/payment/pay/wallet', () => {
     ]);
   });
 
+  it('Apple Pay: refuses a token whose approved amount or currency is not the total, and charges nothing', async () => {
+    const app = createSandboxApp({ catalogue });
+    for (const token of [applePayToken('approve', 0.01), applePayToken('approve', 5, 'USD')]) {
+      const answer = await payment(app, await newPurchase(app), APPLE, token);
+      expect(answer.status).toBe(400);
+      expect((await read(answer)).message).toMatch(/the (amount|currency) the payer approved/);
+    }
+    const unreadable = { paymentData: { version: 'EC_v1', data: 'approve' } };
+    expect((await payment(app, await newPurchase(app), APPLE, unreadable)).status).toBe(400);
+    expect(app.charges.list()).toEqual([]);
+  });
+
   it('Apple Pay: reads the outcome from token.paymentData.data, given the token or the payment holding it', async () => {
     const app = createSandboxApp({ catalogue });
-    const declined = await read(await payment(app, await newPurchase(app), APPLE, applePayToken('decline-1a2b')));
+    const declined = await read(await payment(app, await newPurchase(app), APPLE, applePayToken('decline')));
     expect(declined).toMatchObject({ status: 1 });
     const wrapped = { token: applePayToken('approve') };
     expect(await read(await payment(app, await newPurchase(app), APPLE, wrapped))).toMatchObject({ status: 0 });

@@ -4,6 +4,7 @@
  * (answers that succeed and answers that fail) keeps to it, request and answer.
  */
 import { randomUUID } from 'node:crypto';
+import { applePayPaymentData } from '../../sandbox/standins/apple-pay-token';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -233,7 +234,10 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     });
     await call(app, 'POST', 'payment/pay/wallet', 400, { query: wallet, body: googlePay('ok') });
     const apple = await purchase(app);
-    const token = { paymentData: { data: 'sandbox-approve', version: 'EC_v1' }, transactionIdentifier: 'T1' };
+    const token = {
+      paymentData: { data: applePayPaymentData(5, 'ILS', 'approve'), version: 'EC_v1' },
+      transactionIdentifier: 'T1',
+    };
     expect(
       await call(app, 'POST', 'payment/pay/wallet', 200, {
         query: { machine_id: '1005', payment_method: 'apple_pay' },

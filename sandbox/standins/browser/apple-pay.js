@@ -9,6 +9,8 @@
  */
 const VALIDATION_URL = 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession';
 const LATEST_VERSION = 14;
+/** ISO 4217 numeric codes, as Apple's decrypted token names the currency (sandbox/standins/apple-pay-token.ts). */
+const ISO_4217_NUMERIC = { ILS: '376', USD: '840', EUR: '978', GBP: '826' };
 const REQUIRED_FIELDS = ['countryCode', 'currencyCode', 'supportedNetworks', 'merchantCapabilities', 'total'];
 /**
  * The session version each network needs
@@ -134,7 +136,7 @@ class ApplePaySession extends EventTarget {
       total: `${total.label}: ${total.amount} ${currencyCode}`,
       actions: [
         { label: 'Approve', onClick: () => this.#authorize('approve') },
-        { label: 'Decline', onClick: () => this.#authorize(`decline-${randomHex(4)}`) },
+        { label: 'Decline', onClick: () => this.#authorize('decline') },
       ],
       onCancel: () => this.abort(),
     });
@@ -162,7 +164,23 @@ class ApplePaySession extends EventTarget {
     this.#dispatch('cancel', {});
   }
 
-  #authorize(data) {
+  /**
+   * The token's paymentData.data: what the payer approved on this sheet, as Apple's decrypted token holds it
+   * (transactionAmount in minor units, the ISO 4217 numeric currencyCode). The sandbox writes it as base64
+   * JSON instead of encrypting it, as sandbox/standins/apple-pay-token.ts reads it.
+   */
+  #paymentData(outcome) {
+    const { total, currencyCode } = this.#request;
+    const payload = {
+      transactionAmount: Math.round(Number(total.amount) * 100),
+      currencyCode: ISO_4217_NUMERIC[currencyCode] ?? currencyCode,
+      sandboxOutcome: outcome,
+    };
+    return btoa(JSON.stringify(payload));
+  }
+
+  #authorize(outcome) {
+    const data = this.#paymentData(outcome);
     this.#sheet.setEnabled(false);
     this.#sheet.setStatus('Processing…');
     this.#dispatch('paymentauthorized', {
