@@ -34,6 +34,7 @@ import { createRentalStore } from './rentals';
 import { createChargeStore, type Purchase } from './stores';
 import { createPaymentRecords } from './payment-records';
 import { createPurchaseLives } from './operator/purchase-lives';
+import { reconcileOpenAttempts } from './operator/reconcile';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
 export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
@@ -59,6 +60,11 @@ export interface SandboxOptions {
   apiOnItsOwnOrigin?: boolean;
   /** Sees each provider notification and the operator's answer to it (the contract tests check both). */
   onNotification?: (notification: Request, answer: Response) => Promise<void>;
+  /**
+   * How often the operator sweeps the attempts whose provider's window is over (operator/reconcile.ts);
+   * no sweep without it. server.ts sweeps every minute.
+   */
+  reconcileEveryMs?: number;
   /**
    * The operator's API origin when it has one of its own (default http://api.localhost); otherwise the
    * API answers on the app's origins and the first of them is the one the Hyp terminal's settings name.
@@ -170,6 +176,7 @@ export function createSandboxApp({
   apiOnItsOwnOrigin = false,
   onNotification,
   apiOrigin = 'http://api.localhost',
+  reconcileEveryMs,
 }: SandboxOptions): SandboxApp {
   const charges = createChargeStore();
   // The terminal's one return page is the operator's own (set once in Hyp's terminal settings): on the
@@ -198,6 +205,8 @@ export function createSandboxApp({
     },
     hyp: createHypTerminal(new URL(OPERATOR_HYP_RETURN_PATH, operatorOrigin)),
   };
+  // Nobody needs to ask: open attempts past their provider's window are queried and closed.
+  if (reconcileEveryMs) setInterval(() => reconcileOpenAttempts(state), reconcileEveryMs).unref();
   const faults = sandboxFaults();
   const app = newServer();
   app.use(faults.control);

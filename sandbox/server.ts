@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Menu } from '../machines/menu/menu.types';
 import { createSandboxApp } from './app';
+import { RECONCILE_EVERY_MS } from './operator/reconcile';
 import { TEST_CARDS } from './cards';
 import { CatalogueError, loadCatalogue, type Catalogue } from './catalogue';
 
@@ -151,6 +152,7 @@ const sandbox = createSandboxApp({
   catalogue,
   distDir,
   processingMs,
+  reconcileEveryMs: RECONCILE_EVERY_MS,
   providersOrigin: providersOrigin.origin,
   appOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...extraAppOrigins],
   apiOnItsOwnOrigin: apiOrigin !== undefined,

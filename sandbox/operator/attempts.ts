@@ -30,7 +30,7 @@ export function openAttempt<T>(
   openAtProvider: () => { reference: string | undefined; opened: T },
 ): T {
   const life = state.lives.of(purchase.session_id);
-  const probe = { type: 'attempt.open', attempt: { method, sum, reference: '' } } as const;
+  const probe = { type: 'attempt.open', attempt: { method, sum, reference: '', openedAt: 0 } } as const;
   const snapshot = life.getSnapshot();
   if (!snapshot.can(probe)) {
     const [message, payment_status] = snapshot.matches('Paid')
@@ -42,7 +42,8 @@ export function openAttempt<T>(
   }
   const { reference, opened } = openAtProvider();
   // No reference: the provider refused to open one (a Bit request below its minimum); nothing is open.
-  if (reference !== undefined) life.send({ type: 'attempt.open', attempt: { method, sum, reference } });
+  if (reference !== undefined)
+    life.send({ type: 'attempt.open', attempt: { method, sum, reference, openedAt: Date.now() } });
   return opened;
 }
 

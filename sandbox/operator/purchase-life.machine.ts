@@ -12,6 +12,8 @@ export interface Attempt {
   reference: string;
   /** The sum the provider was asked for, in major units. */
   sum: number;
+  /** When the operator opened it (epoch milliseconds): the reconciliation sweep closes it after its provider's window. */
+  openedAt: number;
   /** open: the provider may still charge it; superseded: a newer attempt replaced it (cancelled where the provider can). */
   status: 'open' | 'superseded' | 'approved' | 'declined' | 'expired';
 }
@@ -174,6 +176,7 @@ export const purchaseLifeMachine = setup({
         'attempt.open': { target: 'Attempting', actions: 'openAttempt' },
         'provider.approved': { target: 'Paid', actions: 'keepPayment' },
         'provider.declined': { actions: 'markDeclined' },
+        'provider.expired': { actions: 'markExpired' },
       },
     },
     Expired: {
@@ -181,6 +184,7 @@ export const purchaseLifeMachine = setup({
         'attempt.open': { target: 'Attempting', actions: 'openAttempt' },
         'provider.approved': { target: 'Paid', actions: 'keepPayment' },
         'provider.declined': { actions: 'markDeclined' },
+        'provider.expired': { actions: 'markExpired' },
       },
     },
     Paid: {
@@ -194,6 +198,8 @@ export const purchaseLifeMachine = setup({
           guard: { type: 'isPayment', params: ({ event }) => event.transactionId },
           target: 'Voided',
         },
+        // A superseded attempt's window ended with no charge (the reconciliation sweep).
+        'provider.expired': { actions: 'markExpired' },
       },
     },
     Voided: {

@@ -16,8 +16,8 @@ import { describeEdgePaths, expectTags, samplesOf, serializeWith, stays, to, typ
 const machine = purchaseLifeMachine.provide({ actions: { cancelAtProvider: () => {}, refundAtProvider: () => {} } });
 
 const ATTEMPTS: readonly Omit<Attempt, 'status'>[] = [
-  { method: 'tranzila', reference: 'thtk-1', sum: 6 },
-  { method: 'google_pay', reference: 'wallet-1', sum: 6 },
+  { method: 'tranzila', reference: 'thtk-1', sum: 6, openedAt: 0 },
+  { method: 'google_pay', reference: 'wallet-1', sum: 6, openedAt: 0 },
 ];
 const SCANS = [1, 2].map((scan) => ({
   method: 'card_scan' as const,

@@ -3,9 +3,11 @@
  * of the operator's review, repeated from outside through the operator's and the providers' routes.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { MAX_KEYS_PER_SESSION } from '../../sandbox/idempotency';
+import { RECONCILE_EVERY_MS } from '../../sandbox/operator/reconcile';
+import { HANDSHAKE_TTL_MS } from '../../sandbox/standins/tranzila';
 import { STRIPE_WEBHOOK_SECRETS } from '../../sandbox/standins/notification-signing';
 import { newPurchase, payment } from '../fixtures/sandbox-calls';
 import { postTranzilaCharge } from '../fixtures/tranzila';
@@ -254,5 +256,37 @@ describe('the idempotency store keeps nothing for strangers', () => {
     expect((await pay({ amount: '6.00' })).status).toBe(400);
     const good = { paymentData: { paymentMethodData: { tokenizationData: { token: 'approve' } } } };
     expect(await read(await pay({ ...good, amount: '6.00', currencyCode: 'ILS' }))).toMatchObject({ status: 0 });
+  });
+});
+
+describe('reconciliation that needs nobody to ask', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('past their providers’ windows, a Bit request nobody answered expires and a charge whose notice was lost is recorded', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const app = createSandboxApp({ catalogue, reconcileEveryMs: RECONCILE_EVERY_MS });
+    const waiting = await bought(app);
+    const bitPage = await initBit(app, waiting);
+    const charged = await bought(app);
+    const thtk = await handshake(app, charged);
+    // Tranzila charged the handshake, and its notification never reached the operator.
+    const purchase = app.purchases.get(charged);
+    if (!purchase) throw new Error('no purchase');
+    await app.cashier.charge(purchase, 'tranzila', thtk, true);
+
+    await vi.advanceTimersByTimeAsync(HANDSHAKE_TTL_MS);
+    expect(app.payments.list(), 'nothing closed inside the windows').toEqual([]);
+    await vi.advanceTimersByTimeAsync(RECONCILE_EVERY_MS * 2);
+
+    expect(app.payments.list()).toMatchObject([
+      { session_id: charged, method: 'tranzila', status: 'approved', source: 'query' },
+    ]);
+    expect(app.lives.of(charged).getSnapshot().value).toBe('Paid');
+    expect(app.lives.of(waiting).getSnapshot().value).toBe('Expired');
+    // The request was closed at the processor too: the payer can no longer approve it.
+    expect((await decideInBit(app, bitPage, 'approve')).status).toBe(410);
+    expect(app.charges.list()).toHaveLength(1);
   });
 });
