@@ -20,8 +20,17 @@ export type CardChargeResult = ChargeResult | { status: 'invalid'; error: CardEr
  * purchase to one charge is the operator's work (sandbox/operator/), which the tests prove.
  */
 export interface Cashier {
-  /** Records one charge on the provider's attempt (`reference`), unless that attempt is being processed now. */
-  charge(purchase: Purchase, method: ChargeMethod, reference: string, approve: boolean): Promise<ChargeResult>;
+  /**
+   * Records one charge on the provider's attempt (`reference`), unless that attempt is being processed now.
+   * `transactionId`: the provider's own name for the transaction, where it gives one (the Bit processor's).
+   */
+  charge(
+    purchase: Purchase,
+    method: ChargeMethod,
+    reference: string,
+    approve: boolean,
+    transactionId?: string,
+  ): Promise<ChargeResult>;
   /** The same, with the outcome the card rules (cards.ts) give this card. */
   chargeCard(purchase: Purchase, method: ChargeMethod, reference: string, card: CardInput): Promise<CardChargeResult>;
   /** Whether an attempt on the purchase is with the processor now: its outcome is not known yet. */
@@ -33,7 +42,7 @@ export function createCashier(charges: ChargeStore, processingMs = 0): Cashier {
   /** The attempts being processed now, with their purchases. */
   const processing = new Map<string, string>();
 
-  const charge: Cashier['charge'] = async (purchase, method, reference, approve) => {
+  const charge: Cashier['charge'] = async (purchase, method, reference, approve, transactionId) => {
     const { session_id, machine_id } = purchase;
     if (processing.has(reference)) return { status: 'refused', message: IN_PROGRESS };
     processing.set(reference, session_id);
@@ -41,15 +50,10 @@ export function createCashier(charges: ChargeStore, processingMs = 0): Cashier {
       await sleep(processingMs);
       const status = approve ? 'approved' : 'declined';
       const { currency, totals } = purchase;
-      const recorded = charges.recordCharge({
-        machine_id,
-        session_id,
-        method,
-        reference,
-        amount: totals.total,
-        currency,
-        status,
-      });
+      const recorded = charges.recordCharge(
+        { machine_id, session_id, method, reference, amount: totals.total, currency, status },
+        transactionId,
+      );
       return { status, charge: recorded };
     } finally {
       processing.delete(reference);

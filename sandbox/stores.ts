@@ -79,7 +79,8 @@ export type NewCharge = Omit<Charge, 'id' | 'created_at' | 'refunded_at'>;
  * or the transactions of its order), never as its own records.
  */
 export interface ChargeStore {
-  recordCharge(charge: NewCharge): Charge;
+  /** Records a transaction under the provider's own id, or a number of the ledger's. */
+  recordCharge(charge: NewCharge, id?: string): Charge;
   /** A transaction by its id, as the provider's query answers it. */
   find(id: string): Charge | undefined;
   /** The transactions of the merchant's order (the purchase), as the providers' searches answer them. */
@@ -93,11 +94,11 @@ export interface ChargeStore {
 export function createChargeStore(now: () => Date = () => new Date()): ChargeStore {
   const charges: Charge[] = [];
   return {
-    recordCharge(charge) {
+    recordCharge(charge, id) {
       // Numbered rather than random, so transaction numbers on screenshots are the same every run.
       const recorded = {
         ...charge,
-        id: `SBX-${String(charges.length + 1).padStart(6, '0')}`,
+        id: id ?? `SBX-${String(charges.length + 1).padStart(6, '0')}`,
         created_at: now().toISOString(),
       };
       charges.push(recorded);

@@ -7,7 +7,16 @@ import { attemptOf, confirmedCharge, learnOutcome, openAttempt, payResponseOf } 
 import type { PaymentIntent, Purchase } from '../stores';
 import { validationUrlProblem } from './apple-pay-gateway';
 import { hostedPageAddress, refuseReturnUrl } from './hosted-page';
-import { appOriginOf, fail, jsonBody, MERCHANT_NAME, parseOrFail, requestedPurchase, requireTotal } from './shared';
+import {
+  appOriginOf,
+  fail,
+  jsonBody,
+  MERCHANT_NAME,
+  parseOrFail,
+  purchaseOf,
+  requestedPurchase,
+  requireTotal,
+} from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
 const googlePaySchema = v.object({
@@ -105,6 +114,8 @@ export function paymentRoutes(state: SandboxState) {
       return c.json(payResponseOf(learnOutcome(state, purchase, result.charge, 'operator'), result.charge.id));
     })
     .post('/pre/apple_pay/validate_merchant', async (c) => {
+      // A merchant session only for a booked purchase: the operator's Apple identity is no open service.
+      purchaseOf(state.purchases, c.get('sessionUuid'));
       const { validationURL } = parseOrFail(validateMerchantSchema, await jsonBody(c));
       // Refused before anything is called: the operator must never follow a page's address off Apple's hosts.
       const problem = validationUrlProblem(validationURL);

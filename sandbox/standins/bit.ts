@@ -141,7 +141,8 @@ export function bitRoutes(state: SandboxState) {
     .post('/pay', async (c) => {
       const { transaction, purchase } = pendingPayment(c);
       const { decision } = await c.req.parseBody();
-      const result = await cashier.charge(purchase, 'bit', transaction.id, decision === 'approve');
+      // The processor names the transaction by its request: the id init answered is the payment's.
+      const result = await cashier.charge(purchase, 'bit', transaction.id, decision === 'approve', transaction.id);
       // The processor settles its own record first: the operator asks it before believing the notice.
       transaction.status = result.status === 'approved' ? 'approved' : 'declined';
       transaction.message =

@@ -12,6 +12,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { ContractError, loadContract, type ContractChecker } from '../fixtures/contract';
+import { newPurchase } from '../fixtures/sandbox-calls';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 const CALL = 'http://sandbox.test/v4/api/payment/pre/apple_pay/validate_merchant';
@@ -71,12 +72,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The call as the app makes it, through the in-process sandbox; the request and the answer. */
-async function validate(validationURL: string) {
+/** The call as the app makes it, under a booked purchase's session, through the in-process sandbox. */
+async function validate(validationURL: string, session?: string) {
   const app = createSandboxApp({ catalogue });
+  const booked = session ?? (await newPurchase(app));
   const request = new Request(CALL, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'session-uuid': booked },
     body: JSON.stringify({ validationURL }),
   });
   const response = await app.fetch(request.clone());
@@ -112,6 +114,14 @@ describe('POST /v4/api/payment/pre/apple_pay/validate_merchant on Apple’s host
     const error: unknown = await contract.check(request, response).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ContractError);
     expect((error as Error).message).toMatch(/request body.*\/validationURL must match pattern/);
+  });
+
+  it('answers only under a booked purchase’s session (400 otherwise), calling nothing', async () => {
+    const fetched = vi.spyOn(globalThis, 'fetch');
+    const { response, body } = await validate('https://apple-pay-gateway.apple.com/paymentservices/startSession', 'x');
+    expect(response.status).toBe(400);
+    expect(body.message).toMatch(/unknown session/);
+    expect(fetched).not.toHaveBeenCalled();
   });
 
   it('says what is wrong: the scheme, the credentials, the port or the host', async () => {

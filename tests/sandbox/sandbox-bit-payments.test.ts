@@ -44,11 +44,11 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     const response = await decide(app, page, 'approve');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe(RETURN);
-    // The processor's charge is made on the request init answered; the operator records the charge's id.
+    // The processor names its charge by the request init answered: the id the visitor is shown.
     expect(app.charges.list()).toMatchObject([
-      { method: 'bit', reference: transaction_id, status: 'approved', amount: 6 },
+      { id: transaction_id, method: 'bit', reference: transaction_id, status: 'approved', amount: 6 },
     ]);
-    const charged = app.charges.list()[0]?.id;
+    const charged = transaction_id;
     expect(await read(await status(app, session))).toMatchObject({
       status: 'paid',
       data: { transaction_id: charged, method: 'bit', refunded_transaction_ids: [] },

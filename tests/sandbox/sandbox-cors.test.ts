@@ -10,6 +10,7 @@ import { createSandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { FAULT_HEADER } from '../../sandbox/faults';
 import { signedQuery } from '../fixtures/signed-link';
+import { newPurchase } from '../fixtures/sandbox-calls';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 const APP = 'http://localhost:4173';
@@ -128,9 +129,10 @@ describe('the operator API on its own origin: CORS', () => {
     expect((await link()).origin).toBe(APP);
     expect((await link(FOREIGN)).origin).toBe(APP);
 
+    const booked = await newPurchase(app.api);
     const session = await app.api.request(`${API}/v4/api/payment/pre/apple_pay/validate_merchant`, {
       method: 'POST',
-      headers: { origin: PRODUCTION, 'content-type': 'application/json' },
+      headers: { origin: PRODUCTION, 'content-type': 'application/json', 'session-uuid': booked },
       body: JSON.stringify({ validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession' }),
     });
     // Apple issues the merchant session for the page's domain.

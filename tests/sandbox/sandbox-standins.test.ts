@@ -334,8 +334,10 @@ describe('Apple Pay stand-in', () => {
 
     const validationURL = await validated;
     expect(validationURL).toBe('https://apple-pay-gateway-cert.apple.com/paymentservices/startSession');
+    const session_uuid = await newPurchase();
     const merchantSession = await app.request('/v4/api/payment/pre/apple_pay/validate_merchant', {
       method: 'POST',
+      headers: { 'session-uuid': session_uuid },
       body: JSON.stringify({ validationURL }),
     });
     // The operator calls only Apple's hosts: the stand-in's address must be one.
@@ -351,7 +353,6 @@ describe('Apple Pay stand-in', () => {
       currencyCode: '376',
       sandboxOutcome: 'approve',
     });
-    const session_uuid = await newPurchase();
     const paid = await app.request(`/v4/api/payment/pay/wallet?machine_id=1005&payment_method=apple_pay`, {
       method: 'POST',
       headers: { 'session-uuid': session_uuid, 'idempotency-key': randomUUID() },

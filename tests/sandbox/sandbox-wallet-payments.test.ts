@@ -135,7 +135,8 @@ describe('POST /v4/api/payment/pay/wallet', () => {
 
 describe('POST /v4/api/payment/pre/apple_pay/validate_merchant', () => {
   const app = createSandboxApp({ catalogue });
-  const validate = (body: unknown) => payment(app, undefined, '/pre/apple_pay/validate_merchant', body);
+  const validate = async (body: unknown) =>
+    payment(app, await newPurchase(app), '/pre/apple_pay/validate_merchant', body);
 
   it('answers a merchant session shaped like Apple’s', async () => {
     const response = await validate({
