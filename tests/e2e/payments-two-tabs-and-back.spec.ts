@@ -67,12 +67,17 @@ const chocolate = product(1002, 204);
 type Method = 'google_pay' | 'credit_card' | 'card_scan' | 'stripe';
 type ChargeMethod = SandboxCharge['method'];
 
+/** Stripe's refusal to confirm an intent the other tab's confirmation already charged. */
+const STRIPE_INTENT_SUCCEEDED = 'This PaymentIntent could not be confirmed because it has a status of succeeded.';
+
 /**
  * What the refused tab is told: the purchase is already paid, or being paid in another tab (the
  * operator's chart, or the provider processing the same attempt), or its charge is being refunded.
  */
 const REFUSAL = new RegExp(
-  [ALREADY_PAID, IN_PROGRESS, ATTEMPT_IN_PROGRESS, DUPLICATE_REFUNDED].map(escapeRegExp).join('|'),
+  [ALREADY_PAID, IN_PROGRESS, ATTEMPT_IN_PROGRESS, DUPLICATE_REFUNDED, STRIPE_INTENT_SUCCEEDED]
+    .map(escapeRegExp)
+    .join('|'),
 );
 
 /**

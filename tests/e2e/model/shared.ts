@@ -86,16 +86,15 @@ export const failedCall = (type: string) =>
 /** The request never gets an answer (a provider's script that is blocked or down). */
 export const blocked: Reply = (route) => route.abort();
 /**
- * An operator's pay call that fails: the operator's error (its message: the failure page), or no answer at
- * all (the request cut off on its way, so it never reaches the operator: the charge may have gone through
- * for all the app knows, so the purchase asks the operator instead of failing; see UNCONFIRMED_ENDINGS).
+ * An operator's pay call that fails: an error answered in the operator's stead, or no answer at all (the
+ * request cut off on its way). Neither reaches the operator, and neither is a verdict: the charge may have
+ * gone through for all the app knows, so the purchase asks the operator instead of failing (see
+ * UNCONFIRMED_ENDINGS). `cut`: where the call may fail (the hosted page's only after Hyp charged).
  */
 export const failedOrUnanswered = (type: string, cut: (snapshot: AnyMachineSnapshot) => boolean = () => true) =>
   outcome({
-    samples: (snapshot) => [
-      [{ type, error: SERVER_ERROR }],
-      ...(cut(snapshot) ? [[{ type, error: new ApiError({ kind: 'offline' }) }]] : []),
-    ],
+    samples: (snapshot) =>
+      cut(snapshot) ? [[{ type, error: SERVER_ERROR }], [{ type, error: new ApiError({ kind: 'offline' }) }]] : [],
     reply: (event) =>
       (event as EventObject & { error: ApiError }).error.failure.kind === 'offline' ? blocked : serverError,
   });
@@ -111,7 +110,7 @@ export const payAnswer = (status: number): PayResponse => ({
   transactionId: 'model',
 });
 export const payAnswers = (type: string): Samples =>
-  one({ type, output: payAnswer(0) }, { type, output: payAnswer(51) });
+  one({ type, output: payAnswer(0) }, { type, output: payAnswer(1) });
 /** The sandbox's wallet call answers a sheet's Approve with status 0 and its Decline with another. */
 export const walletSheetFor = (plan: Plan, event: EventObject) => {
   plan.sheet = (event as { output?: PayResponse }).output?.status === 0 ? 'Approve' : 'Decline';
