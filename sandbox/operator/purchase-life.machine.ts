@@ -59,6 +59,19 @@ const SUPERSEDE_OPEN_ATTEMPTS = [
   'markOpenSuperseded',
 ] as const;
 
+/**
+ * `Failed` and `Expired` alike: the visitor may open another attempt, and a late approval of an earlier
+ * one still pays; later answers for attempts no longer open only mark them.
+ */
+const AFTER_AN_ATTEMPT = {
+  on: {
+    'attempt.open': { target: 'Attempting', actions: 'openAttempt' },
+    'provider.approved': { target: 'Paid', actions: 'keepPayment' },
+    'provider.declined': { actions: 'markDeclined' },
+    'provider.expired': { actions: 'markExpired' },
+  },
+} as const;
+
 const withStatus = (attempts: Attempt[], reference: string, status: Attempt['status']) =>
   attempts.map((attempt) => (attempt.reference === reference ? { ...attempt, status } : attempt));
 
@@ -171,22 +184,8 @@ export const purchaseLifeMachine = setup({
         ],
       },
     },
-    Failed: {
-      on: {
-        'attempt.open': { target: 'Attempting', actions: 'openAttempt' },
-        'provider.approved': { target: 'Paid', actions: 'keepPayment' },
-        'provider.declined': { actions: 'markDeclined' },
-        'provider.expired': { actions: 'markExpired' },
-      },
-    },
-    Expired: {
-      on: {
-        'attempt.open': { target: 'Attempting', actions: 'openAttempt' },
-        'provider.approved': { target: 'Paid', actions: 'keepPayment' },
-        'provider.declined': { actions: 'markDeclined' },
-        'provider.expired': { actions: 'markExpired' },
-      },
-    },
+    Failed: AFTER_AN_ATTEMPT,
+    Expired: AFTER_AN_ATTEMPT,
     Paid: {
       // The purchase is paid: an attempt still open elsewhere (another tab's Bit request) must not charge it.
       entry: SUPERSEDE_OPEN_ATTEMPTS,

@@ -26,11 +26,15 @@ interface Providers {
  * Tranzila publishes no way to revoke a handshake and Hyp none to withdraw a page address: those stay
  * usable until they expire, and a charge made on them anyway is refunded (refundAtProvider).
  */
-function cancelAtProvider({ purchases, bit }: Providers, sessionId: string, attempt: Attempt) {
+export function cancelAtProvider(
+  { purchases, bit }: Pick<Providers, 'purchases' | 'bit'>,
+  sessionId: string,
+  attempt: Pick<Attempt, 'method' | 'reference'>,
+) {
   if (attempt.method === 'bit') bit.cancel(attempt.reference);
   const intent = purchases.get(sessionId)?.payment_intents.find((each) => each.id === attempt.reference);
   // Stripe cancels an intent in any state but processing and succeeded (docs.stripe.com/api/payment_intents/cancel).
-  if (attempt.method === 'stripe' && intent && intent.status !== 'processing') intent.status = 'canceled';
+  if (attempt.method === 'stripe' && intent?.status === undefined && intent) intent.status = 'canceled';
 }
 
 export function createPurchaseLives(providers: Providers): PurchaseLives {

@@ -4,6 +4,7 @@ import { HYP_PAGE_VALIDITY_MS } from '../standins/hyp-terminal';
 import { HANDSHAKE_TTL_MS } from '../standins/tranzila';
 import type { ChargeMethod } from '../stores';
 import { confirmedCharge, learnOutcome } from './attempts';
+import { cancelAtProvider } from './purchase-lives';
 
 /**
  * How long each provider may still charge an attempt the operator opened: a Tranzila handshake's and a
@@ -41,9 +42,7 @@ export function reconcileOpenAttempts(state: SandboxState, now = Date.now()): nu
       const charges = made.flatMap((each) => confirmedCharge(state, purchase, attempt.method, each.id) ?? []);
       for (const charge of charges) learnOutcome(state, purchase, charge, 'query');
       if (charges.length === 0) {
-        if (attempt.method === 'bit') state.bit.cancel(attempt.reference);
-        const intent = purchase.payment_intents.find((each) => each.id === attempt.reference);
-        if (intent && intent.status === undefined) intent.status = 'canceled';
+        cancelAtProvider(state, purchase.session_id, attempt);
         life.send({ type: 'provider.expired', reference: attempt.reference });
       }
       closed += 1;
