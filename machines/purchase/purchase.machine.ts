@@ -17,6 +17,7 @@ import {
   purchaseRequest,
 } from './purchase.selectors';
 import type {
+  Booking,
   OrderSource,
   PaymentMethod,
   PurchaseContext,
@@ -91,10 +92,10 @@ export const purchaseMachine = setup({
   actors: {
     amountEntry: amountEntryMachine,
     vacuum: vacuumMachine,
-    /** POST /api/menu/set_purchase; resolves with the new session id. */
-    setPurchase: fromPromise<string, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
-    /** POST /api/merchants/custom/book_link: the operator books a signed payment link; its session id. */
-    bookPaymentLink: fromPromise<string, BookPaymentLinkInput>(providedAtTheEdge('bookPaymentLink')),
+    /** POST /api/menu/set_purchase; resolves with the purchase as the operator priced it. */
+    setPurchase: fromPromise<Booking, SetPurchaseInput>(providedAtTheEdge('setPurchase')),
+    /** POST /api/merchants/custom/book_link: the operator books a signed payment link, priced. */
+    bookPaymentLink: fromPromise<Booking, BookPaymentLinkInput>(providedAtTheEdge('bookPaymentLink')),
     /** Google's isReadyToPay for the machine's Google Pay methods: whether this browser can pay with them. */
     checkGooglePay: fromPromise<boolean, { order: PaymentOrder }>(providedAtTheEdge('checkGooglePay')),
     ...METHOD_MACHINES,
@@ -138,7 +139,7 @@ export const purchaseMachine = setup({
     leaveForReturnUrl: (_, _url: string | undefined) => {},
     clearSubmitFailure: assign({ submitFailure: undefined }),
     rememberSubmitFailure: assign({ submitFailure: (_, error: unknown) => toFailure(error) }),
-    rememberSession: assign({ sessionId: (_, sessionId: string) => sessionId }),
+    rememberBooking: assign((_, booking: Booking) => ({ sessionId: booking.sessionId, booking })),
     chooseMethod: assign({ method: (_, method: PaymentMethod) => method }),
     rememberGooglePayReadiness: assign({ googlePayReady: (_, ready: boolean) => ready }),
     /** The method's machine decides what closing the drawer means while it runs. */
@@ -171,7 +172,13 @@ export const purchaseMachine = setup({
     rememberPaymentUnderway: (_, _sessionId: string) => {},
     /** Its end is known (shown, or the method ended before any money moved). */
     forgetPaymentUnderway: (_) => {},
-    forgetPayment: assign({ method: undefined, result: undefined, receipt: undefined, returnedPayment: undefined }),
+    forgetPayment: assign({
+      booking: undefined,
+      method: undefined,
+      result: undefined,
+      receipt: undefined,
+      returnedPayment: undefined,
+    }),
     /** Keeps the purchase (pay_data) in local storage once the operator has it. */
     rememberPurchase: (_, _receipt: Receipt) => {},
     /**
@@ -253,6 +260,7 @@ export const purchaseMachine = setup({
             })
           : undefined,
       sessionId: undefined,
+      booking: undefined,
       submitFailure: undefined,
       googlePayReady: undefined,
       method: undefined,

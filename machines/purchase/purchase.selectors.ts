@@ -6,7 +6,15 @@ import type { FailureReason, PaymentOrder } from '../payment/payment.types';
 import { isApplePayConfigured } from '../payment/apple-pay.request';
 import { isGooglePayConfigured } from '../payment/google-pay.request';
 import { hourlyLine } from '../vacuum/hourly';
-import { orderTotals, priceLine, toPurchaseRequest, type LinePricing, type PricedLine } from '../shared/pricing';
+import {
+  orderTotals,
+  priceLine,
+  roundToCents,
+  toPurchaseRequest,
+  type LinePricing,
+  type OrderTotals,
+  type PricedLine,
+} from '../shared/pricing';
 import type { purchaseMachine } from './purchase.machine';
 import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
 
@@ -36,10 +44,57 @@ export function findProduct(menu: Menu, id: ProductId | undefined): Product | un
   return menu.products.find((product) => product.id === id);
 }
 
-/** The products the visitor is buying, priced with their fees. */
-export function pricedLines(
-  context: Pick<PurchaseContext, 'menu' | 'orderSource' | 'selectedIds' | 'quantity' | 'customAmount' | 'minutes'>,
-): PricedLine[] {
+type LinesContext = Pick<
+  PurchaseContext,
+  'menu' | 'orderSource' | 'selectedIds' | 'quantity' | 'customAmount' | 'minutes' | 'booking'
+>;
+
+/**
+ * The products the visitor is buying, priced with their fees: as the operator priced them once the
+ * purchase is booked, until then as the menu prices the selection.
+ */
+export function pricedLines(context: LinesContext): PricedLine[] {
+  const shown = selectedLines(context);
+  const { booking } = context;
+  if (!booking) return shown;
+  return booking.lines.map((line) => ({
+    product:
+      shown.find((candidate) => sameId(candidate.product.id, line.productId))?.product ??
+      findProduct(context.menu, line.productId) ??
+      namedProduct({ id: line.productId, name: line.name, price: line.unitPrice }),
+    count: line.count,
+    unitPrice: line.unitPrice,
+    unitFee: line.unitFee,
+    unitTotal: roundToCents(line.unitPrice + line.unitFee),
+    lineTotal: line.lineTotal,
+  }));
+}
+
+/** What the purchase costs: the operator's figures once booked, else the sum of the selection's lines. */
+export function orderTotalsOf(context: LinesContext): OrderTotals {
+  return context.booking?.totals ?? orderTotals(selectedLines(context));
+}
+
+const sameId = (one: ProductId, other: ProductId) => String(one) === String(other);
+
+/** A product that is not on the menu as the page shows it: a payment link's line, or one only the operator named. */
+function namedProduct({ id, name, price, image_url = '' }: Pick<Product, 'id' | 'name' | 'price'> & Partial<Product>) {
+  const product: Product = {
+    id,
+    name,
+    description: name,
+    price,
+    image_url,
+    available: true,
+    is_most_popular: false,
+    convenience_fee_type: 'flat',
+    convenience_fee_value: 0,
+  };
+  return product;
+}
+
+/** The selection priced as the menu prices it: what set_purchase is asked to book. */
+function selectedLines(context: LinesContext): PricedLine[] {
   const { menu, orderSource } = context;
   if (orderSource.kind === 'fixed') return fixedLines(menu, orderSource);
   if (orderSource.kind === 'hourly') {
@@ -64,17 +119,12 @@ export function pricedLines(
 function fixedLines(menu: Menu, source: Extract<PurchaseContext['orderSource'], { kind: 'fixed' }>): PricedLine[] {
   const booked = menu.products[0];
   if (!booked && !source.paymentIntent) return [];
-  const product: Product = {
+  const product = namedProduct({
     id: booked?.id ?? '',
     name: source.label,
-    description: source.label,
     price: source.amount,
     image_url: booked?.image_url ?? '',
-    available: true,
-    is_most_popular: false,
-    convenience_fee_type: 'flat',
-    convenience_fee_value: 0,
-  };
+  });
   return [priceLine(product, 1)];
 }
 
@@ -84,18 +134,21 @@ function customPriceOf(context: PurchaseContext): number | undefined {
     case 'fixed':
       return context.orderSource.amount;
     case 'hourly':
-      return pricedLines(context)[0]?.unitPrice;
+      return selectedLines(context)[0]?.unitPrice;
     case 'menu':
       return context.menu.product_view === 'PRICE_INPUT' ? context.customAmount : undefined;
   }
 }
 
 /** The currency the visitor pays in: a payment link's own, otherwise the machine's. */
-export function orderCurrency(context: Pick<PurchaseContext, 'menu' | 'orderSource'>): {
+export function orderCurrency(context: Pick<PurchaseContext, 'menu' | 'orderSource' | 'booking'>): {
   currency: string;
   symbol: string;
 } {
-  const { menu, orderSource } = context;
+  const { menu, orderSource, booking } = context;
+  if (booking && booking.currency !== menu.currency) {
+    return { currency: booking.currency, symbol: currencySymbol(booking.currency) };
+  }
   return orderSource.kind === 'fixed'
     ? { currency: orderSource.currency, symbol: currencySymbol(orderSource.currency) }
     : { currency: menu.currency, symbol: menu.currency_symbol };
@@ -109,7 +162,7 @@ export function paymentOrder(context: PurchaseContext): PaymentOrder {
     machineId: context.machineId,
     visitorUuid: context.sessionId,
     lines,
-    total: orderTotals(lines).total,
+    total: orderTotalsOf(context).total,
     currency,
     currencySymbol: symbol,
     countryCode: DEFAULT_COUNTRY,
@@ -133,14 +186,14 @@ const showsPriceInput = (context: PurchaseContext) =>
   context.orderSource.kind === 'menu' && context.menu.product_view === 'PRICE_INPUT';
 
 export function purchaseRequest(context: PurchaseContext) {
-  return toPurchaseRequest(pricedLines(context), linePricing(context));
+  return toPurchaseRequest(selectedLines(context), linePricing(context));
 }
 
 /** Bit's published terms: a payment to a business is at least 5 NIS, and Bit pays in shekels only. */
 export const BIT_MINIMUM_ILS = 5;
 
 const bitAccepts = (context: OfferContext) =>
-  orderCurrency(context).currency === 'ILS' && orderTotals(pricedLines(context)).total >= BIT_MINIMUM_ILS;
+  orderCurrency(context).currency === 'ILS' && orderTotalsOf(context).total >= BIT_MINIMUM_ILS;
 
 type OfferContext = Pick<
   PurchaseContext,
@@ -152,6 +205,7 @@ type OfferContext = Pick<
   | 'quantity'
   | 'customAmount'
   | 'minutes'
+  | 'booking'
 >;
 
 /**
@@ -178,13 +232,13 @@ export const needsPopup = (method: PaymentMethod | undefined) =>
 type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
 
 export const selectLines = (snapshot: PurchaseSnapshot) => pricedLines(snapshot.context);
-export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotals(pricedLines(snapshot.context));
+export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotalsOf(snapshot.context);
 /**
  * The one product the SINGLE and QUANTITY views show: the product the purchase charges (its first
- * available one, requirements.md §2), read from the priced order so the two cannot differ. None when none is available.
+ * available one, requirements.md §2), read from the priced selection so the two cannot differ. None when none is available.
  */
 export const selectShownProduct = (snapshot: PurchaseSnapshot): Product | undefined =>
-  pricedLines(snapshot.context)[0]?.product;
+  selectedLines(snapshot.context)[0]?.product;
 export const selectCurrencySymbol = (snapshot: PurchaseSnapshot) => orderCurrency(snapshot.context).symbol;
 export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
 /**
@@ -224,7 +278,7 @@ export const selectOrderSummary = (snapshot: PurchaseSnapshot): OrderSummary => 
     merchant: merchantName(context.menu.frontend_config),
     machineId: context.machineId,
     items: lines.map((line) => (line.count > 1 ? `${line.count} × ${line.product.name}` : line.product.name)),
-    total: orderTotals(lines).total,
+    total: orderTotalsOf(context).total,
     symbol: orderCurrency(context).symbol,
   };
 };

@@ -13,7 +13,7 @@ import { hostedPageMachine } from '../payment/hosted-page.machine';
 import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
 import { stripeMachine } from '../payment/stripe.machine';
 import { orderCurrency, paymentOrder, pricedLines } from './purchase.selectors';
-import type { PurchaseContext } from './purchase.types';
+import type { Booking, PurchaseContext } from './purchase.types';
 import { receiptOf, type Receipt } from './receipt';
 
 export const receiptFor = (context: PurchaseContext): Receipt =>
@@ -133,7 +133,7 @@ export type Wallet = 'apple_pay' | 'google_pay';
 
 /**
  * A state that has the operator record the purchase (set_purchase, or book_link for a payment link) and
- * opens the drawer on the methods with the session it answers; a refusal returns to the products with
+ * opens the drawer on the methods with the session and the pricing it answers; a refusal returns to the products with
  * its failure shown.
  */
 export function submittingState<TId extends 'setPurchase' | 'bookPaymentLink', TInput>(
@@ -150,7 +150,7 @@ export function submittingState<TId extends 'setPurchase' | 'bookPaymentLink', T
       onDone: {
         target: 'SELECT_PAYMENT_METHOD',
         actions: [
-          { type: 'rememberSession', params: ({ event }: { event: { output: string } }) => event.output },
+          { type: 'rememberBooking', params: ({ event }: { event: { output: Booking } }) => event.output },
           { type: 'rememberPurchase', params: ({ context }: { context: PurchaseContext }) => receiptFor(context) },
         ],
       },

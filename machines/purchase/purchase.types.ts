@@ -5,6 +5,7 @@ import type { HoursConfirmedEvent, vacuumMachine } from '../vacuum/vacuum.machin
 import type { HostedPageSettings } from '../payment/hosted-page.machine';
 import type { PaymentResult } from '../payment/payment.types';
 import type { ApiFailure } from '../shared/api-failure';
+import type { OrderTotals } from '../shared/pricing';
 import type { Receipt } from './receipt';
 
 export const PAYMENT_METHODS = ['google_pay', 'apple_pay', 'stripe', 'credit_card', 'card_scan', 'bit'] as const;
@@ -65,6 +66,28 @@ export type OrderSource =
       returnUrls: { success: string | undefined; failure: string | undefined };
     };
 
+/** A purchase line as the operator priced it (set_purchase's and book_link's answer). */
+export interface BookedLine {
+  productId: ProductId;
+  /** The product's name on the operator's menu. */
+  name: string;
+  count: number;
+  unitPrice: number;
+  unitFee: number;
+  lineTotal: number;
+}
+
+/**
+ * The purchase the operator recorded: its id, and its pricing, which the drawer, every wallet sheet and
+ * the receipt show from then on (the amount shown is the amount charged).
+ */
+export interface Booking {
+  sessionId: string;
+  currency: string;
+  lines: BookedLine[];
+  totals: OrderTotals;
+}
+
 export interface PurchaseInput extends PurchaseSettings {
   machineId: string;
   menu: Menu;
@@ -95,6 +118,8 @@ export interface PurchaseContext extends PurchaseInput {
   amountEntry: ActorRefFrom<typeof amountEntryMachine> | undefined;
   vacuum: ActorRefFrom<typeof vacuumMachine> | undefined;
   sessionId: string | undefined;
+  /** The operator's pricing of the purchase, once booked; forgotten when the visitor is back at the products. */
+  booking: Booking | undefined;
   submitFailure: ApiFailure | undefined;
   /** Google's isReadyToPay answer for this browser; unknown until the method list is first opened. */
   googlePayReady: boolean | undefined;

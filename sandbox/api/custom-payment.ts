@@ -10,9 +10,11 @@ import type { Rental } from '../rentals';
 import type { Purchase } from '../stores';
 import {
   appOriginOf,
+  bookedPurchaseAnswer,
   fail,
   jsonBody,
   parseOrFail,
+  purchaseOf,
   recordPurchase,
   requestedMachine,
   type SandboxEnv,
@@ -179,6 +181,6 @@ export function customPaymentRoutes(state: SandboxState) {
       });
       const awaiting = link.deferred === 'true' ? rentalAwaitingCard(state, link.phone, machine.id) : undefined;
       const sessionId = awaiting?.purchase.session_id ?? bookLink(state, c, machine, link.amount, link.currency);
-      return c.json({ session_id: sessionId });
+      return c.json(bookedPurchaseAnswer(purchaseOf(state.purchases, sessionId)));
     });
 }

@@ -5,7 +5,15 @@ import { checkAmount } from '../../machines/shared/amount';
 import { MINUTES_PER_DAY } from '../../machines/shared/time-of-day';
 import { chargeableLine } from '../../machines/vacuum/hourly';
 import type { CatalogueMachine } from '../catalogue';
-import { fail, jsonBody, recordPurchase, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+import {
+  bookedPurchaseAnswer,
+  fail,
+  jsonBody,
+  recordPurchase,
+  requestedMachine,
+  type SandboxEnv,
+  type SandboxState,
+} from './shared';
 
 const purchaseSchema = v.pipe(
   v.array(
@@ -85,6 +93,6 @@ export function menuRoutes({ catalogue, purchases }: SandboxState) {
       }
       const lines = priceLines(machine, parsed.output);
       const purchase = recordPurchase(c, purchases, { machineId: machine.id, currency: machine.menu.currency, lines });
-      return c.json({ session_id: purchase.session_id });
+      return c.json(bookedPurchaseAnswer(purchase));
     });
 }

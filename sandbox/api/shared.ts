@@ -105,6 +105,26 @@ export function recordPurchase(
   return purchase;
 }
 
+/**
+ * What set_purchase and book_link answer: the purchase's id and the operator's own pricing of it, line by
+ * line, which the app shows and every wallet sheet asks for (the amount shown is the amount charged).
+ */
+export function bookedPurchaseAnswer(purchase: Purchase) {
+  return {
+    session_id: purchase.session_id,
+    currency: purchase.currency,
+    lines: purchase.lines.map((line) => ({
+      product_id: line.product.id,
+      name: line.product.name,
+      count: line.count,
+      unit_price: line.unitPrice,
+      unit_fee: line.unitFee,
+      line_total: line.lineTotal,
+    })),
+    ...purchase.totals,
+  };
+}
+
 /** The first purchase that matches; 404 naming `what` otherwise. */
 export function purchaseWhere(purchases: PurchaseStore, what: string, matches: (purchase: Purchase) => boolean) {
   return [...purchases.values()].find(matches) ?? fail(404, `unknown ${what}`);

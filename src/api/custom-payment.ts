@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { PaymentIntent } from '../../machines/custom-payment/payment-intent.machine';
 import { fetchJson, type ApiClient } from './client';
-import { setPurchaseAnswerSchema } from './purchase';
+import { adoptBooking, bookedPurchaseSchema } from './purchase';
+import type { Booking } from '../../machines/purchase/purchase.types';
 
 /** The answer of GET /api/merchants/custom/get_iframe (requirements.md §7): the page to pay on and its visitor uuid. */
 export const iframeAnswerSchema = v.object({
@@ -22,14 +23,13 @@ export async function getPaymentIframe(client: ApiClient, query: string): Promis
 
 /**
  * POST /api/merchants/custom/book_link: the operator books the payment page's signed query (a link opened
- * without the visitor uuid /genPaymentIntend kept); its session_id becomes the session uuid.
+ * without the visitor uuid /genPaymentIntend kept), answering it priced like set_purchase.
  */
-export async function bookPaymentLink(client: ApiClient, machineId: string, query: string): Promise<string> {
-  const answer = await fetchJson(client, setPurchaseAnswerSchema, 'api/merchants/custom/book_link', {
+export async function bookPaymentLink(client: ApiClient, machineId: string, query: string): Promise<Booking> {
+  const answer = await fetchJson(client, bookedPurchaseSchema, 'api/merchants/custom/book_link', {
     method: 'post',
     searchParams: { machine_id: machineId },
     json: { query },
   });
-  client.setSessionUuid(answer.session_id);
-  return answer.session_id;
+  return adoptBooking(client, answer);
 }

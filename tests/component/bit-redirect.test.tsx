@@ -26,7 +26,7 @@ const onAnotherOrigin: Intercept = async (request, sandbox) => {
 
 /** Water (5 + 1 fee) on machine 1001, recorded by the sandbox; the client then carries its session. */
 async function waterPurchase({ api }: SandboxConnection) {
-  const sessionId = await setPurchase(api, '1001', [{ product_id: 102, count: 1 }]);
+  const { sessionId } = await setPurchase(api, '1001', [{ product_id: 102, count: 1 }]);
   return { ...singleLineOrder, machineId: '1001', visitorUuid: sessionId };
 }
 

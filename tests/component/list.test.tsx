@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { asHeard, catalogueMenu, en, renderPayPage } from './harness';
+import { asHeard, catalogueMenu, en, isCall, json, renderPayPage } from './harness';
 import { PROVIDER_URLS } from '../../src/config';
 import { PURCHASE_STORAGE_KEYS } from '../../src/lib/purchase-storage';
 
@@ -96,6 +96,26 @@ describe('LIST product view (1001)', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(within(dialog).getByRole('heading', { name: en.methods.title })),
     );
+  });
+
+  it("once booked, the dialog shows the operator's total, not the menu's (the amount shown is the amount charged)", async () => {
+    // The operator prices Cola's fee at 0.60 today, where the menu the page holds says 2.5 % (0.16).
+    const { user } = renderPayPage({
+      machineId: '1001',
+      intercept: async (request, sandbox) => {
+        const answer = await sandbox(request);
+        if (!isCall(request, 'api/menu/set_purchase')) return answer;
+        const booked = (await answer.json()) as { lines: { unit_fee: number; line_total: number }[] };
+        const lines = booked.lines.map((line) => ({ ...line, unit_fee: 0.6, line_total: 7.1 }));
+        return json({ ...booked, lines, fees: 0.6, total: 7.1 });
+      },
+    });
+    await screen.findByRole('group', { name: en.products.choose });
+    await user.click(productContinue());
+
+    const dialog = await screen.findByRole('dialog', { name: en.drawer.title });
+    const total = within(dialog).getByText(en.methods.includingFees).closest('p');
+    expect(total?.textContent).toBe(`${en.methods.total} ₪7.10 ${en.methods.includingFees}`);
   });
 
   it('offers Google Pay (chosen: Google says this browser can pay), card entry, card scan and Bit; no Apple Pay talk off Safari', async () => {

@@ -43,9 +43,18 @@ const byId = (menu: Menu, id: ProductId | undefined) => menu.products.find((prod
  * - the vacuum (requirements.md §5, §9): the chosen product, hours × its hourly price, with a service fee of 0;
  * - a price-input machine (requirements.md §2, §5): its product once, at the typed amount, with the product's fee;
  * - any other view: each selected product at its price with its fee, × the counter on QUANTITY, else once.
+ * Once the operator has booked the purchase, its own pricing is what the visitor is charged for.
  */
 export function specLines(context: PurchaseContext): SpecLine[] {
-  const { menu, orderSource, selectedIds } = context;
+  const { menu, orderSource, selectedIds, booking } = context;
+  if (booking) {
+    return booking.lines.map((line) => ({
+      productId: line.productId,
+      count: line.count,
+      price: cents(line.unitPrice),
+      fee: cents(line.unitFee),
+    }));
+  }
   switch (orderSource.kind) {
     case 'fixed': {
       const booked = menu.products[0];

@@ -24,6 +24,7 @@ import {
   selectTotals,
 } from '../../machines/purchase/purchase.selectors';
 import type {
+  Booking,
   OrderSource,
   PaymentMethod,
   PurchaseContext,
@@ -66,8 +67,8 @@ const machine = purchaseMachine.provide({
   actors: {
     amountEntry: standInFor(amountEntryMachine, idleMachine('amountEntry')),
     vacuum: standInFor(vacuumMachine, idleMachine('vacuum')),
-    setPurchase: pendingPromise<string, SetPurchaseInput>(),
-    bookPaymentLink: pendingPromise<string, BookPaymentLinkInput>(),
+    setPurchase: pendingPromise<Booking, SetPurchaseInput>(),
+    bookPaymentLink: pendingPromise<Booking, BookPaymentLinkInput>(),
     checkGooglePay: pendingPromise<boolean, { order: PaymentOrder }>(),
     googlePay: standInFor(googlePayMachine, idleMachine('googlePay')),
     applePay: standInFor(applePayMachine, idleMachine('applePay')),
@@ -123,6 +124,28 @@ interface ScenarioOptions {
   walkProducts: boolean;
 }
 
+/**
+ * The operator's pricing, on purpose unlike any menu's (two items at 3.10 + 0.25 fee: 6.70), so the lines and
+ * totals shown after booking can only be the operator's.
+ */
+function operatorBooking(sessionId: string): Booking {
+  return {
+    sessionId,
+    currency: 'ILS',
+    lines: [
+      {
+        productId: 'operator-line',
+        name: 'Priced by the operator',
+        count: 2,
+        unitPrice: 3.1,
+        unitFee: 0.25,
+        lineTotal: 6.7,
+      },
+    ],
+    totals: { subtotal: 6.2, fees: 0.5, total: 6.7 },
+  };
+}
+
 function scenario({ label, menu, settings = {}, methods, walkProducts }: ScenarioOptions): PathScenario {
   return {
     label,
@@ -131,9 +154,9 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
       const context = snapshot.context as PurchaseContext;
       const events: (PurchaseEvent | InternalEvent)[] = [
         { type: 'purchase.continue' },
-        { type: 'xstate.done.actor.setPurchase', output: 'session-1' },
+        { type: 'xstate.done.actor.setPurchase', output: operatorBooking('session-1') },
         { type: 'xstate.error.actor.setPurchase', error: new ApiError({ kind: 'http', status: 500 }) },
-        { type: 'xstate.done.actor.bookPaymentLink', output: 'session-2' },
+        { type: 'xstate.done.actor.bookPaymentLink', output: operatorBooking('session-2') },
         { type: 'xstate.error.actor.bookPaymentLink', error: new ApiError({ kind: 'http', status: 403 }) },
         // Google's isReadyToPay: ready, not ready, pay.js failing, and no answer within the limit
         { type: 'xstate.done.actor.checkGooglePay', output: true },
@@ -197,6 +220,7 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
         customAmount: context.customAmount,
         minutes: context.minutes,
         sessionId: context.sessionId,
+        booking: context.booking?.sessionId,
         submitFailure: context.submitFailure?.kind,
         method: context.method,
         result: context.result?.outcome,
@@ -371,7 +395,12 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
     case 'xstate.done.actor.setPurchase':
     case 'xstate.done.actor.bookPaymentLink':
       // Google is asked whether this browser can pay before the list opens.
-      return to(CHECKING_WALLETS, (after) => expect(contextOf(after).sessionId).toBe(sample.output));
+      return to(CHECKING_WALLETS, (after) =>
+        expect(contextOf(after)).toMatchObject({
+          sessionId: (sample.output as Booking).sessionId,
+          booking: sample.output,
+        }),
+      );
     case 'xstate.done.actor.checkGooglePay':
       return walletsKnown(context, sample.output === true);
     case 'xstate.error.actor.checkGooglePay':

@@ -64,13 +64,23 @@ describe('POST /v4/api/menu/set_purchase', () => {
     const app = createSandboxApp({ catalogue });
     const response = await setPurchase(app, '1005', [{ product_id: 501, count: 3 }], { 'session-uuid': 'visitor-1' });
     expect(response.status).toBe(200);
-    const { session_id } = (await response.json()) as { session_id: string };
+    const answer = (await response.json()) as { session_id: string };
+    const { session_id } = answer;
     expect(session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(app.purchases.get(session_id)).toMatchObject({
       machine_id: '1005',
       session_uuid: 'visitor-1',
       currency: 'ILS',
       totals: { subtotal: 13.5, fees: 1.5, total: 15 },
+    });
+    // The answer carries the operator's pricing, which the app shows and every wallet sheet asks for.
+    expect(answer).toEqual({
+      session_id,
+      currency: 'ILS',
+      lines: [{ product_id: 501, name: 'Laundry token', count: 3, unit_price: 4.5, unit_fee: 0.5, line_total: 15 }],
+      subtotal: 13.5,
+      fees: 1.5,
+      total: 15,
     });
   });
 

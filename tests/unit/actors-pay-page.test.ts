@@ -22,8 +22,17 @@ vi.mock('../../src/api/menu', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/menu')>()),
   getMenu: vi.fn(),
 }));
-vi.mock('../../src/api/purchase', () => ({ setPurchase: vi.fn(() => Promise.resolve('session-9')) }));
-vi.mock('../../src/api/custom-payment', () => ({ bookPaymentLink: vi.fn(() => Promise.resolve('session-link')) }));
+// The operator prices the purchase as the page did: Cola, 12.90 + 2.5 % (0.32).
+vi.mock('../../src/api/purchase', async () => {
+  const { agreedBooking } = await import('../fixtures/purchases');
+  const { priceLine } = await import('../../machines/shared/pricing');
+  const { cola } = await import('../fixtures/menus');
+  return { setPurchase: vi.fn(() => Promise.resolve(agreedBooking('session-9', [priceLine(cola, 1)]))) };
+});
+vi.mock('../../src/api/custom-payment', async () => {
+  const { agreedBooking } = await import('../fixtures/purchases');
+  return { bookPaymentLink: vi.fn(() => Promise.resolve(agreedBooking('session-link', []))) };
+});
 vi.mock('../../src/api/promotion', () => ({ joinPromotion: vi.fn(() => Promise.resolve(undefined)) }));
 vi.mock('../../src/i18n/i18n', () => ({ changeLanguage: vi.fn(() => Promise.resolve()) }));
 
@@ -173,9 +182,9 @@ const run = (logic: AnyActorLogic | undefined, input: unknown) => {
 describe("the purchase's other effects", () => {
   it('books a payment link with its query', async () => {
     const { api, actors } = purchaseEffects();
-    await expect(run(actors.bookPaymentLink, { machineId: '15', query: 'totalPrice=7.50' })).resolves.toBe(
-      'session-link',
-    );
+    await expect(run(actors.bookPaymentLink, { machineId: '15', query: 'totalPrice=7.50' })).resolves.toMatchObject({
+      sessionId: 'session-link',
+    });
     expect(bookPaymentLink).toHaveBeenCalledWith(api, '15', 'totalPrice=7.50');
   });
 

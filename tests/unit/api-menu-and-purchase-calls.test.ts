@@ -172,19 +172,38 @@ describe('menu and purchase calls (requirements.md §7)', () => {
     expect(without.client.sessionUuid()).toBe('session-1');
   });
 
-  it('POST set_purchase sends the lines; its session_id replaces the session uuid', async () => {
-    const { client, sent } = fakeApi({ session_id: 'purchase-session' });
+  it("POST set_purchase sends the lines; its session_id replaces the session uuid; the operator's pricing is kept", async () => {
+    const priced = {
+      currency: 'ILS',
+      lines: [{ product_id: 1, name: 'Cola', count: 2, unit_price: 6.5, unit_fee: 0.16, line_total: 13.32 }],
+      subtotal: 13,
+      fees: 0.32,
+      total: 13.32,
+    };
+    const { client, sent } = fakeApi({ session_id: 'purchase-session', ...priced });
     const lines = [{ product_id: 1, count: 2 }];
-    await expect(setPurchase(client, 'machine-7', lines)).resolves.toBe('purchase-session');
+    await expect(setPurchase(client, 'machine-7', lines)).resolves.toEqual({
+      sessionId: 'purchase-session',
+      currency: 'ILS',
+      lines: [{ productId: 1, name: 'Cola', count: 2, unitPrice: 6.5, unitFee: 0.16, lineTotal: 13.32 }],
+      totals: { subtotal: 13, fees: 0.32, total: 13.32 },
+    });
     const call = only(sent);
     expect(call.method).toBe('POST');
     expect(call.url.pathname).toBe('/v4/api/menu/set_purchase');
     expect(query(call)).toEqual({ machine_id: 'machine-7', session_uuid: 'session-1' });
     expect(call.body).toEqual(lines);
     expect(client.sessionUuid()).toBe('purchase-session');
-    await expect(setPurchase(fakeApi({ session_id: '' }).client, 'm', lines)).rejects.toMatchObject({
-      failure: { kind: 'invalid-answer' },
-    });
+    for (const answer of [
+      { ...priced, session_id: '' },
+      { session_id: 'no-pricing' },
+      { ...priced, session_id: 's', total: 0 },
+      { ...priced, session_id: 's', lines: [] },
+    ]) {
+      await expect(setPurchase(fakeApi(answer).client, 'm', lines), JSON.stringify(answer)).rejects.toMatchObject({
+        failure: { kind: 'invalid-answer' },
+      });
+    }
   });
 
   it("GET get_iframe passes the page's query on (a repeated parameter keeps its last value)", async () => {

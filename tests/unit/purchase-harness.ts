@@ -16,10 +16,10 @@ import {
   type MethodActor,
   type SetPurchaseInput,
 } from '../../machines/purchase/purchase.machine';
-import type { PaymentMethod, PurchaseSettings } from '../../machines/purchase/purchase.types';
+import type { Booking, PaymentMethod, PurchaseSettings } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { allMethodsConfig, cola, listMenu, makeMenu } from '../fixtures/menus';
-import { HOSTED_PAGE, purchaseInput } from '../fixtures/purchases';
+import { HOSTED_PAGE, operatorPricing, purchaseInput } from '../fixtures/purchases';
 import {
   fakePaymentMachine,
   paymentLog,
@@ -38,8 +38,11 @@ export const yaadSarigMenu = makeMenu({
 });
 
 export interface Options extends Partial<PurchaseSettings> {
-  /** What the fake POST /api/menu/set_purchase does; resolves with session-1, session-2, … by default. */
-  setPurchase?: (input: SetPurchaseInput) => Promise<string>;
+  /**
+   * What the fake POST /api/menu/set_purchase does; resolves with session-1, session-2, … by default. A
+   * session id alone is answered with the lines priced as the page priced them.
+   */
+  setPurchase?: (input: SetPurchaseInput) => Promise<string | Booking>;
   /** How each fake payment machine behaves (by default it runs until the drawer closes). */
   fakes?: Partial<Record<PaymentMachineId, FakePaymentOptions>>;
   /** Real payment machines (with their own fakes) in place of the fake ones. */
@@ -75,9 +78,10 @@ export function startPurchase(
   const actor = createActor(
     purchaseMachine.provide({
       actors: {
-        setPurchase: fromPromise<string, SetPurchaseInput>(({ input }) => {
+        setPurchase: fromPromise<Booking, SetPurchaseInput>(async ({ input }) => {
           calls.push(input);
-          return respond(input);
+          const answer = await respond(input);
+          return typeof answer === 'string' ? operatorPricing(menu, answer, input.lines) : answer;
         }),
         checkGooglePay: fromPromise<boolean, { order: PaymentOrder }>(() => checkGooglePay()),
         googlePay: standInFor(googlePayMachine, payment('googlePay')),

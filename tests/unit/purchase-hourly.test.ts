@@ -10,12 +10,13 @@ import { googlePayMachine } from '../../machines/payment/google-pay.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/purchase.machine';
 import { paymentOrder, selectLines, selectTotals } from '../../machines/purchase/purchase.selectors';
+import type { Booking } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { ApiError } from '../../machines/shared/api-failure';
 import type { JoinPromotionInput } from '../../machines/vacuum/promotion';
 import { vacuumMachine } from '../../machines/vacuum/vacuum.machine';
 import { makeMenu } from '../fixtures/menus';
-import { MACHINE_ID, purchaseInput } from '../fixtures/purchases';
+import { MACHINE_ID, operatorPricing, purchaseInput } from '../fixtures/purchases';
 import { fakePaymentMachine, paymentLog, standInFor, type FinishPayment } from '../fixtures/stand-ins';
 
 const hourly = (id: number, name: string, price: number, extra: Partial<Product> = {}): Product => ({
@@ -71,9 +72,9 @@ function startHourlyPurchase({
             }),
           },
         }),
-        setPurchase: fromPromise<string, SetPurchaseInput>(({ input }) => {
+        setPurchase: fromPromise<Booking, SetPurchaseInput>(async ({ input }) => {
           calls.push(input);
-          return setPurchase();
+          return operatorPricing(vacuumMenu, await setPurchase(), input.lines);
         }),
         googlePay: standInFor(googlePayMachine, fakePaymentMachine('googlePay', { log: googlePayLog })),
       },

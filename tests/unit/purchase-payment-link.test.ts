@@ -19,10 +19,11 @@ import {
   type SetPurchaseInput,
 } from '../../machines/purchase/purchase.machine';
 import { selectCanContinue, selectCurrencySymbol } from '../../machines/purchase/purchase.selectors';
-import type { OrderSource } from '../../machines/purchase/purchase.types';
+import type { Menu } from '../../machines/menu/menu.types';
+import type { Booking, OrderSource } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { cola, listMenu, makeMenu, priceInputMenu, quantityMenu } from '../fixtures/menus';
-import { MACHINE_ID, purchaseInput } from '../fixtures/purchases';
+import { MACHINE_ID, operatorPricing, purchaseInput } from '../fixtures/purchases';
 import { fakePaymentMachine, idleMachine, paymentLog, standInFor, type FinishPayment } from '../fixtures/stand-ins';
 
 const RETURN_URLS = { success: 'https://merchant.example/ok?ref=1', failure: 'https://merchant.example/failed' };
@@ -43,6 +44,23 @@ function paymentLink(overrides: Partial<Extract<OrderSource, { kind: 'fixed' }>>
   };
 }
 
+/** book_link's answer: the signed amount, once, without a fee, in the link's currency. */
+function linkBooking({ query }: BookPaymentLinkInput, orderSource: OrderSource | undefined, menu: Menu): Booking {
+  const amount = Number(new URLSearchParams(query).get('totalPrice'));
+  const [product] = menu.products;
+  if (!product) throw new Error('a link is booked on the machine’s first product');
+  const line = {
+    productId: product.id,
+    name: product.name,
+    count: 1,
+    unitPrice: amount,
+    unitFee: 0,
+    lineTotal: amount,
+  };
+  const currency = orderSource?.kind === 'fixed' ? orderSource.currency : 'ILS';
+  return { sessionId: 'session-1', currency, lines: [line], totals: { subtotal: amount, fees: 0, total: amount } };
+}
+
 function startPurchase(orderSource: OrderSource | undefined, menu = listMenu) {
   const setPurchaseCalls: SetPurchaseInput[] = [];
   const bookCalls: BookPaymentLinkInput[] = [];
@@ -56,13 +74,13 @@ function startPurchase(orderSource: OrderSource | undefined, menu = listMenu) {
       actors: {
         // Google's isReadyToPay: this browser can pay with Google Pay.
         checkGooglePay: fromPromise(() => Promise.resolve(true)),
-        setPurchase: fromPromise<string, SetPurchaseInput>(({ input }) => {
+        setPurchase: fromPromise<Booking, SetPurchaseInput>(({ input }) => {
           setPurchaseCalls.push(input);
-          return Promise.resolve('session-1');
+          return Promise.resolve(operatorPricing(menu, 'session-1', input.lines));
         }),
-        bookPaymentLink: fromPromise<string, BookPaymentLinkInput>(({ input }) => {
+        bookPaymentLink: fromPromise<Booking, BookPaymentLinkInput>(({ input }) => {
           bookCalls.push(input);
-          return Promise.resolve('session-1');
+          return Promise.resolve(linkBooking(input, orderSource, menu));
         }),
         googlePay: standInFor(googlePayMachine, fakePaymentMachine('googlePay', { log: googlePay })),
         applePay: idle(applePayMachine, 'applePay'),

@@ -44,6 +44,7 @@ function context(menu: Menu, overrides: Partial<PurchaseContext> = {}): Purchase
     amountEntry: undefined,
     vacuum: undefined,
     sessionId: undefined,
+    booking: undefined,
     submitFailure: undefined,
     googlePayReady: true,
     method: undefined,
@@ -142,6 +143,35 @@ describe('paymentOrder: what every payment method is told', () => {
     expect(paymentOrder(context(priceInputMenu, { customAmount: 20 }))).toMatchObject({ total: 22, customPrice: 20 });
   });
 
+  it("once booked, the operator's lines and total, whatever the menu says (the amount shown is the amount charged)", () => {
+    // The operator prices Cola at 13.00 + 0.40 fee, twice; the page's menu says 12.90 + 2.5 %.
+    const booking = {
+      sessionId: 'session-7',
+      currency: 'ILS',
+      lines: [{ productId: cola.id, name: 'Cola', count: 2, unitPrice: 13, unitFee: 0.4, lineTotal: 26.8 }],
+      totals: { subtotal: 26, fees: 0.8, total: 26.8 },
+    };
+    const ctx = context(gridMenu, { selectedIds: [cola.id], sessionId: 'session-7', booking });
+    expect(pricedLines(ctx)).toEqual([
+      { product: cola, count: 2, unitPrice: 13, unitFee: 0.4, unitTotal: 13.4, lineTotal: 26.8 },
+    ]);
+    expect(paymentOrder(ctx)).toMatchObject({ total: 26.8, currency: 'ILS', visitorUuid: 'session-7' });
+    // What set_purchase is asked stays the selection: the operator's answer is never sent back as a request.
+    expect(purchaseRequest(ctx)).toEqual([{ product_id: cola.id, count: 1 }]);
+  });
+
+  it('a booked line the menu does not list is shown by the name the operator gave it', () => {
+    const booking = {
+      sessionId: 'session-8',
+      currency: 'USD',
+      lines: [{ productId: 'fee-99', name: 'Service call', count: 1, unitPrice: 4, unitFee: 0, lineTotal: 4 }],
+      totals: { subtotal: 4, fees: 0, total: 4 },
+    };
+    const order = paymentOrder(context(listMenu, { booking }));
+    expect(order.lines.map((line) => [line.product.name, line.lineTotal])).toEqual([['Service call', 4]]);
+    expect(order).toMatchObject({ total: 4, currency: 'USD', currencySymbol: '$' });
+  });
+
   it('before set_purchase has answered the visitor is unknown', () => {
     expect(paymentOrder(context(listMenu)).visitorUuid).toBeUndefined();
   });
@@ -193,6 +223,7 @@ describe('offeredMethods (requirements.md §2, from frontend_config)', () => {
       quantity: 1,
       customAmount,
       minutes: undefined,
+      booking: undefined,
     });
 
   it('every configured method, Apple Pay only when the browser can pay with it', () => {
