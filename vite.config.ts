@@ -118,7 +118,8 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     entries.plugin,
     inlineStylesheet(),
-    cspPlugin(loadEnv(mode, process.cwd())),
+    // CSP_REPORT_URL too: the policy's report address, which only the servers' header carries.
+    cspPlugin(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_'])),
     earlyMenuScript(PAY_ROUTE_COMPONENT),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
     sandboxManifest(loadEnv(mode, process.cwd(), 'SANDBOX_')),

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { cspHeaderOfBuild } from '../scripts/csp-plugin';
+import { serverHeadersOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
 import { bitPaymentRoutes } from './api/bit';
 import { customPaymentRoutes } from './api/custom-payment';
@@ -17,6 +17,7 @@ import { tranzilaHandshakeRoutes } from './api/tranzila';
 import { wheelshareRoutes } from './api/wheelshare';
 import type { SandboxEnv, SandboxState } from './api/shared';
 import { createCashier } from './cashier';
+import { cspReportRoutes } from './csp-reports';
 import { IMAGE_NAME, placeholderSvg } from './images';
 import { bitRoutes, createBitProcessor } from './standins/bit';
 import { cardScanRoutes } from './standins/card-scan';
@@ -213,6 +214,9 @@ export function createSandboxApp({
   const api = operatorApi(state, faults);
   if (!apiOnItsOwnOrigin) app.route('/', api);
 
+  // The build's report address (.env.sandbox's CSP_REPORT_URL): the sandbox is the operator's collector.
+  const cspReports = cspReportRoutes();
+  app.route('/sandbox/csp-reports', cspReports.routes);
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));
   app.get('/sandbox/payments', (c) => c.json(state.payments.list()));
   // What the operator received from the loyalty sign-up; tests read it as they read the charges.
@@ -226,6 +230,7 @@ export function createSandboxApp({
     state.members.clear();
     state.bit.clear();
     state.hyp.clear();
+    cspReports.clear();
     return c.body(null, 204);
   });
   app.get('/sandbox/images/:file{.+\\.svg}', (c) => {
@@ -240,12 +245,14 @@ export function createSandboxApp({
   if (distDir) {
     const files = serveStatic({ root: distDir });
     const index = serveStatic({ root: distDir, path: 'index.html' });
-    // The app's page carries its policy as a header too, where frame-ancestors works (stand-in pages keep their own).
-    const csp = cspHeaderOfBuild(distDir);
+    // The app's pages carry the headers the build asks for, as deploy/Caddyfile sends them: the policy with
+    // frame-ancestors and its report directives, which only a header can carry (stand-in pages keep their own).
+    const headers = serverHeadersOfBuild(distDir);
     app.use('*', async (c, next) => {
       await next();
-      if (csp && !NOT_THE_APP.test(c.req.path) && c.res.headers.get('Content-Type')?.startsWith('text/html')) {
-        c.res.headers.set('Content-Security-Policy', csp);
+      if (headers && !NOT_THE_APP.test(c.req.path) && c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+        c.res.headers.set('Content-Security-Policy', `${headers['Content-Security-Policy']}; frame-ancestors 'self'`);
+        c.res.headers.set('Reporting-Endpoints', headers['Reporting-Endpoints']);
       }
     });
     app.get('*', (c, next) =>

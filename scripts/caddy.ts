@@ -1,10 +1,10 @@
 // Starts Caddy with deploy/Caddyfile on a build: shared by `npm run serve:prod` and `npm run bench`, so the
 // bench measures the app (and the bare page) as production serves it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerHeaders } from './csp-plugin';
+import { sameOriginReportPath, serverHeadersOfBuild } from './csp-plugin';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const CADDY = process.env.CADDY ?? 'caddy';
@@ -16,20 +16,21 @@ export interface CaddySite {
   siteRoot: string;
   /** The merchants' sites allowed to frame /customPaymentIframe. */
   frameAncestors?: readonly string[];
+  /** Where violation reports posted to the build's report path on this origin go on to (host:port). */
+  reportsUpstream?: string;
   stdio?: 'inherit' | 'ignore';
 }
 
-/**
- * The headers the build asks for (its server-headers.json, written by scripts/csp-plugin.ts); none for a
- * build without one (the bench's bare page), which then gets the same server rules without a policy.
- */
-function headersOf(siteRoot: string): ServerHeaders | undefined {
-  const file = join(siteRoot, 'server-headers.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ServerHeaders) : undefined;
-}
-
-export function startCaddy({ port, siteRoot, frameAncestors = [], stdio = 'inherit' }: CaddySite): ChildProcess {
-  const headers = headersOf(siteRoot);
+export function startCaddy({
+  port,
+  siteRoot,
+  frameAncestors = [],
+  reportsUpstream = '',
+  stdio = 'inherit',
+}: CaddySite): ChildProcess {
+  // The headers the build asks for (scripts/csp-plugin.ts); none for a build without them (the bench's
+  // bare page), which then gets the same server rules without a policy.
+  const headers = serverHeadersOfBuild(siteRoot);
   // Caddy's local CA and certificates: git-ignored, never the system's trust store.
   const caddyHome = join(repoRoot, '.caddy');
   mkdirSync(caddyHome, { recursive: true });
@@ -45,6 +46,9 @@ export function startCaddy({ port, siteRoot, frameAncestors = [], stdio = 'inher
       XDG_CONFIG_HOME: caddyHome,
       CSP: headers?.['Content-Security-Policy'] ?? '',
       PERMISSIONS_POLICY: headers?.['Permissions-Policy'] ?? '',
+      REPORTING_ENDPOINTS: headers?.['Reporting-Endpoints'] ?? '',
+      CSP_REPORT_PATH: sameOriginReportPath(headers) ?? '',
+      CSP_REPORT_UPSTREAM: reportsUpstream,
       FRAME_ANCESTORS: frameAncestors.join(' '),
     },
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { missingProviderSettings, originOf, providerSources, walletFrameOrigins } from './providers';
@@ -87,30 +87,65 @@ export function permissionsPolicy(env: CspSettings): string {
   return `payment=(${['self', ...new Set(walletFrameOrigins(env).map((origin) => `"${origin}"`))].join(' ')})`;
 }
 
+/** The Reporting-Endpoints group the policy's report-to names. */
+export const CSP_REPORT_GROUP = 'csp-violations';
+
+/**
+ * Where the browser sends the policy's violation reports: the build setting CSP_REPORT_URL, the operator's
+ * collector. An https address, or a path on the app's own origin (its server forwards it: deploy/Caddyfile,
+ * CSP_REPORT_UPSTREAM). Browsers ignore a report endpoint that is not secure (developer.mozilla.org/docs/Web/HTTP/Headers/Reporting-Endpoints),
+ * so plain http is refused, localhost included. Empty, a build fails: PCI DSS 11.6.1 wants violations seen.
+ */
+export function cspReportAddress(env: CspSettings): string {
+  const address = env.CSP_REPORT_URL?.trim() ?? '';
+  if (/^\/(?!\/)/.test(address) || URL.parse(address)?.protocol === 'https:') return address;
+  throw new Error(
+    `Content-Security-Policy: CSP_REPORT_URL must be the operator's https address for violation reports, or a path on ` +
+      `this origin that its server forwards (.env for production, .env.sandbox for the sandbox), not "${address}"`,
+  );
+}
+
 /** What a production server sends with the build (deploy/Caddyfile): read from the build's server-headers.json. */
 export interface ServerHeaders {
+  /** The page's policy plus its report directives, which a <meta> policy cannot carry. */
   'Content-Security-Policy': string;
   'Permissions-Policy': string;
+  'Reporting-Endpoints': string;
 }
 
 /**
- * The header a server of the build in `distDir` sends with the app's page: the policy its index.html
- * carries, plus frame-ancestors (which only a header can give): here only this origin may frame the app.
- * A production server whose merchants frame /customPaymentIframe lists their sites there instead.
+ * The headers a server sends with the build's pages, for the policy of its index.html: report-to for
+ * the browsers with the Reporting API (Chrome 96, Safari 16.4) and report-uri for the others (Firefox,
+ * whose Reporting API is behind a preference); a browser that knows report-to ignores report-uri
+ * (developer.mozilla.org/docs/Web/HTTP/Headers/Content-Security-Policy/report-uri).
  */
-export function cspHeaderOfBuild(distDir: string): string | undefined {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
-  return policy && `${policy}; frame-ancestors 'self'`;
+export function serverHeaders(env: CspSettings, pagePolicy: string): ServerHeaders {
+  const address = cspReportAddress(env);
+  return {
+    'Content-Security-Policy': `${pagePolicy}; report-uri ${address}; report-to ${CSP_REPORT_GROUP}`,
+    'Permissions-Policy': permissionsPolicy(env),
+    'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${address}"`,
+  };
 }
+
+/** The headers the build in `distDir` asks for (written by cspPlugin), or none for a build without them. */
+export function serverHeadersOfBuild(distDir: string): ServerHeaders | undefined {
+  const file = join(distDir, 'server-headers.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ServerHeaders) : undefined;
+}
+
+/** The report address of these headers when it is a path on the app's own origin, which its server must forward. */
+export const sameOriginReportPath = (headers: ServerHeaders | undefined): string | undefined =>
+  /^[\w-]+="(\/[^"]*)"$/.exec(headers?.['Reporting-Endpoints'] ?? '')?.[1];
 
 /**
  * Puts the build's policy into index.html as a meta element, the first thing in <head>, so it covers
  * every script the page names (also those other plugins prepend), and allows the inline scripts the page
  * has then (src/early-menu.ts) by their hashes. Only for builds: the dev server's React refresh preamble
- * is an inline script. frame-ancestors is ignored in a meta element (with a console error), so only a
- * server header can add it: the build also writes server-headers.json, the policy and the
- * Permissions-Policy for the production server (deploy/Caddyfile).
+ * is an inline script. frame-ancestors, report-uri and report-to are ignored in a meta element (with a
+ * console error), so only a server header can add them: the build also writes server-headers.json, the
+ * policy with its report directives, Reporting-Endpoints and the Permissions-Policy, which every server
+ * of the build sends (deploy/Caddyfile, sandbox/app.ts).
  */
 export function cspPlugin(env: CspSettings): Plugin {
   // Known once index.html is final: the policy hashes its inline scripts.
@@ -122,6 +157,11 @@ export function cspPlugin(env: CspSettings): Plugin {
     enforce: 'post',
     // A provider setting left empty would build a policy that silently blocks that provider.
     buildStart() {
+      try {
+        cspReportAddress(env);
+      } catch (error) {
+        this.error((error as Error).message);
+      }
       const missing = missingProviderSettings(env);
       if (missing.length > 0)
         this.error(
@@ -129,16 +169,12 @@ export function cspPlugin(env: CspSettings): Plugin {
             '(.env for production, .env.sandbox for the sandbox); without it the policy would block that provider',
         );
     },
-    // The same policy for the production server's header (deploy/Caddyfile, npm run serve:prod), which
-    // adds frame-ancestors: one policy, computed here. Written once the page is, with the page's policy.
+    // The same policy for the servers' header (deploy/Caddyfile, npm run serve:prod, the sandbox), which
+    // add frame-ancestors: one policy, computed here. Written once the page is, with the page's policy.
     writeBundle({ dir }) {
       if (!policy || !dir)
         throw new Error('Content-Security-Policy: the build wrote no index.html to take the policy of');
-      const headers: ServerHeaders = {
-        'Content-Security-Policy': policy,
-        'Permissions-Policy': permissionsPolicy(env),
-      };
-      writeFileSync(join(dir, 'server-headers.json'), JSON.stringify(headers, null, 2));
+      writeFileSync(join(dir, 'server-headers.json'), JSON.stringify(serverHeaders(env, policy), null, 2));
     },
     transformIndexHtml: {
       order: 'post',

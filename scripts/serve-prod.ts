@@ -94,7 +94,8 @@ const children = [
     SANDBOX_DIST: distDir,
     SANDBOX_APP_ORIGINS: appOrigin,
   }),
-  startCaddy({ port, siteRoot: distDir, frameAncestors }),
+  // The build's violation reports (.env.sandbox: /sandbox/csp-reports on the app's origin) reach the sandbox.
+  startCaddy({ port, siteRoot: distDir, frameAncestors, reportsUpstream: `localhost:${sandboxPort}` }),
 ];
 
 const state = { stopping: false };
@@ -138,6 +139,7 @@ console.log(
     `Production server (Caddy, HTTP/2, TLS by its own local CA: accept the certificate once): ${appOrigin}`,
     `  e.g. ${appOrigin}/pay?machine_id=1001`,
     `  operator API (sandbox): ${apiOrigin}   providers' stand-ins: ${providersOrigin}`,
+    `  CSP violation reports: ${appOrigin}/sandbox/csp-reports (forwarded to the sandbox, GET lists them)`,
     `  /customPaymentIframe may be framed by: ${frameAncestors.join(' ') || 'this origin only (set FRAME_ANCESTORS)'}`,
     'Ctrl-C stops both.',
   ].join('\n'),

@@ -59,12 +59,21 @@ async function expectNoViolations(violations: Violations): Promise<void> {
 }
 
 forEachLanguage('Content-Security-Policy', (lang, t) => {
-  test('the page carries the policy, in its meta element and as a header with frame-ancestors', async ({ page }) => {
+  test('the page carries the policy, in its meta element and as a header with its reports and frame-ancestors', async ({
+    page,
+  }) => {
     const response = await page.goto('/pay?machine_id=1001');
     const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(meta).toContain("script-src 'self'");
     expect(meta).not.toContain('unsafe-eval');
-    expect(response?.headers()['content-security-policy']).toBe(`${meta ?? ''}; frame-ancestors 'self'`);
+    // A <meta> policy cannot carry report-uri or report-to (browsers ignore them there with a console
+    // error, which the tests below would catch): only the header names where violations are reported.
+    expect(meta).not.toContain('report');
+    expect(response?.headers()['content-security-policy']).toBe(
+      `${meta ?? ''}; report-uri /sandbox/csp-reports; report-to csp-violations; frame-ancestors 'self'`,
+    );
+    // Chromium acts on it only for an https page: tests/prod/server.spec.ts sees a violation reported.
+    expect(response?.headers()['reporting-endpoints']).toBe('csp-violations="/sandbox/csp-reports"');
   });
 
   test('eval is refused: the policy is in force', async ({ page }) => {

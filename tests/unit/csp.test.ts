@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCsp, cspDirectives, permissionsPolicy } from '../../scripts/csp-plugin';
+import { buildCsp, cspDirectives, permissionsPolicy, serverHeaders } from '../../scripts/csp-plugin';
 
 /** A settings file's KEY=value lines. Not vite's loadEnv: under vitest, process.env already holds .env's values. */
 const settings = (file: string): Record<string, string> =>
@@ -141,5 +141,39 @@ describe('the Permissions-Policy of a build (the production server’s header)',
     expect(permissionsPolicy({ ...production, VITE_GOOGLE_PAY_SDK_URL: 'javascript:alert(1)' })).toBe(
       'payment=(self "https://js.stripe.com")',
     );
+  });
+});
+
+describe('the servers’ headers of a build: the policy with its violation reports', () => {
+  const page = "default-src 'self'; script-src 'self'";
+
+  it('sends the reports to CSP_REPORT_URL by report-to (Reporting-Endpoints) and by report-uri', () => {
+    expect(serverHeaders(production, page)).toEqual({
+      'Content-Security-Policy': `${page}; report-uri /csp-reports; report-to csp-violations`,
+      'Reporting-Endpoints': 'csp-violations="/csp-reports"',
+      'Permissions-Policy': 'payment=(self "https://pay.google.com" "https://js.stripe.com")',
+    });
+    expect(serverHeaders({ ...production, CSP_REPORT_URL: 'https://reports.operator.example/csp' }, page)).toEqual(
+      expect.objectContaining({
+        'Content-Security-Policy': `${page}; report-uri https://reports.operator.example/csp; report-to csp-violations`,
+        'Reporting-Endpoints': 'csp-violations="https://reports.operator.example/csp"',
+      }),
+    );
+    expect(serverHeaders(sandbox, page)['Reporting-Endpoints']).toBe('csp-violations="/sandbox/csp-reports"');
+  });
+
+  it('refuses no address, plain http (browsers ignore an endpoint that is not secure) and another origin’s path', () => {
+    for (const address of [
+      undefined,
+      '',
+      '  ',
+      'http://reports.operator.example/csp',
+      'http://localhost:4173/r',
+      '//evil.example/r',
+      'csp-reports',
+    ])
+      expect(() => serverHeaders({ ...production, CSP_REPORT_URL: address }, page), String(address)).toThrow(
+        /CSP_REPORT_URL/,
+      );
   });
 });
