@@ -13,6 +13,7 @@ import { notificationRoutes } from './api/notifications';
 import { paymentStatusRoutes } from './api/payment-status';
 import { paymentRoutes } from './api/payment';
 import { promotionRoutes } from './api/promotion';
+import { signLinkRoutes } from './api/sign-link';
 import { tranzilaHandshakeRoutes } from './api/tranzila';
 import { wheelshareRoutes } from './api/wheelshare';
 import type { SandboxEnv, SandboxState } from './api/shared';
@@ -31,6 +32,7 @@ import { operatorCors } from './cors';
 import { sandboxFaults, type SandboxFaults } from './faults';
 import { idempotency } from './idempotency';
 import { createMemberStore } from './members';
+import { createLinkBookings } from './link-bookings';
 import { createRentalStore } from './rentals';
 import { createChargeStore, type Purchase } from './stores';
 import { createPaymentRecords } from './payment-records';
@@ -195,6 +197,7 @@ export function createSandboxApp({
     cashier: createCashier(charges, processingMs),
     members: createMemberStore(),
     rentals: createRentalStore(),
+    links: createLinkBookings(),
     bit,
     payments: createPaymentRecords(),
     lives: createPurchaseLives({ purchases, charges, bit }),
@@ -221,12 +224,14 @@ export function createSandboxApp({
   app.get('/sandbox/payments', (c) => c.json(state.payments.list()));
   // What the operator received from the loyalty sign-up; tests read it as they read the charges.
   app.get('/sandbox/promotion/members', (c) => c.json(state.members.list()));
+  app.route('/sandbox/sign-link', signLinkRoutes(state));
   app.post('/sandbox/reset', (c) => {
     state.charges.clear();
     state.payments.clear();
     state.lives.clear();
     state.purchases.clear();
     state.rentals.clear();
+    state.links.clear();
     state.members.clear();
     state.bit.clear();
     state.hyp.clear();

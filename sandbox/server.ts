@@ -56,7 +56,7 @@ function printBanner(catalogue: Catalogue, origin: string) {
       'Other entry points:',
       `  vacuum (hourly)        ${origin}/vacuum?machine_id=1008`,
       `  wheelshare station     ${origin}/wheelshare`,
-      `  payment link           ${origin}/genPaymentIntend?machine_id=1001&amount=7.50&info=Test%20payment`,
+      `  payment link (signed)  ${origin}/test`,
       `  link builder, debug    ${origin}/test  ${origin}/debug_vars`,
       `  information            ${origin}/refund-and-cancellation  ${origin}/accessibility  ${origin}/contact`,
     ].join('\n'),

@@ -5,9 +5,15 @@ import { priceLine } from '../../machines/shared/pricing';
 import { checkPhone } from '../../machines/shared/phone';
 import * as v from 'valibot';
 import type { CatalogueMachine } from '../catalogue';
-import { isSignedLink, signLink } from '../payment-links';
-import type { Rental } from '../rentals';
-import type { Purchase } from '../stores';
+import { issueLink } from '../link-bookings';
+import {
+  EXPIRES_PARAM,
+  isSignedLink,
+  linkExpiry,
+  MAX_LINK_LIFETIME_S,
+  SIGNATURE_PARAM,
+  type ExpiryProblem,
+} from '../payment-links';
 import {
   appOriginOf,
   bookedPurchaseAnswer,
@@ -29,34 +35,68 @@ const DEFAULT_INFO = 'Payment';
  */
 type LinkQuery = Record<string, string | undefined>;
 
-/** The payment page's address, signed by the operator, so that the page can book it again (book_link). */
-function paymentPageUrl(c: Context, state: SandboxState, machine: CatalogueMachine, query: LinkQuery): string {
+/**
+ * The payment page's address for a purchase the link booked, signed by the operator with the link's
+ * expiry and recorded as that purchase's, so that the page books it again (book_link) and nothing else.
+ */
+function paymentPageUrl(
+  c: Context,
+  state: SandboxState,
+  machine: CatalogueMachine,
+  sessionId: string,
+  query: LinkQuery,
+): string {
   const url = new URL('/customPaymentIframe', appOriginOf(c, state));
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
-  url.search = signLink(machine.paymentLinkKey, params).toString();
+  url.search = issueLink(state.links, machine.paymentLinkKey, params, sessionId).toString();
   return url.href;
 }
 
-/** 403 unless the merchant signed these link parameters (sandbox/payment-links.ts). */
-function requireSignedLink(machine: CatalogueMachine, params: URLSearchParams): void {
-  if (!isSignedLink(machine.paymentLinkKey, params))
-    fail(403, 'the payment link is not signed by the merchant (its signature is missing or does not match)');
+export const LINK_EXPIRED = 'this payment link has expired: ask whoever sent it for a new one';
+export const LINK_PAID = 'this payment link has already been paid';
+
+const EXPIRY_PROBLEMS: Record<Exclude<ExpiryProblem, 'expired'>, string> = {
+  missing: `${EXPIRES_PARAM} is required: a signed payment link says when it expires (seconds since the epoch)`,
+  malformed: `${EXPIRES_PARAM}: must be one whole number of seconds since the epoch`,
+  'too-far': `${EXPIRES_PARAM}: a payment link may live at most ${MAX_LINK_LIFETIME_S / 86_400} days`,
+};
+
+/** A link the operator accepts now: the merchant's signature, and the expiry it signed. */
+interface LiveLink {
+  signature: string;
+  expiresAt: number;
 }
 
 /**
- * A wheelshare rental whose station is waiting for the visitor's card, with its purchase; machine_id,
- * if given, must be its station.
+ * 403 unless the merchant signed these link parameters (sandbox/payment-links.ts); then 400 without a
+ * usable expiry and 410 once it has passed. The signature is checked first: an edited expiry is a 403.
  */
-function rentalAwaitingCard(
-  state: SandboxState,
-  phone: string | undefined,
-  machineId: string | undefined,
-): { rental: Rental; purchase: Purchase } | undefined {
-  const rental = phone ? state.rentals.byPhone(phone) : undefined;
-  if (rental?.status !== 'awaiting_card' || (machineId && machineId !== rental.machine_id)) return undefined;
-  const purchase = state.purchases.get(rental.session_id);
-  return purchase ? { rental, purchase } : undefined;
+function requireLiveLink(machine: CatalogueMachine, params: URLSearchParams): LiveLink {
+  if (!isSignedLink(machine.paymentLinkKey, params))
+    fail(403, 'the payment link is not signed by the merchant (its signature is missing or does not match)');
+  const expiry = linkExpiry(params);
+  if (!expiry.ok)
+    fail(
+      expiry.problem === 'expired' ? 410 : 400,
+      expiry.problem === 'expired' ? LINK_EXPIRED : EXPIRY_PROBLEMS[expiry.problem],
+    );
+  return { signature: params.get(SIGNATURE_PARAM) ?? '', expiresAt: expiry.expiresAt };
+}
+
+/**
+ * The purchase this link booked before, or one it books now: a link books one purchase, so it is paid
+ * at most once (409 once its purchase is paid, as the operator's chart says). A purchase whose payment
+ * was voided is booked afresh, as the operator asks of any voided purchase.
+ */
+function purchaseOfLink(state: SandboxState, link: LiveLink, book: () => string): string {
+  const booked = state.links.sessionOf(link.signature);
+  const life = booked === undefined ? undefined : state.lives.of(booked).getSnapshot();
+  if (life?.matches('Paid')) fail(409, LINK_PAID);
+  if (booked !== undefined && !life?.matches('Voided')) return booked;
+  const sessionId = book();
+  state.links.record(link.signature, sessionId, link.expiresAt);
+  return sessionId;
 }
 
 /** Books a payment link's amount on the machine's first product: one item, no fee. */
@@ -120,67 +160,51 @@ const bookSchema = v.object({ query: v.pipe(v.string(), v.nonEmpty()) });
 /**
  * GET /api/merchants/custom/get_iframe (requirements.md §7), mounted at /v4/api/merchants/custom: the payment page
  * (/customPaymentIframe) for the query's payment and the visitor uuid of the purchase behind it.
- * - A phone whose wheelshare rental awaits its card gets that rental's page (the station's pay call
- *   links here); its purchase already exists and the operator priced it.
- * - Otherwise a link the merchant signed (its amount is in its address: sandbox/payment-links.ts) makes
- *   a new purchase of that amount; info, currency, success_url, failure_url, phone_number and deferred
- *   go into the page's address, which the operator signs in turn. Return addresses pass through AS
- *   GIVEN: judging their scheme is the app's job (design.md §10), and the browser tests rely on that.
+ * The query is a link the merchant signed, with its expiry (sandbox/payment-links.ts): its amount is in
+ * its address. Its first opening books a purchase of that amount; every later one answers the same
+ * purchase (409 once it is paid). A link the operator issued for a purchase it booked itself (the
+ * wheelshare station's pay call) answers that purchase. info, currency, success_url, failure_url,
+ * phone_number and deferred go into the page's address, which the operator signs in turn, with the
+ * link's expiry. Return addresses pass through AS GIVEN: judging their scheme is the app's job
+ * (design.md §10), and the browser tests rely on that.
  *
  * POST /api/merchants/custom/book_link?machine_id=… {query}: the payment page opened without the visitor
- * uuid /genPaymentIntend kept (another browser, storage cleared) books its own signed address: the
- * rental it names, or a new purchase of its amount. Answers {session_id}, like set_purchase.
+ * uuid /genPaymentIntend kept (another browser, storage cleared) books its own signed address, with the
+ * same rules: the purchase it names, or a new one of its amount. Answers {session_id}, like set_purchase.
  */
 export function customPaymentRoutes(state: SandboxState) {
   return new Hono<SandboxEnv>()
     .get('/get_iframe', (c) => {
-      const awaiting = rentalAwaitingCard(state, c.req.query('phone_number'), c.req.query('machine_id'));
-      if (awaiting) {
-        const { rental, purchase } = awaiting;
-        const station = state.catalogue.get(rental.machine_id) ?? fail(404, 'machine not found');
-        const iframeUrl = paymentPageUrl(c, state, station, {
-          totalPrice: rental.amount.toFixed(2),
-          currency: purchase.currency,
-          info: `Wheelchair rental (${rental.option})`,
-          machineId: rental.machine_id,
-          isDeferredPayment: 'true',
-          phoneNumber: rental.phone,
-          // No failure address: a failed payment stays on the page, where the visitor can try again.
-          successReturnUrl: new URL('/wheelshare/afterPayment', appOriginOf(c, state)).href,
-        });
-        return c.json({ iframe_url: iframeUrl, payment: { visitor_uuid: rental.session_id } });
-      }
-
       const machine = activeMachine(c, state);
-      requireSignedLink(machine, linkParams(c));
+      const link = requireLiveLink(machine, linkParams(c));
       const read = (name: string) => c.req.query(name);
-      const link = linkValues(machine, read, { amount: 'amount', phone: 'phone_number', deferred: 'deferred' });
-      const sessionId = bookLink(state, c, machine, link.amount, link.currency);
-      const iframeUrl = paymentPageUrl(c, state, machine, {
-        totalPrice: link.amount.toFixed(2),
-        currency: link.currency,
+      const values = linkValues(machine, read, { amount: 'amount', phone: 'phone_number', deferred: 'deferred' });
+      const sessionId = purchaseOfLink(state, link, () => bookLink(state, c, machine, values.amount, values.currency));
+      const iframeUrl = paymentPageUrl(c, state, machine, sessionId, {
+        totalPrice: values.amount.toFixed(2),
+        currency: values.currency,
         info: read('info')?.trim() || DEFAULT_INFO,
         machineId: machine.id,
-        isDeferredPayment: link.deferred,
-        phoneNumber: link.phone,
+        isDeferredPayment: values.deferred,
+        phoneNumber: values.phone,
         successReturnUrl: read('success_url'),
         failuresReturnUrl: read('failure_url'),
+        [EXPIRES_PARAM]: String(link.expiresAt),
       });
       return c.json({ iframe_url: iframeUrl, payment: { visitor_uuid: sessionId } });
     })
     .post('/book_link', async (c) => {
       const machine = activeMachine(c, state);
       const params = new URLSearchParams(parseOrFail(bookSchema, await jsonBody(c)).query);
-      requireSignedLink(machine, params);
+      const link = requireLiveLink(machine, params);
       if (params.get('machineId') !== machine.id) fail(400, `machineId: the link is not for machine ${machine.id}`);
       const read = (name: string) => params.get(name) ?? undefined;
-      const link = linkValues(machine, read, {
+      const values = linkValues(machine, read, {
         amount: 'totalPrice',
         phone: 'phoneNumber',
         deferred: 'isDeferredPayment',
       });
-      const awaiting = link.deferred === 'true' ? rentalAwaitingCard(state, link.phone, machine.id) : undefined;
-      const sessionId = awaiting?.purchase.session_id ?? bookLink(state, c, machine, link.amount, link.currency);
+      const sessionId = purchaseOfLink(state, link, () => bookLink(state, c, machine, values.amount, values.currency));
       return c.json(bookedPurchaseAnswer(purchaseOf(state.purchases, sessionId)));
     });
 }

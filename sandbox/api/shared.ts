@@ -7,6 +7,7 @@ import { orderTotals, type PricedLine } from '../../machines/shared/pricing';
 import type { Catalogue, CatalogueMachine } from '../catalogue';
 import type { Cashier } from '../cashier';
 import type { MemberStore } from '../members';
+import type { LinkBookings } from '../link-bookings';
 import type { RentalStore } from '../rentals';
 import type { PaymentRecords } from '../payment-records';
 import type { BitProcessor } from '../standins/bit';
@@ -40,6 +41,8 @@ export interface SandboxState {
   members: MemberStore;
   /** Wheelshare rentals by phone (api/wheelshare.ts). */
   rentals: RentalStore;
+  /** The purchase each signed payment link booked, until the link expires (link-bookings.ts). */
+  links: LinkBookings;
   /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */
   bit: BitProcessor;
   /** The merchant's Hyp terminal (standins/hyp-terminal.ts): its one return page and the page addresses it issued. */
@@ -78,10 +81,15 @@ export function requestedMachine(c: Context, catalogue: Catalogue): CatalogueMac
   return catalogue.get(id) ?? fail(404, 'machine not found');
 }
 
+/** The session uuid the call carries; 400 without one (the contract's calls that require it). */
+export function requiredSession(sessionId: string | null | undefined): string {
+  return sessionId || fail(400, 'the session uuid is required');
+}
+
 /** The purchase set_purchase recorded under this session_id; 400 for a missing or unknown one. */
 export function purchaseOf(purchases: PurchaseStore, sessionId: string | null | undefined): Purchase {
-  if (!sessionId) fail(400, 'the session uuid is required');
-  return purchases.get(sessionId) ?? fail(400, 'unknown session: call set_purchase first');
+  requiredSession(sessionId);
+  return purchases.get(sessionId ?? '') ?? fail(400, 'unknown session: call set_purchase first');
 }
 
 /** Records a purchase of these lines under a new session_id, the visitor's session uuid with it. */

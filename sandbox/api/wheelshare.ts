@@ -4,7 +4,9 @@ import { priceLine } from '../../machines/shared/pricing';
 import { checkPhone, normalisePhone } from '../../machines/shared/phone';
 import { RENTAL_OPTIONS, rentalPrice, type RentalOption } from '../../machines/wheelshare/rental-rules';
 import type { CatalogueMachine } from '../catalogue';
-import type { Rental } from '../rentals';
+import { issueLink } from '../link-bookings';
+import { EXPIRES_PARAM, expiresIn } from '../payment-links';
+import type { Rental, RentalStore } from '../rentals';
 import { paymentStatusOf } from './payment-status';
 import {
   appOriginOf,
@@ -13,6 +15,7 @@ import {
   parseOrFail,
   recordPurchase,
   requestedMachine,
+  requiredSession,
   type SandboxEnv,
   type SandboxState,
 } from './shared';
@@ -55,11 +58,27 @@ function rentalProduct(machine: CatalogueMachine, option: RentalOption) {
 const NO_RENTAL = { status: 1, msg: 'No rental for this phone number' } as const;
 const NO_ACTIVE_RENTAL = { status: 1, msg: 'No active rental for this phone number' } as const;
 
+/** How long the station's payment link works: the visitor scans it at the station, then pays at once. */
+export const RENTAL_LINK_LIFETIME_S = 15 * 60;
+
+/**
+ * The phone's rental, only for the visitor who made it: a phone number is no secret, so the visitor's
+ * later calls carry the session_id set_purchase answered (the session uuid every call sends,
+ * requirements.md §7; checked first, 400 without one). A session that is not the phone's rental's
+ * finds no rental, as an unknown phone does, so a stranger learns nothing about the number.
+ */
+function visitorsRental(rentals: RentalStore, session: string, phone: string): Rental | undefined {
+  const rental = rentals.byPhone(phone);
+  return rental?.session_id === session ? rental : undefined;
+}
+
 /**
  * The wheelshare station's calls (requirements.md §7), mounted at /v4/api. A rental is keyed by the visitor's
- * phone: set_purchase records it with a purchase to pay, pay hands out the link the visitor pays
- * with on their phone (/genPaymentIntend), is_waiting_for_creditcard says true until that purchase
- * has an approved charge, and return closes a paid rental.
+ * phone: set_purchase records it with a purchase to pay and answers its session_id; with that session
+ * (visitorsRental), pay hands out the link the visitor pays with on their phone (/genPaymentIntend, a
+ * payment link the operator signs with a short expiry, booked to the rental's purchase),
+ * is_waiting_for_creditcard says true until that purchase has an approved charge, and return closes a
+ * paid rental.
  */
 export function wheelshareRoutes(state: SandboxState) {
   const { catalogue, purchases, rentals } = state;
@@ -92,26 +111,39 @@ export function wheelshareRoutes(state: SandboxState) {
       return c.json({ session_id: purchase.session_id });
     })
     .post('/merchants/wheelshare/pay', (c) => {
+      const session = requiredSession(c.get('sessionUuid'));
       if (c.req.query('payment_type') !== 'deferred') fail(400, 'payment_type must be deferred');
       const machine = requestedMachine(c, catalogue);
       const phone = requestedPhone(c);
-      const rental = rentals.byPhone(phone);
+      const rental = visitorsRental(rentals, session, phone);
       if (!rental || rental.machine_id !== machine.id || rental.status === 'returned') return c.json(NO_RENTAL);
       rentals.setStatus(phone, 'awaiting_card');
       const url = new URL('/genPaymentIntend', appOriginOf(c, state));
-      url.searchParams.set('machine_id', machine.id);
-      url.searchParams.set('phone_number', phone);
+      const link = new URLSearchParams({
+        machine_id: machine.id,
+        amount: rental.amount.toFixed(2),
+        currency: machine.menu.currency,
+        info: `Wheelchair rental (${rental.option})`,
+        phone_number: phone,
+        deferred: 'true',
+        // No failure address: a failed payment stays on the page, where the visitor can try again.
+        success_url: new URL('/wheelshare/afterPayment', appOriginOf(c, state)).href,
+        [EXPIRES_PARAM]: expiresIn(RENTAL_LINK_LIFETIME_S),
+      });
+      url.search = issueLink(state.links, machine.paymentLinkKey, link, rental.session_id).toString();
       return c.json({ status: 0, msg: 'ok', data: { payment_url: url.href } });
     })
     .get('/merchants/wheelshare/is_waiting_for_creditcard', (c) => {
+      const session = requiredSession(c.get('sessionUuid'));
       const machine = requestedMachine(c, catalogue);
-      const rental = rentals.byPhone(requestedPhone(c));
+      const rental = visitorsRental(rentals, session, requestedPhone(c));
       const waiting = rental?.machine_id === machine.id && rental.status === 'awaiting_card' && !isPaid(rental);
       return c.json({ status: waiting });
     })
     .post('/integration/wheelshare/return', (c) => {
+      const session = requiredSession(c.get('sessionUuid'));
       const phone = requestedPhone(c);
-      const rental = rentals.byPhone(phone);
+      const rental = visitorsRental(rentals, session, phone);
       if (!rental || rental.status === 'returned' || !isPaid(rental)) return c.json(NO_ACTIVE_RENTAL);
       rentals.setStatus(phone, 'returned');
       return c.json({ status: 0, msg: 'Returned' });

@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
-import { signedQuery } from '../fixtures/signed-link';
+import { expiresIn, signedQuery } from '../fixtures/signed-link';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 
 const ORIGIN = 'http://localhost';
 const PHONE = '050-123-4567';
+/** Links are tried at 2031-03-10T08:00:00Z (a fake clock); those made here expire 10 minutes later. */
+const NOW = Date.parse('2031-03-10T08:00:00.000Z');
+const EXPIRES = '1930896600';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** get_iframe with the link's values, as the merchant signed them unless `unsigned`. */
 const getIframe = (app: SandboxApp, params: Record<string, string>, { unsigned = false } = {}) =>
@@ -80,6 +90,8 @@ describe('GET /v4/api/merchants/custom/get_iframe: a new payment link', () => {
       phoneNumber: PHONE,
       successReturnUrl: 'https://merchant.example/ok?ref=1',
       failuresReturnUrl: 'https://merchant.example/failed',
+      // The page lives as long as the link it came from.
+      expires: EXPIRES,
     });
     const purchase = app.purchases.get(answer.payment.visitor_uuid);
     expect(purchase).toMatchObject({
@@ -108,6 +120,7 @@ describe('GET /v4/api/merchants/custom/get_iframe: a new payment link', () => {
       info: 'Payment',
       machineId: '1001',
       isDeferredPayment: 'false',
+      expires: EXPIRES,
     });
   });
 
@@ -131,11 +144,14 @@ describe('GET /v4/api/merchants/custom/get_iframe: a new payment link', () => {
     expect(((await response.json()) as { status: number }).status).toBe(0);
   });
 
-  it('each call is a new purchase', async () => {
+  it('a link books one purchase: opened again, it answers the same one; another link books another', async () => {
     const app = createSandboxApp({ catalogue });
     const first = await linkFor(app, { machine_id: '1001', amount: '5' });
-    const second = await linkFor(app, { machine_id: '1001', amount: '5' });
-    expect(first.answer.payment.visitor_uuid).not.toBe(second.answer.payment.visitor_uuid);
+    const again = await linkFor(app, { machine_id: '1001', amount: '5' });
+    expect(again.answer.payment.visitor_uuid).toBe(first.answer.payment.visitor_uuid);
+    expect(app.purchases.size).toBe(1);
+    const other = await linkFor(app, { machine_id: '1001', amount: '5', info: 'Another payment' });
+    expect(other.answer.payment.visitor_uuid).not.toBe(first.answer.payment.visitor_uuid);
     expect(app.purchases.size).toBe(2);
   });
 
@@ -205,7 +221,7 @@ describe('GET /v4/api/merchants/custom/get_iframe: a new payment link', () => {
 });
 
 describe('POST /v4/api/merchants/custom/book_link: the payment page without its visitor uuid', () => {
-  const PAGE = { machineId: '1001', totalPrice: '7.50', info: 'Parking', currency: 'ILS' };
+  const PAGE = { machineId: '1001', totalPrice: '7.50', info: 'Parking', currency: 'ILS', expires: EXPIRES };
 
   it('books the signed page: its amount, fee-free, on the machine; answers the session', async () => {
     const app = createSandboxApp({ catalogue });
@@ -215,12 +231,12 @@ describe('POST /v4/api/merchants/custom/book_link: the payment page without its 
     expect(app.purchases.get(sessionId)).toMatchObject({ machine_id: '1001', totals: { total: 7.5, fees: 0 } });
   });
 
-  it('books again the very page get_iframe answered', async () => {
+  it('the very page get_iframe answered books the purchase get_iframe booked, nothing new', async () => {
     const app = createSandboxApp({ catalogue });
-    const { url } = await linkFor(app, { machine_id: '1001', amount: '7.5', info: 'Parking' });
+    const { answer, url } = await linkFor(app, { machine_id: '1001', amount: '7.5', info: 'Parking' });
     const response = await bookLink(app, '1001', url.search.slice(1));
-    expect(response.status).toBe(200);
-    expect(app.purchases.size).toBe(2);
+    expect(await response.json()).toEqual({ session_id: answer.payment.visitor_uuid });
+    expect(app.purchases.size).toBe(1);
   });
 
   it.each([
@@ -236,27 +252,33 @@ describe('POST /v4/api/merchants/custom/book_link: the payment page without its 
 });
 
 describe('GET /v4/api/merchants/custom/get_iframe: a wheelshare rental awaiting its card', () => {
-  /** A rental on station 15 whose pay call has handed out the link (awaiting_card). */
+  /** A rental on station 15 whose pay call (with the rental's session) has handed out the link. */
   async function awaitingRental(app: SandboxApp) {
     const params = new URLSearchParams({ phone_number: PHONE, machine_id: '15' }).toString();
-    const start = '2031-03-10T08:00:00.000Z';
     const response = await app.request(`/v4/api/merchants/wheelshare/set_purchase?${params}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rental_option: 'hourly', start_time: start, end_time: '2031-03-10T10:30:00.000Z' }),
+      body: JSON.stringify({
+        rental_option: 'hourly',
+        start_time: '2031-03-10T08:00:00.000Z',
+        end_time: '2031-03-10T10:30:00.000Z',
+      }),
     });
     const { session_id: sessionId } = (await response.json()) as { session_id: string };
     const pay = (await (
-      await app.request(`/v4/api/merchants/wheelshare/pay?payment_type=deferred&${params}`, { method: 'POST' })
+      await app.request(`/v4/api/merchants/wheelshare/pay?payment_type=deferred&${params}`, {
+        method: 'POST',
+        headers: { 'session-uuid': sessionId },
+      })
     ).json()) as { data: { payment_url: string } };
     return { sessionId, paymentUrl: new URL(pay.data.payment_url) };
   }
 
-  it("answers the rental's page, deferred, back to /wheelshare/afterPayment, with its purchase as visitor uuid", async () => {
+  it("the station's signed link answers the rental's page, deferred, back to /wheelshare/afterPayment, with its purchase", async () => {
     const app = createSandboxApp({ catalogue });
     const { sessionId, paymentUrl } = await awaitingRental(app);
-    // The station's link (/genPaymentIntend?machine_id=15&phone_number=…) passes its query on unchanged.
-    const response = await getIframe(app, Object.fromEntries(paymentUrl.searchParams), { unsigned: true });
+    // The station's link (/genPaymentIntend?…, signed by the operator) passes its query on unchanged.
+    const response = await app.request(`/v4/api/merchants/custom/get_iframe?${paymentUrl.search.slice(1)}`);
     const answer = (await response.json()) as IframeAnswer;
     const url = new URL(answer.iframe_url);
     const query = operatorSigned(url);
@@ -271,25 +293,143 @@ describe('GET /v4/api/merchants/custom/get_iframe: a wheelshare rental awaiting 
       isDeferredPayment: 'true',
       phoneNumber: '0501234567',
       successReturnUrl: `${ORIGIN}/wheelshare/afterPayment`,
+      // 15 minutes after the pay call.
+      expires: '1930896900',
     });
     expect(app.purchases.size).toBe(1);
+
+    // The page, opened in another browser, books the rental's purchase too.
+    const booked = await bookLink(app, '15', url.search.slice(1));
+    expect(await booked.json()).toEqual({ session_id: sessionId });
 
     // Paying the link pays the rental: the station stops waiting.
     await payWithGooglePay(app, '15', answer.payment.visitor_uuid, query.totalPrice ?? '');
     const waiting = await app.request(
       `/v4/api/merchants/wheelshare/is_waiting_for_creditcard?phone_number=${PHONE}&machine_id=15`,
+      { headers: { 'session-uuid': sessionId } },
     );
     expect(await waiting.json()).toEqual({ status: false });
   });
 
-  it('a rental not yet awaiting its card, or on another machine, is not used: the query must name a payment', async () => {
+  it("a phone number alone no longer opens the rental's purchase", async () => {
+    const app = createSandboxApp({ catalogue });
+    await awaitingRental(app);
+    const bare = await getIframe(app, { phone_number: PHONE, machine_id: '15' }, { unsigned: true });
+    expect(bare.status).toBe(403);
+    const page = { machineId: '15', totalPrice: '15.00', isDeferredPayment: 'true', phoneNumber: PHONE };
+    const booked = await bookLink(app, '15', new URLSearchParams({ ...page, expires: EXPIRES }).toString());
+    expect(booked.status).toBe(403);
+    expect(app.purchases.size).toBe(1);
+  });
+
+  it("the station's link works 15 minutes, then is refused (410)", async () => {
     const app = createSandboxApp({ catalogue });
     const { paymentUrl } = await awaitingRental(app);
-    const other = await getIframe(app, { phone_number: PHONE, machine_id: '1001' }, { unsigned: true });
-    expect(other.status).toBe(403); // 1001 is not the rental's station: a link the merchant did not sign
+    vi.setSystemTime(NOW + 15 * 60 * 1000 - 1);
+    expect((await app.request(`/v4/api/merchants/custom/get_iframe?${paymentUrl.search.slice(1)}`)).status).toBe(200);
+    vi.setSystemTime(NOW + 15 * 60 * 1000);
+    expect((await app.request(`/v4/api/merchants/custom/get_iframe?${paymentUrl.search.slice(1)}`)).status).toBe(410);
+  });
+});
 
-    app.rentals.setStatus(PHONE, 'returned');
-    const returned = await getIframe(app, Object.fromEntries(paymentUrl.searchParams), { unsigned: true });
-    expect(returned.status).toBe(403);
+describe('a payment link expires', () => {
+  const VALUES = { machine_id: '1001', amount: '7.5', info: 'Parking' };
+
+  it('works until the second it names, then get_iframe refuses it with 410 and books nothing more', async () => {
+    const app = createSandboxApp({ catalogue });
+    const query = signedQuery({ ...VALUES, expires: EXPIRES });
+    vi.setSystemTime(NOW + 10 * 60 * 1000 - 1);
+    expect((await app.request(`/v4/api/merchants/custom/get_iframe?${query}`)).status).toBe(200);
+    vi.setSystemTime(NOW + 10 * 60 * 1000);
+    const expired = await app.request(`/v4/api/merchants/custom/get_iframe?${query}`);
+    expect(await expired.json()).toEqual({
+      message: 'this payment link has expired: ask whoever sent it for a new one',
+    });
+    expect(expired.status).toBe(410);
+    expect(app.purchases.size).toBe(1);
+  });
+
+  it('the page get_iframe answered expires with its link: book_link refuses it then (410)', async () => {
+    const app = createSandboxApp({ catalogue });
+    const { url } = await linkFor(app, VALUES);
+    vi.setSystemTime(NOW + 10 * 60 * 1000);
+    const response = await bookLink(app, '1001', url.search.slice(1));
+    expect(response.status).toBe(410);
+  });
+
+  it.each([
+    [
+      'no expiry',
+      signedQuery(VALUES, undefined, { withoutExpiry: true }),
+      400,
+      'expires is required: a signed payment link says when it expires (seconds since the epoch)',
+    ],
+    [
+      'an expiry that is not whole seconds',
+      signedQuery({ ...VALUES, expires: '1930896600.5' }),
+      400,
+      'expires: must be one whole number of seconds since the epoch',
+    ],
+    [
+      'an expiry more than 30 days ahead',
+      signedQuery({ ...VALUES, expires: '1933488001' }),
+      400,
+      'expires: a payment link may live at most 30 days',
+    ],
+    [
+      'an expiry moved after signing',
+      signedQuery({ ...VALUES, expires: '1930896000' }).replace('expires=1930896000', 'expires=1930899600'),
+      403,
+      'the payment link is not signed by the merchant (its signature is missing or does not match)',
+    ],
+  ])('refuses a link with %s and books nothing', async (_, query, status, message) => {
+    const app = createSandboxApp({ catalogue });
+    const response = await app.request(`/v4/api/merchants/custom/get_iframe?${query}`);
+    expect({ status: response.status, body: (await response.json()) as unknown }).toEqual({
+      status,
+      body: { message },
+    });
+    expect(app.purchases.size).toBe(0);
+  });
+
+  it('an expired link is forgotten: the operator keeps nothing of it', async () => {
+    const app = createSandboxApp({ catalogue });
+    await linkFor(app, VALUES);
+    expect(app.links.size).toBe(2); // the link and the page it answered
+    vi.setSystemTime(NOW + 10 * 60 * 1000);
+    await linkFor(app, { ...VALUES, info: 'Later', expires: expiresIn(60) });
+    expect(app.links.size).toBe(2);
+  });
+});
+
+describe('a payment link is paid at most once', () => {
+  const VALUES = { machine_id: '1001', amount: '7.5', info: 'Parking' };
+  const PAID = { message: 'this payment link has already been paid' };
+
+  it('once its purchase is paid, get_iframe and book_link refuse the link and its page with 409', async () => {
+    const app = createSandboxApp({ catalogue });
+    const query = signedQuery(VALUES);
+    const { answer, url } = await linkFor(app, VALUES);
+    const paid = (await (await payWithGooglePay(app, '1001', answer.payment.visitor_uuid, '7.50')).json()) as {
+      status: number;
+    };
+    expect(paid.status).toBe(0);
+
+    const again = await app.request(`/v4/api/merchants/custom/get_iframe?${query}`);
+    expect({ status: again.status, body: (await again.json()) as unknown }).toEqual({ status: 409, body: PAID });
+    const page = await bookLink(app, '1001', url.search.slice(1));
+    expect({ status: page.status, body: (await page.json()) as unknown }).toEqual({ status: 409, body: PAID });
+    expect(app.purchases.size).toBe(1);
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
+  it('a page the merchant signed, paid once, books nothing more', async () => {
+    const app = createSandboxApp({ catalogue });
+    const page = signedQuery({ machineId: '1001', totalPrice: '7.50', info: 'Parking' });
+    const { session_id: sessionId } = (await (await bookLink(app, '1001', page)).json()) as { session_id: string };
+    expect(await (await bookLink(app, '1001', page)).json()).toEqual({ session_id: sessionId });
+    await payWithGooglePay(app, '1001', sessionId, '7.50');
+    const again = await bookLink(app, '1001', page);
+    expect({ status: again.status, body: (await again.json()) as unknown }).toEqual({ status: 409, body: PAID });
   });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
+import { signedQuery } from '../fixtures/signed-link';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 
@@ -25,19 +26,27 @@ function setPurchase(app: SandboxApp, params: Record<string, string>, body: unkn
   });
 }
 
-const pay = (app: SandboxApp, phone = PHONE, machineId = '15', paymentType = 'deferred') =>
+/** The rental's session (set_purchase's session_id) as every call carries it, or none: the phone number alone. */
+const withSession = (session: string | undefined): RequestInit =>
+  session === undefined ? {} : { headers: { 'session-uuid': session } };
+
+const pay = (app: SandboxApp, session: string | undefined, phone = PHONE, machineId = '15', paymentType = 'deferred') =>
   app.request(
     `/v4/api/merchants/wheelshare/pay?${query({ payment_type: paymentType, machine_id: machineId, phone_number: phone })}`,
-    { method: 'POST' },
+    { method: 'POST', ...withSession(session) },
   );
 
-const isWaiting = (app: SandboxApp, phone = PHONE, machineId = '15') =>
+const isWaiting = (app: SandboxApp, session: string | undefined, phone = PHONE, machineId = '15') =>
   app.request(
     `/v4/api/merchants/wheelshare/is_waiting_for_creditcard?${query({ phone_number: phone, machine_id: machineId })}`,
+    withSession(session),
   );
 
-const giveBack = (app: SandboxApp, phone = PHONE) =>
-  app.request(`/v4/api/integration/wheelshare/return?${query({ phone_number: phone })}`, { method: 'POST' });
+const giveBack = (app: SandboxApp, session: string | undefined, phone = PHONE) =>
+  app.request(`/v4/api/integration/wheelshare/return?${query({ phone_number: phone })}`, {
+    method: 'POST',
+    ...withSession(session),
+  });
 
 /** The visitor pays on their phone, through the real wallet contract, as the payment page would. */
 function payWithGooglePay(app: SandboxApp, sessionId: string, amount: number, token = 'sandbox-approve') {
@@ -133,93 +142,110 @@ describe('the rental lifecycle', () => {
   it('pay gives the payment link and awaits the card; paying on the phone ends the wait; return closes it', async () => {
     const app = createSandboxApp({ catalogue });
     const sessionId = await rent(app, rental('hourly', 90));
-    expect(await bodyOf(await isWaiting(app))).toEqual({ status: 200, body: { status: false } });
+    expect(await bodyOf(await isWaiting(app, sessionId))).toEqual({ status: 200, body: { status: false } });
 
-    const answer = await bodyOf(await pay(app));
-    expect(answer).toEqual({
-      status: 200,
-      body: {
-        status: 0,
-        msg: 'ok',
-        data: { payment_url: `http://localhost/genPaymentIntend?machine_id=15&phone_number=${STORED_PHONE}` },
-      },
-    });
+    const answer = (await bodyOf(await pay(app, sessionId))) as {
+      status: number;
+      body: { data: { payment_url: string } };
+    };
+    expect(answer).toMatchObject({ status: 200, body: { status: 0, msg: 'ok' } });
     expect(app.rentals.byPhone(PHONE)?.status).toBe('awaiting_card');
-    expect(await bodyOf(await isWaiting(app))).toEqual({ status: 200, body: { status: true } });
+    expect(await bodyOf(await isWaiting(app, sessionId))).toEqual({ status: 200, body: { status: true } });
 
     // Not paid yet: nothing to return.
-    expect(await bodyOf(await giveBack(app))).toEqual({
+    expect(await bodyOf(await giveBack(app, sessionId))).toEqual({
       status: 200,
       body: { status: 1, msg: 'No active rental for this phone number' },
     });
 
     const declined = await payWithGooglePay(app, sessionId, 10, 'decline');
     expect(((await declined.json()) as { status: number }).status).toBe(1);
-    expect(await bodyOf(await isWaiting(app))).toEqual({ status: 200, body: { status: true } });
+    expect(await bodyOf(await isWaiting(app, sessionId))).toEqual({ status: 200, body: { status: true } });
 
     const paid = await payWithGooglePay(app, sessionId, 10);
     expect(((await paid.json()) as { status: number }).status).toBe(0);
-    expect(await bodyOf(await isWaiting(app))).toEqual({ status: 200, body: { status: false } });
+    expect(await bodyOf(await isWaiting(app, sessionId))).toEqual({ status: 200, body: { status: false } });
 
-    expect(await bodyOf(await giveBack(app, STORED_PHONE))).toEqual({
+    expect(await bodyOf(await giveBack(app, sessionId, STORED_PHONE))).toEqual({
       status: 200,
       body: { status: 0, msg: 'Returned' },
     });
     expect(app.rentals.byPhone(PHONE)?.status).toBe('returned');
     // Once only, and a returned rental is paid no more.
-    expect(((await (await giveBack(app)).json()) as { status: number }).status).toBe(1);
-    expect(await bodyOf(await pay(app))).toEqual({
+    expect(((await (await giveBack(app, sessionId)).json()) as { status: number }).status).toBe(1);
+    expect(await bodyOf(await pay(app, sessionId))).toEqual({
       status: 200,
       body: { status: 1, msg: 'No rental for this phone number' },
     });
   });
 
-  it('the payment link is URL-encoded and names this server', async () => {
-    const app = createSandboxApp({ catalogue });
-    await rent(app, rental('hourly', 60), '+972501234567');
-    const response = await app.request(
-      `http://station.test:4412/v4/api/merchants/wheelshare/pay?${query({ payment_type: 'deferred', machine_id: '15', phone_number: '+972501234567' })}`,
-      { method: 'POST' },
-    );
-    const { data } = (await response.json()) as { data: { payment_url: string } };
-    expect(data.payment_url).toBe(
-      'http://station.test:4412/genPaymentIntend?machine_id=15&phone_number=%2B972501234567',
-    );
+  it('the payment link is a signed payment link for the rental, on this server, expiring in 15 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2031-03-10T08:00:00.000Z') });
+    try {
+      const app = createSandboxApp({ catalogue });
+      const sessionId = await rent(app, rental('hourly', 60), '+972501234567');
+      const response = await app.request(
+        `http://station.test:4412/v4/api/merchants/wheelshare/pay?${query({ payment_type: 'deferred', machine_id: '15', phone_number: '+972501234567' })}`,
+        { method: 'POST', ...withSession(sessionId) },
+      );
+      const { data } = (await response.json()) as { data: { payment_url: string } };
+      const url = new URL(data.payment_url);
+      expect(`${url.origin}${url.pathname}`).toBe('http://station.test:4412/genPaymentIntend');
+      expect(url.searchParams.toString()).toBe(
+        signedQuery({
+          machine_id: '15',
+          amount: '5.00',
+          currency: 'ILS',
+          info: 'Wheelchair rental (hourly)',
+          phone_number: '+972501234567',
+          deferred: 'true',
+          success_url: 'http://station.test:4412/wheelshare/afterPayment',
+          // 2031-03-10T08:15:00Z
+          expires: '1930896900',
+        }),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('pay without a rental (or on another machine) answers status 1 with the reason', async () => {
     const app = createSandboxApp({ catalogue });
-    expect(await bodyOf(await pay(app))).toEqual({
+    expect(await bodyOf(await pay(app, 'no-such-session'))).toEqual({
       status: 200,
       body: { status: 1, msg: 'No rental for this phone number' },
     });
-    await rent(app);
-    expect(((await (await pay(app, PHONE, '1001')).json()) as { status: number }).status).toBe(1);
+    const sessionId = await rent(app);
+    expect(((await (await pay(app, sessionId, PHONE, '1001')).json()) as { status: number }).status).toBe(1);
     expect(app.rentals.byPhone(PHONE)?.status).toBe('created');
   });
 
   it('validates the pay and polling queries', async () => {
     const app = createSandboxApp({ catalogue });
-    expect(await bodyOf(await pay(app, PHONE, '15', 'now'))).toEqual({
+    const sessionId = await rent(app);
+    expect(await bodyOf(await pay(app, sessionId, PHONE, '15', 'now'))).toEqual({
       status: 400,
       body: { message: 'payment_type must be deferred' },
     });
-    expect((await pay(app, PHONE, '424242')).status).toBe(404);
-    expect((await pay(app, '')).status).toBe(400);
-    expect((await isWaiting(app, PHONE, '424242')).status).toBe(404);
-    expect(await bodyOf(await isWaiting(app, 'abc'))).toEqual({
+    expect((await pay(app, sessionId, PHONE, '424242')).status).toBe(404);
+    expect((await pay(app, sessionId, '')).status).toBe(400);
+    expect((await isWaiting(app, sessionId, PHONE, '424242')).status).toBe(404);
+    expect(await bodyOf(await isWaiting(app, sessionId, 'abc'))).toEqual({
       status: 400,
       body: { message: 'phone_number: not a plausible phone number' },
     });
-    expect((await giveBack(app, '')).status).toBe(400);
+    expect((await giveBack(app, sessionId, '')).status).toBe(400);
   });
 
   it('another phone number is not waiting; return without a rental says so', async () => {
     const app = createSandboxApp({ catalogue });
-    await rent(app);
-    await pay(app);
-    expect(await bodyOf(await isWaiting(app, '0529999999'))).toEqual({ status: 200, body: { status: false } });
-    expect(await bodyOf(await giveBack(app, '0529999999'))).toEqual({
+    const sessionId = await rent(app);
+    await pay(app, sessionId);
+    expect(await bodyOf(await isWaiting(app, sessionId, '0529999999'))).toEqual({
+      status: 200,
+      body: { status: false },
+    });
+    expect(await bodyOf(await giveBack(app, sessionId, '0529999999'))).toEqual({
       status: 200,
       body: { status: 1, msg: 'No active rental for this phone number' },
     });
@@ -230,5 +256,65 @@ describe('the rental lifecycle', () => {
     await rent(app);
     expect((await app.request('/sandbox/reset', { method: 'POST' })).status).toBe(204);
     expect(app.rentals.byPhone(PHONE)).toBeUndefined();
+  });
+});
+
+describe("a phone number alone is no proof: the visitor's calls need the rental's session", () => {
+  const REQUIRED = { message: 'the session uuid is required' };
+
+  /** A rented, paid rental awaiting nothing, and the session that made it. */
+  async function paidRental(app: SandboxApp) {
+    const sessionId = await rent(app);
+    await pay(app, sessionId);
+    await payWithGooglePay(app, sessionId, 15);
+    return sessionId;
+  }
+
+  it.each([
+    ['pay', (app: SandboxApp) => pay(app, undefined)],
+    ['is_waiting_for_creditcard', (app: SandboxApp) => isWaiting(app, undefined)],
+    ['return', (app: SandboxApp) => giveBack(app, undefined)],
+  ])('%s with the phone number only is refused (400) and changes nothing', async (_, call) => {
+    const app = createSandboxApp({ catalogue });
+    await paidRental(app);
+    const response = await call(app);
+    expect({ status: response.status, body: (await response.json()) as unknown }).toEqual({
+      status: 400,
+      body: REQUIRED,
+    });
+    expect(app.rentals.byPhone(PHONE)?.status).toBe('awaiting_card');
+  });
+
+  it("another visitor's session finds no rental for the number: it can neither re-open, read nor close it", async () => {
+    const app = createSandboxApp({ catalogue });
+    await paidRental(app);
+    const stranger = await rent(app, rental('hourly', 60), '0529999999');
+    expect(await bodyOf(await pay(app, stranger))).toEqual({
+      status: 200,
+      body: { status: 1, msg: 'No rental for this phone number' },
+    });
+    expect(await bodyOf(await isWaiting(app, stranger))).toEqual({ status: 200, body: { status: false } });
+    expect(await bodyOf(await giveBack(app, stranger))).toEqual({
+      status: 200,
+      body: { status: 1, msg: 'No active rental for this phone number' },
+    });
+    expect(app.rentals.byPhone(PHONE)?.status).toBe('awaiting_card');
+  });
+
+  it('with the session, the same calls are accepted', async () => {
+    const app = createSandboxApp({ catalogue });
+    const sessionId = await paidRental(app);
+    expect(await bodyOf(await isWaiting(app, sessionId))).toEqual({ status: 200, body: { status: false } });
+    expect(await bodyOf(await giveBack(app, sessionId))).toEqual({ status: 200, body: { status: 0, msg: 'Returned' } });
+  });
+
+  it('the session may come in the query, as every call also sends it there', async () => {
+    const app = createSandboxApp({ catalogue });
+    const sessionId = await paidRental(app);
+    const response = await app.request(
+      `/v4/api/integration/wheelshare/return?${query({ phone_number: PHONE, session_uuid: sessionId })}`,
+      { method: 'POST' },
+    );
+    expect(await bodyOf(response)).toEqual({ status: 200, body: { status: 0, msg: 'Returned' } });
   });
 });

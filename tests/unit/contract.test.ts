@@ -398,11 +398,17 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     await call(app, 'GET', 'merchants/custom/get_iframe', 403, { query: { ...link, amount: '0.75' } });
     await call(app, 'GET', 'merchants/custom/get_iframe', 400, { query: signed({ ...values, amount: '0' }) });
     await call(app, 'GET', 'merchants/custom/get_iframe', 409, { query: signed({ ...values, machine_id: '1007' }) });
+    const expired = signed({ ...values, expires: String(Math.floor(Date.now() / 1000) - 1) });
+    await call(app, 'GET', 'merchants/custom/get_iframe', 410, { query: expired });
     // The page opened without its visitor uuid books its signed address.
     const linkPage = signedQuery({ machineId: '1001', totalPrice: '7.50', info: 'Parking' });
     await call(app, 'POST', 'merchants/custom/book_link', 200, {
       query: { machine_id: '1001' },
       body: { query: linkPage },
+    });
+    await call(app, 'POST', 'merchants/custom/book_link', 410, {
+      query: { machine_id: '1001' },
+      body: { query: signedQuery({ machineId: '1001', totalPrice: '7.50', expires: '1' }) },
     });
     await call(app, 'POST', 'merchants/custom/book_link', 403, {
       query: { machine_id: '1001' },
@@ -422,38 +428,71 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       query: station(),
       body: { ...RENTAL, end_time: RENTAL.start_time },
     });
+    // The visitor's later calls carry the rental's session: a phone number alone is refused.
+    const rented = String(rental.session_id);
+    await call(app, 'POST', 'merchants/wheelshare/pay', 400, { query: { payment_type: 'deferred', ...station() } });
     expect(
       await call(app, 'POST', 'merchants/wheelshare/pay', 200, {
         query: { payment_type: 'deferred', ...station('0509999999') },
+        session: rented,
       }),
     ).toMatchObject({ status: 1 });
-    expect(
-      await call(app, 'POST', 'merchants/wheelshare/pay', 200, { query: { payment_type: 'deferred', ...station() } }),
-    ).toMatchObject({ status: 0 });
+    const deferred = await call(app, 'POST', 'merchants/wheelshare/pay', 200, {
+      query: { payment_type: 'deferred', ...station() },
+      session: rented,
+    });
+    expect(deferred).toMatchObject({ status: 0 });
     await call(app, 'POST', 'merchants/wheelshare/pay', 404, {
       query: { payment_type: 'deferred', ...station(), machine_id: '9999' },
+      session: rented,
     });
-    expect(await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 200, { query: station() })).toEqual(
-      { status: true },
-    );
-    await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 400, { query: station('not a phone') });
     expect(
-      await call(app, 'POST', 'integration/wheelshare/return', 200, { query: { phone_number: PHONE } }),
+      await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 200, {
+        query: station(),
+        session: rented,
+      }),
+    ).toEqual({ status: true });
+    await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 400, { query: station() });
+    await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 400, {
+      query: station('not a phone'),
+      session: rented,
+    });
+    expect(
+      await call(app, 'POST', 'integration/wheelshare/return', 200, {
+        query: { phone_number: PHONE },
+        session: rented,
+      }),
     ).toMatchObject({ status: 1 });
-    await call(app, 'GET', 'merchants/custom/get_iframe', 200, { query: { phone_number: PHONE } });
-    const rented = String(rental.session_id);
+    // The station's link is a signed payment link for the rental's purchase.
+    const stationLink = new URL((deferred.data as { payment_url: string }).payment_url);
+    await call(app, 'GET', 'merchants/custom/get_iframe', 200, {
+      query: Object.fromEntries(stationLink.searchParams),
+    });
     await call(app, 'POST', 'payment/pay/wallet', 200, {
       query: { machine_id: '15', payment_method: 'google_pay' },
       session: rented,
       body: googlePay('ok', '10.00'),
     });
-    expect(await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 200, { query: station() })).toEqual(
-      { status: false },
-    );
     expect(
-      await call(app, 'POST', 'integration/wheelshare/return', 200, { query: { phone_number: PHONE } }),
+      await call(app, 'GET', 'merchants/wheelshare/is_waiting_for_creditcard', 200, {
+        query: station(),
+        session: rented,
+      }),
+    ).toEqual({ status: false });
+    // Paid once: the link books nothing more.
+    await call(app, 'GET', 'merchants/custom/get_iframe', 409, {
+      query: Object.fromEntries(stationLink.searchParams),
+    });
+    expect(
+      await call(app, 'POST', 'integration/wheelshare/return', 200, {
+        query: { phone_number: PHONE },
+        session: rented,
+      }),
     ).toMatchObject({ status: 0 });
-    await call(app, 'POST', 'integration/wheelshare/return', 400, { query: { phone_number: 'nobody' } });
+    await call(app, 'POST', 'integration/wheelshare/return', 400, {
+      query: { phone_number: 'nobody' },
+      session: rented,
+    });
 
     // Stripe's webhook once its stand-in confirms the intent (Tranzila's, Hyp's and Bit's were sent
     // above); each notification refused without its proof.
