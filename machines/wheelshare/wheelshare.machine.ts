@@ -9,6 +9,7 @@ import {
   OPERATOR_OK,
   type DeferredPayment,
   type OperatorAnswer,
+  type ReturnInput,
   type SetPurchaseInput,
   type StationCallInput,
   type StationChoice,
@@ -33,6 +34,8 @@ export interface WheelshareContext {
   /** "HH:MM", as the time pickers give them. */
   startTime: string;
   endTime: string;
+  /** The rental's session, once set_purchase answered it: the visitor's later calls carry it. */
+  session: string | undefined;
   /** Where the visitor pays (shown as a QR code), once the pay call gave it. */
   paymentUrl: string | undefined;
   failure: StationFailure | undefined;
@@ -83,6 +86,8 @@ function setPurchaseInput(context: WheelshareContext): SetPurchaseInput {
 const stationCallInput = ({ context }: { context: WheelshareContext }): StationCallInput => ({
   machineId: context.machineId,
   phone: normalisePhone(context.phone),
+  // Set before any of these calls: they follow set_purchase.
+  session: context.session ?? '',
 });
 
 /** What a failed call threw (xstate leaves onError's event untyped). */
@@ -112,7 +117,7 @@ export const wheelshareMachine = setup({
     /** GET /api/merchants/wheelshare/is_waiting_for_creditcard */
     isWaitingForCard: fromPromise<boolean, StationCallInput>(providedAtTheEdge('isWaitingForCard')),
     /** POST /api/integration/wheelshare/return */
-    returnRental: fromPromise<OperatorAnswer, { phone: string }>(providedAtTheEdge('returnRental')),
+    returnRental: fromPromise<OperatorAnswer, ReturnInput>(providedAtTheEdge('returnRental')),
   },
   actions: {
     /** Switches the interface language and text direction. */
@@ -120,7 +125,8 @@ export const wheelshareMachine = setup({
     /** Keeps the visitor's choice in the language cookie. */
     rememberLanguage: (_, _language: Language) => {},
     chooseLanguage: assign({ language: (_, language: Language) => language }),
-    clearOutcome: assign({ paymentUrl: undefined, failure: undefined, pollFailures: 0 }),
+    clearOutcome: assign({ session: undefined, paymentUrl: undefined, failure: undefined, pollFailures: 0 }),
+    keepSession: assign({ session: (_, session: string) => session }),
     resetForm: assign((_, now: number) => freshForm(now)),
     keepPaymentUrl: assign({ paymentUrl: (_, payment: DeferredPayment) => payment.paymentUrl }),
     refuse: assign({ failure: (_, message: string): StationFailure => ({ kind: 'refused', message }) }),
@@ -154,6 +160,7 @@ export const wheelshareMachine = setup({
     ...freshForm(input.now),
     machineId: input.machineId,
     language: input.language,
+    session: undefined,
     paymentUrl: undefined,
     failure: undefined,
     pollFailures: 0,
@@ -209,7 +216,10 @@ export const wheelshareMachine = setup({
             id: 'setPurchase',
             src: 'setPurchase',
             input: ({ context }) => setPurchaseInput(context),
-            onDone: 'RequestingPayment',
+            onDone: {
+              target: 'RequestingPayment',
+              actions: { type: 'keepSession', params: ({ event }) => event.output },
+            },
             onError: {
               target: '#wheelshare.RentFailed',
               actions: { type: 'failCall', params: callError },

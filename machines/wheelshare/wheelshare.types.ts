@@ -27,9 +27,16 @@ export interface SetPurchaseInput {
   rental: RentalRequest;
 }
 
+/** Which rental to return: the phone the visitor typed (the station knows the session it rented with). */
+export interface ReturnInput {
+  phone: string;
+}
+
 export interface StationCallInput {
   machineId: string;
   phone: string;
+  /** The rental's session (set_purchase's session_id): the proof the calls after it need, not the phone alone. */
+  session: string;
 }
 
 /** The operator's answer to a pay or return call: status 0 is success, otherwise msg says why not. */

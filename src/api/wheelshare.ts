@@ -1,5 +1,6 @@
 /**
- * The wheelshare station's calls (requirements.md §7). The spec gives neither the set_purchase body nor the
+ * The wheelshare station's calls (requirements.md §7). The calls after set_purchase carry the rental's
+ * session (its session_id) as their session uuid: the operator takes no bare phone number. The spec gives neither the set_purchase body nor the
  * pay and return answers; this app sends and reads:
  * - set_purchase body: `{ rental_option: 'hourly' | 'daily', start_time, end_time }` (ISO 8601);
  * - pay answer: `{ status, msg, data: { payment_url } }`, status 0 meaning the link is ready;
@@ -9,7 +10,7 @@ import * as v from 'valibot';
 import type {
   DeferredPayment,
   OperatorAnswer,
-  RentalRequest,
+  SetPurchaseInput,
   StationCallInput,
 } from '../../machines/wheelshare/wheelshare.types';
 import { fetchJson, type ApiClient } from './client';
@@ -32,12 +33,15 @@ const toAnswer = ({ status, msg }: v.InferOutput<typeof operatorAnswerSchema>): 
   message: msg ?? '',
 });
 
-const stationQuery = ({ machineId, phone }: StationCallInput) => ({ phone_number: phone, machine_id: machineId });
+const stationQuery = ({ machineId, phone }: Pick<StationCallInput, 'machineId' | 'phone'>) => ({
+  phone_number: phone,
+  machine_id: machineId,
+});
 
 /** POST /api/merchants/wheelshare/set_purchase: records the rental; answers its session_id. */
 export async function setWheelsharePurchase(
   client: ApiClient,
-  { machineId, phone, rental }: StationCallInput & { rental: RentalRequest },
+  { machineId, phone, rental }: SetPurchaseInput,
 ): Promise<string> {
   const answer = await fetchJson(client, setPurchaseAnswerSchema, 'api/merchants/wheelshare/set_purchase', {
     method: 'post',
@@ -52,6 +56,7 @@ export async function requestDeferredPayment(client: ApiClient, call: StationCal
   const answer = await fetchJson(client, deferredPaymentSchema, 'api/merchants/wheelshare/pay', {
     method: 'post',
     searchParams: { payment_type: 'deferred', ...stationQuery(call) },
+    sessionUuid: call.session,
   });
   return { ...toAnswer(answer), paymentUrl: answer.data?.payment_url ?? undefined };
 }
@@ -66,14 +71,22 @@ export function isWaitingForCard(client: ApiClient, call: StationCallInput): Pro
   const once: ApiClient = { ...client, http: client.http.extend({ retry: 0, timeout }) };
   return fetchJson(once, waitingSchema, 'api/merchants/wheelshare/is_waiting_for_creditcard', {
     searchParams: stationQuery(call),
+    sessionUuid: call.session,
   }).then((answer) => answer.status);
 }
 
-/** POST /api/integration/wheelshare/return: closes the phone number's rental. */
-export async function returnRental(client: ApiClient, phone: string): Promise<OperatorAnswer> {
+/**
+ * POST /api/integration/wheelshare/return: closes the phone number's rental, with the session it was rented
+ * under (without one the operator refuses the call: a phone number alone is no proof).
+ */
+export async function returnRental(
+  client: ApiClient,
+  { phone, session }: { phone: string; session: string | undefined },
+): Promise<OperatorAnswer> {
   const answer = await fetchJson(client, operatorAnswerSchema, 'api/integration/wheelshare/return', {
     method: 'post',
     searchParams: { phone_number: phone },
+    sessionUuid: session,
   });
   return toAnswer(answer);
 }

@@ -66,7 +66,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
 }
 
 const order = { ...singleLineOrder, machineId: '1001' };
-const station = { machineId: '15', phone: '0501234567' };
+const station = { machineId: '15', phone: '0501234567', session: 'rental-session' };
 const RENTAL = {
   rental_option: 'hourly',
   start_time: '2031-03-10T08:00:00Z',
@@ -95,7 +95,7 @@ const POSTS: [string, (api: ApiClient) => Promise<unknown>][] = [
   ['payment/post/hosted_page/verify', (api) => verifyHostedPayment(api, attempt(order), {})],
   ['merchants/wheelshare/set_purchase', (api) => setWheelsharePurchase(api, { ...station, rental: RENTAL })],
   ['merchants/wheelshare/pay', (api) => requestDeferredPayment(api, station)],
-  ['integration/wheelshare/return', (api) => returnRental(api, station.phone)],
+  ['integration/wheelshare/return', (api) => returnRental(api, station)],
 ];
 
 describe('GETs retry with backoff', () => {

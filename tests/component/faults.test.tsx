@@ -7,6 +7,8 @@
  * The provider SDKs (Google Pay, Apple Pay, Tranzila's fields, Stripe.js) cannot run in jsdom: they
  * are replaced by stand-ins that approve at once, so that the operator calls behind them are real.
  */
+import { createRentalSessions } from '../../src/api/rental-sessions';
+import { localStore } from '../../src/lib/local-store';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { applePayPaymentData } from '../../sandbox/standins/apple-pay-token';
 import userEvent from '@testing-library/user-event';
@@ -265,7 +267,7 @@ const NOW = new Date(2031, 2, 10, 10, 30).getTime();
 const PHONE = '0501234567';
 
 function renderStation(cell: Cell) {
-  const logic = provideWheelshare(cell.api).provide({ delays: { pollInterval: 20 } });
+  const logic = provideWheelshare(cell.api, createRentalSessions(localStore)).provide({ delays: { pollInterval: 20 } });
   render(<WheelshareStation now={NOW} machineId="15" logic={logic} />);
 }
 

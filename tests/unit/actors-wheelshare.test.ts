@@ -3,6 +3,8 @@
  * in for (tests/unit/api-station-and-failures.test.ts tests them); checked here: which call each effect
  * makes with what, and that a language change is applied and kept in the language cookie for a year.
  */
+import { createRentalSessions } from '../../src/api/rental-sessions';
+import { localStore } from '../../src/lib/local-store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { provideWheelshare } from '../../src/actors/wheelshare';
@@ -40,7 +42,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const { client: api } = fakeApi({});
-const station = provideWheelshare(api);
+const station = provideWheelshare(api, createRentalSessions(localStore));
 const actorOf = (id: string) => (station.implementations.actors as Record<string, AnyActorLogic>)[id] as AnyActorLogic;
 const run = (id: string, input: unknown) => toPromise(createActor(actorOf(id), { input }).start());
 
@@ -60,9 +62,21 @@ describe('the station’s calls', () => {
     expect(isWaitingForCard).toHaveBeenCalledWith(api, call);
   });
 
-  it('a return, by phone', async () => {
-    await expect(run('returnRental', { phone: '0501234567' })).resolves.toEqual({ status: true, msg: 'returned' });
-    expect(returnRental).toHaveBeenCalledWith(api, '0501234567');
+  it('a return carries the session the station rented that phone under, forgotten once returned', async () => {
+    await run('setPurchase', { machineId: '15', phone: '0507654321', choice: 'rent' });
+    vi.mocked(returnRental).mockResolvedValueOnce({ status: 0, message: 'Returned' });
+    await expect(run('returnRental', { phone: '0507654321' })).resolves.toEqual({ status: 0, message: 'Returned' });
+    expect(returnRental).toHaveBeenCalledWith(api, { phone: '0507654321', session: 'session-wheel' });
+    await run('returnRental', { phone: '0507654321' });
+    expect(returnRental).toHaveBeenLastCalledWith(api, { phone: '0507654321', session: undefined });
+  });
+
+  it('a refused return keeps the session: the visitor may try again', async () => {
+    await run('setPurchase', { machineId: '15', phone: '0501112222', choice: 'rent' });
+    vi.mocked(returnRental).mockResolvedValueOnce({ status: 1, message: 'No active rental for this phone number' });
+    await run('returnRental', { phone: '0501112222' });
+    await run('returnRental', { phone: '0501112222' });
+    expect(returnRental).toHaveBeenLastCalledWith(api, { phone: '0501112222', session: 'session-wheel' });
   });
 });
 

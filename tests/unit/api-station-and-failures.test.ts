@@ -19,7 +19,7 @@ import * as v from 'valibot';
 import { fakeApi, query, type Sent } from '../fixtures/fake-api';
 import { attempt, twoLineOrder } from '../fixtures/orders';
 
-const station = { machineId: 'station-3', phone: '0501234567' };
+const station = { machineId: 'station-3', phone: '0501234567', session: 'rental-session' };
 const only = (sent: Sent[]) => {
   expect(sent).toHaveLength(1);
   return sent[0] as Sent;
@@ -55,7 +55,8 @@ describe('wheelshare calls (requirements.md §7)', () => {
       payment_type: 'deferred',
       phone_number: '0501234567',
       machine_id: 'station-3',
-      session_uuid: 'session-1',
+      // The rental's session, not the client's.
+      session_uuid: 'rental-session',
     });
     await expect(
       requestDeferredPayment(fakeApi({ status: 4, msg: 'busy', data: null }).client, station),
@@ -72,7 +73,12 @@ describe('wheelshare calls (requirements.md §7)', () => {
     const call = only(sent);
     expect(call.method).toBe('GET');
     expect(call.url.pathname).toBe('/v4/api/merchants/wheelshare/is_waiting_for_creditcard');
-    expect(query(call)).toEqual({ phone_number: '0501234567', machine_id: 'station-3', session_uuid: 'session-1' });
+    expect(query(call)).toEqual({
+      phone_number: '0501234567',
+      machine_id: 'station-3',
+      session_uuid: 'rental-session',
+    });
+    expect(call.headers.get('session-uuid')).toBe('rental-session');
     const failing = fakeApi({}, 503);
     await expect(isWaitingForCard(failing.client, station)).rejects.toMatchObject({
       failure: { kind: 'http', status: 503 },
@@ -82,11 +88,14 @@ describe('wheelshare calls (requirements.md §7)', () => {
 
   it('return posts phone_number to /v4/api/integration/wheelshare/return and answers status and message', async () => {
     const { client, sent } = fakeApi({ status: 2, msg: 'not rented' });
-    await expect(returnRental(client, '0501234567')).resolves.toEqual({ status: 2, message: 'not rented' });
+    await expect(returnRental(client, { phone: '0501234567', session: 'rental-session' })).resolves.toEqual({
+      status: 2,
+      message: 'not rented',
+    });
     const call = only(sent);
     expect(call.method).toBe('POST');
     expect(call.url.pathname).toBe('/v4/api/integration/wheelshare/return');
-    expect(query(call)).toEqual({ phone_number: '0501234567', session_uuid: 'session-1' });
+    expect(query(call)).toEqual({ phone_number: '0501234567', session_uuid: 'rental-session' });
   });
 });
 

@@ -202,7 +202,7 @@ describe('wheelshareMachine: renting', () => {
         },
       },
     ]);
-    expect(station.calls.requestPayment).toEqual([{ machineId: '15', phone: '0501234567' }]);
+    expect(station.calls.requestPayment).toEqual([{ machineId: '15', phone: '0501234567', session: 'session-1' }]);
     expect(station.snapshot().value).toEqual({ Renting: { AwaitingCard: 'Waiting' } });
     expect(station.snapshot().context.paymentUrl).toBe(PAYMENT_URL);
   });
@@ -214,7 +214,7 @@ describe('wheelshareMachine: renting', () => {
     station.clock.increment(POLL_INTERVAL_MS - 1);
     expect(station.calls.polls).toHaveLength(0);
     await station.tick();
-    expect(station.calls.polls).toEqual([{ machineId: '15', phone: '0501234567' }]);
+    expect(station.calls.polls).toEqual([{ machineId: '15', phone: '0501234567', session: 'session-1' }]);
     expect(station.stage()).toBe('awaitingCard');
     await station.tick();
     expect(station.calls.polls).toHaveLength(2);

@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectLanguage, selectStage } from '../../../machines/wheelshare/wheelshare.selectors';
 import { provideWheelshare } from '../../actors/wheelshare';
+import { createRentalSessions } from '../../api/rental-sessions';
+import { localStore } from '../../lib/local-store';
 import { apiClient } from '../../api/default-client';
 import { PageFrame } from '../../components/PageFrame';
 import { Spinner } from '../../components/Spinner';
@@ -14,7 +16,7 @@ import type { StationRef } from './station-ref';
 import { ConnectionLost, StationFailure, StationOutcome } from './StationMessages';
 import { inspect } from '../../inspect';
 
-const stationLogic = provideWheelshare(apiClient);
+const stationLogic = provideWheelshare(apiClient, createRentalSessions(localStore));
 
 interface WheelshareStationProps {
   /** When the page opened: the rental times default to it. */
