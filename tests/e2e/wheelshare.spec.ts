@@ -100,11 +100,15 @@ forEachLanguage('wheelshare station', (lang, t) => {
     const sessionId = await rent(page, ws, phone);
 
     const link = page.locator('.station-pay__url');
-    await expect(link).toHaveText(`${baseURL ?? ''}/genPaymentIntend?machine_id=15&phone_number=${phone}`);
+    // A signed payment link for the rental, expiring in 15 minutes (docs/payments.md "Payment links").
+    await expect(link).toHaveText(new RegExp(`^${baseURL ?? ''}/genPaymentIntend\\?`));
     const url = new URL((await link.textContent()) ?? '');
     expect(url.protocol).toBe('http:');
     expect(url.pathname).toBe('/genPaymentIntend');
+    expect(url.searchParams.get('machine_id')).toBe('15');
     expect(url.searchParams.get('phone_number')).toBe(phone);
+    expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(url.searchParams.get('expires'))).toBeGreaterThan(Date.now() / 1000 + 14 * 60);
     await expect(page.getByRole('status')).toHaveText(ws.pay.waiting);
 
     await expect.poll(() => polls.length).toBeGreaterThanOrEqual(1);
