@@ -22,9 +22,9 @@ export type PaymentIntentEvent = { type: 'intent.retry' };
 
 /**
  * Answers that turn the link itself down (bad values, no merchant's signature, unknown or inactive
- * machine): asking again gives the same.
+ * machine, already paid, expired: 410): asking again gives the same.
  */
-const REJECTING_STATUSES: readonly number[] = [400, 403, 404, 409, 422];
+const REJECTING_STATUSES: readonly number[] = [400, 403, 404, 409, 410, 422];
 
 /** What the failed call threw (xstate leaves onError's event untyped). */
 const callError = ({ event }: { event: { error: unknown } }) => event.error;

@@ -105,7 +105,7 @@ describe('payment intent (/genPaymentIntend)', () => {
     expect(snapshot.context.failure).toEqual({ kind: 'invalid-answer', detail: 'Error: bug' });
   });
 
-  it.each([400, 403, 404, 409, 422])('a link the operator turns down (%d) offers no retry', async (status) => {
+  it.each([400, 403, 404, 409, 410, 422])('a link the operator turns down (%d) offers no retry', async (status) => {
     const { actor, queries, redirects } = start([{ kind: 'http', status, message: 'amount: must be above 0' }]);
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe('LinkRejected');
