@@ -118,8 +118,8 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     entries.plugin,
     inlineStylesheet(),
-    // CSP_REPORT_URL too: the policy's report address, which only the servers' header carries.
-    cspPlugin(loadEnv(mode, process.cwd(), ['VITE_', 'CSP_'])),
+    // VITE_CSP_REPORT_URL among them: the policy's report address, public by nature (every response's header carries it).
+    cspPlugin(loadEnv(mode, process.cwd())),
     earlyMenuScript(PAY_ROUTE_COMPONENT),
     applePayScript(loadEnv(mode, process.cwd()).VITE_APPLE_PAY_SDK_URL),
     sandboxManifest(loadEnv(mode, process.cwd(), 'SANDBOX_')),

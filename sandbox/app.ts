@@ -217,7 +217,7 @@ export function createSandboxApp({
   const api = operatorApi(state, faults);
   if (!apiOnItsOwnOrigin) app.route('/', api);
 
-  // The build's report address (.env.sandbox's CSP_REPORT_URL): the sandbox is the operator's collector.
+  // The build's report address (.env.sandbox's VITE_CSP_REPORT_URL): the sandbox is the operator's collector.
   const cspReports = cspReportRoutes();
   app.route('/sandbox/csp-reports', cspReports.routes);
   app.get('/sandbox/charges', (c) => c.json(state.charges.list()));

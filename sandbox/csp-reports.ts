@@ -1,6 +1,6 @@
 /**
  * The operator's collector of Content-Security-Policy violation reports, as the sandbox keeps them: the
- * build's CSP_REPORT_URL (.env.sandbox: /sandbox/csp-reports) names it, so a test can see a violation
+ * build's VITE_CSP_REPORT_URL (.env.sandbox: /sandbox/csp-reports) names it, so a test can see a violation
  * the browser reported. Browsers post two shapes (w3c.github.io/reporting, w3c.github.io/webappsec-csp):
  * - report-to, the Reporting API: `application/reports+json`, an array of reports, a violation's
  *   `type` "csp-violation" with `body.documentURL`, `blockedURL`, `effectiveDirective`, `disposition`;

@@ -91,16 +91,16 @@ export function permissionsPolicy(env: CspSettings): string {
 export const CSP_REPORT_GROUP = 'csp-violations';
 
 /**
- * Where the browser sends the policy's violation reports: the build setting CSP_REPORT_URL, the operator's
+ * Where the browser sends the policy's violation reports: the build setting VITE_CSP_REPORT_URL, the operator's
  * collector. An https address, or a path on the app's own origin (its server forwards it: deploy/Caddyfile,
  * CSP_REPORT_UPSTREAM). Browsers ignore a report endpoint that is not secure (developer.mozilla.org/docs/Web/HTTP/Headers/Reporting-Endpoints),
  * so plain http is refused, localhost included. Empty, a build fails: PCI DSS 11.6.1 wants violations seen.
  */
 export function cspReportAddress(env: CspSettings): string {
-  const address = env.CSP_REPORT_URL?.trim() ?? '';
+  const address = env.VITE_CSP_REPORT_URL?.trim() ?? '';
   if (/^\/(?!\/)/.test(address) || URL.parse(address)?.protocol === 'https:') return address;
   throw new Error(
-    `Content-Security-Policy: CSP_REPORT_URL must be the operator's https address for violation reports, or a path on ` +
+    `Content-Security-Policy: VITE_CSP_REPORT_URL must be the operator's https address for violation reports, or a path on ` +
       `this origin that its server forwards (.env for production, .env.sandbox for the sandbox), not "${address}"`,
   );
 }

@@ -79,10 +79,10 @@ const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
 const FAULT_PHONES = 9_910_000;
 
 /** The visitor pays the station's rental on their phone, under the visitor uuid its payment link names. */
-async function payRentalOnPhone(request: APIRequestContext, phone: string) {
-  const link = await request.get(
-    `${API_ORIGIN}/v4/api/merchants/custom/get_iframe?machine_id=15&phone_number=${phone}`,
-  );
+async function payRentalOnPhone(request: APIRequestContext, station: Page) {
+  // The station's QR code: the signed payment link of the rental, which the phone would open.
+  const qrLink = new URL((await station.locator('.station-pay__url').textContent()) ?? '');
+  const link = await request.get(`${API_ORIGIN}/v4/api/merchants/custom/get_iframe${qrLink.search}`);
   const { payment } = (await link.json()) as { payment: { visitor_uuid: string } };
   await payOnPhone(request, payment.visitor_uuid, ONE_HOUR);
 }
@@ -220,7 +220,7 @@ forEachLanguage('faults', (lang, t) => {
       expect(polls.requests()).toBeGreaterThanOrEqual(3);
 
       polls.clear();
-      await payRentalOnPhone(request, phone);
+      await payRentalOnPhone(request, page);
       await lost.getByRole('button', { name: ws.lost.retry }).click();
       await expect(page.getByRole('heading', { name: ws.done.heading })).toBeVisible();
     });

@@ -68,7 +68,7 @@ test('a page: the security headers, no-cache, and the build’s own policy as a 
   expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(page.headers['cache-control']).toBe('no-cache');
   // The policy with what only a header can carry: its violation reports (the sandbox build's
-  // CSP_REPORT_URL, a path Caddy forwards to the sandbox) and frame-ancestors.
+  // VITE_CSP_REPORT_URL, a path Caddy forwards to the sandbox) and frame-ancestors.
   expect(page.headers['content-security-policy']).toBe(
     `${metaPolicy(page.body.toString())}; report-uri /sandbox/csp-reports; report-to csp-violations; frame-ancestors 'self'`,
   );

@@ -1,6 +1,6 @@
 /**
  * The sandbox as the operator's collector of CSP violation reports (/sandbox/csp-reports, the sandbox
- * build's CSP_REPORT_URL): both bodies browsers send, listed back; bounded in size and count.
+ * build's VITE_CSP_REPORT_URL): both bodies browsers send, listed back; bounded in size and count.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

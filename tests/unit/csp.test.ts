@@ -147,13 +147,13 @@ describe('the Permissions-Policy of a build (the production server’s header)',
 describe('the servers’ headers of a build: the policy with its violation reports', () => {
   const page = "default-src 'self'; script-src 'self'";
 
-  it('sends the reports to CSP_REPORT_URL by report-to (Reporting-Endpoints) and by report-uri', () => {
+  it('sends the reports to VITE_CSP_REPORT_URL by report-to (Reporting-Endpoints) and by report-uri', () => {
     expect(serverHeaders(production, page)).toEqual({
       'Content-Security-Policy': `${page}; report-uri /csp-reports; report-to csp-violations`,
       'Reporting-Endpoints': 'csp-violations="/csp-reports"',
       'Permissions-Policy': 'payment=(self "https://pay.google.com" "https://js.stripe.com")',
     });
-    expect(serverHeaders({ ...production, CSP_REPORT_URL: 'https://reports.operator.example/csp' }, page)).toEqual(
+    expect(serverHeaders({ ...production, VITE_CSP_REPORT_URL: 'https://reports.operator.example/csp' }, page)).toEqual(
       expect.objectContaining({
         'Content-Security-Policy': `${page}; report-uri https://reports.operator.example/csp; report-to csp-violations`,
         'Reporting-Endpoints': 'csp-violations="https://reports.operator.example/csp"',
@@ -172,8 +172,8 @@ describe('the servers’ headers of a build: the policy with its violation repor
       '//evil.example/r',
       'csp-reports',
     ])
-      expect(() => serverHeaders({ ...production, CSP_REPORT_URL: address }, page), String(address)).toThrow(
-        /CSP_REPORT_URL/,
+      expect(() => serverHeaders({ ...production, VITE_CSP_REPORT_URL: address }, page), String(address)).toThrow(
+        /VITE_CSP_REPORT_URL/,
       );
   });
 });
