@@ -79,9 +79,9 @@ const STATION_TEXTS: Record<Lang, typeof wsEn> = { en: wsEn, he: wsHe };
 const FAULT_PHONES = 9_910_000;
 
 /** The visitor pays the station's rental on their phone, under the visitor uuid its payment link names. */
-async function payRentalOnPhone(request: APIRequestContext, station: Page) {
-  // The station's QR code: the signed payment link of the rental, which the phone would open.
-  const qrLink = new URL((await station.locator('.station-pay__url').textContent()) ?? '');
+/** Pays the rental as the visitor's phone would: through the signed payment link of the station's QR code. */
+async function payRentalOnPhone(request: APIRequestContext, qrCodeLink: string) {
+  const qrLink = new URL(qrCodeLink);
   const link = await request.get(`${API_ORIGIN}/v4/api/merchants/custom/get_iframe${qrLink.search}`);
   const { payment } = (await link.json()) as { payment: { visitor_uuid: string } };
   await payOnPhone(request, payment.visitor_uuid, ONE_HOUR);
@@ -210,6 +210,8 @@ forEachLanguage('faults', (lang, t) => {
       await page.getByRole('textbox', { name: ws.form.phone }).fill(phone);
       await page.getByRole('button', { name: ws.form.submitRent }).click();
       await expect(page.getByRole('img', { name: ws.pay.qrLabel })).toBeVisible();
+      // The link the QR code holds; the station hides it while the connection is lost.
+      const qrCodeLink = (await page.locator('.station-pay__url').textContent()) ?? '';
 
       const polls = await injectFault(page, 'merchants/wheelshare/is_waiting_for_creditcard', fault);
       const lost = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: ws.lost.heading }) });
@@ -220,7 +222,7 @@ forEachLanguage('faults', (lang, t) => {
       expect(polls.requests()).toBeGreaterThanOrEqual(3);
 
       polls.clear();
-      await payRentalOnPhone(request, page);
+      await payRentalOnPhone(request, qrCodeLink);
       await lost.getByRole('button', { name: ws.lost.retry }).click();
       await expect(page.getByRole('heading', { name: ws.done.heading })).toBeVisible();
     });
