@@ -3,10 +3,10 @@ import type { EventObject } from 'xstate';
 import vacuumTexts from '../../../../locales/vacuum/en.json' with { type: 'json' };
 import type { PaymentResult } from '../../../../machines/payment/payment.types';
 import { METHOD_ENDINGS, purchaseMachine } from '../../../../machines/purchase/purchase.machine';
-import { offeredMethods } from '../../../../machines/purchase/purchase.selectors';
+import { offeredMethods, orderCurrency, pricedLines } from '../../../../machines/purchase/purchase.selectors';
 import type { PaymentMethod, ReturnedPaymentStatus } from '../../../../machines/purchase/purchase.types';
 import type { ProductId } from '../../../../machines/menu/menu.types';
-import { bitStatus, returnedFromBit } from '../../../fixtures/purchases';
+import { agreedBooking, bitStatus, returnedFromBit } from '../../../fixtures/purchases';
 import {
   BIT_PAGE,
   chooseMethod,
@@ -26,7 +26,16 @@ import {
   type Texts,
 } from '../../fixtures';
 import { runs, type Move } from '../paths';
-import { act, outcome, passOn, type Driver, type PurchaseModel, type Reply, type StateModel } from '../runner';
+import {
+  act,
+  outcome,
+  passOn,
+  type Driver,
+  type PurchaseModel,
+  type Reply,
+  type Samples,
+  type StateModel,
+} from '../runner';
 import {
   type SampleEvent,
   one,
@@ -117,6 +126,18 @@ const statusAnswer =
     });
 const statusOf = (event: EventObject) => (event as EventObject & { output: ReturnedPaymentStatus }).output;
 const STILL_PENDING = bitStatus('pending');
+
+/**
+ * set_purchase's or book_link's answer as the model expects it: the sandbox's operator prices from the same
+ * menu as the page, so its lines and total are the page's (the real answer comes from the sandbox).
+ */
+const bookedAsShown =
+  (type: 'xstate.done.actor.setPurchase' | 'xstate.done.actor.bookPaymentLink'): Samples =>
+  (snapshot) => {
+    const context = purchaseOf(snapshot);
+    const output = agreedBooking('model', pricedLines(context), orderCurrency(context).currency);
+    return [[{ type, output }]];
+  };
 
 /** The return's status answers: each answers the held status call in the operator's stead. */
 const checkedReturn = outcome({
@@ -243,9 +264,7 @@ export const purchaseModel: PurchaseModel = {
     'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting': outcome(),
     'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling': noVerdictInTime,
     'payment.recheck': act(({ page, t }) => drawerButton(page, t, t.payment.status.checkAgain).click()),
-    'xstate.done.actor.setPurchase': outcome({
-      samples: one({ type: 'xstate.done.actor.setPurchase', output: 'model' }),
-    }),
+    'xstate.done.actor.setPurchase': outcome({ samples: bookedAsShown('xstate.done.actor.setPurchase') }),
     'xstate.error.actor.setPurchase': failedCall('xstate.error.actor.setPurchase'),
     // Google's isReadyToPay answer, from Google's side of the stand-in (GET /sandbox/google-pay/ready).
     'xstate.done.actor.checkGooglePay': outcome({
@@ -255,9 +274,7 @@ export const purchaseModel: PurchaseModel = {
     'xstate.error.actor.checkGooglePay': failedCall('xstate.error.actor.checkGooglePay'),
     // Google never answers: the app's own 4 s limit opens the list without Google Pay.
     [`xstate.after.googlePayCheckLimit.${WALLET_CHECK}`]: outcome({ reply: () => neverAnswered }),
-    'xstate.done.actor.bookPaymentLink': outcome({
-      samples: one({ type: 'xstate.done.actor.bookPaymentLink', output: 'model' }),
-    }),
+    'xstate.done.actor.bookPaymentLink': outcome({ samples: bookedAsShown('xstate.done.actor.bookPaymentLink') }),
     'xstate.error.actor.bookPaymentLink': failedCall('xstate.error.actor.bookPaymentLink'),
     'drawer.close': drawerClose,
     'method.select': act(
