@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { serverHeadersOfBuild } from '../scripts/csp-plugin';
 import type { Catalogue } from './catalogue';
 import { bitPaymentRoutes } from './api/bit';
+import { cardScanPaymentRoutes } from './api/card-scan';
 import { customPaymentRoutes } from './api/custom-payment';
 import { hostedPageReturnRoutes, hostedPageVerifyRoutes, OPERATOR_HYP_RETURN_PATH } from './api/hosted-page';
 import { menuRoutes } from './api/menu';
@@ -21,7 +22,7 @@ import { createCashier } from './cashier';
 import { cspReportRoutes } from './csp-reports';
 import { IMAGE_NAME, placeholderSvg } from './images';
 import { bitRoutes, createBitProcessor } from './standins/bit';
-import { cardScanRoutes } from './standins/card-scan';
+import { cardScanRoutes, createCardScanner } from './standins/card-scan';
 import { googlePayRoutes } from './standins/google-pay';
 import { hostedPageRoutes } from './standins/hosted-page';
 import { createHypTerminal } from './standins/hyp-terminal';
@@ -145,6 +146,7 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
   // A page Hyp sends the browser to, not a call of the app: outside /v4/api (the contract's calls).
   api.route('/v4/hyp', hostedPageReturnRoutes(state));
   api.route('/v4/api/payment', bitPaymentRoutes(state));
+  api.route('/v4/api/payment', cardScanPaymentRoutes(state));
   api.route('/v4/api/payment', paymentStatusRoutes(state));
   api.route('/v4/api', wheelshareRoutes(state));
   api.route('/v4/api/merchants/custom', customPaymentRoutes(state));
@@ -186,6 +188,7 @@ export function createSandboxApp({
   // API's origin, or, where the API answers on the app's origins, on the first of them.
   const purchases = new Map<string, Purchase>();
   const bit = createBitProcessor({ appOrigins, providersOrigin });
+  const cardScanner = createCardScanner({ appOrigins, providersOrigin });
   const operatorOrigin = apiOnItsOwnOrigin ? apiOrigin : (appOrigins[0] ?? 'http://localhost');
   const state: SandboxState = {
     catalogue,
@@ -199,8 +202,9 @@ export function createSandboxApp({
     rentals: createRentalStore(),
     links: createLinkBookings(),
     bit,
+    cardScanner,
     payments: createPaymentRecords(),
-    lives: createPurchaseLives({ purchases, charges, bit }),
+    lives: createPurchaseLives({ purchases, charges, bit, cardScanner }),
     // In-process, through the operator's own routes and checks, as a provider's POST would arrive.
     notifyOperator: async (notification) => {
       const response = await api.fetch(notification.clone());
@@ -234,6 +238,7 @@ export function createSandboxApp({
     state.links.clear();
     state.members.clear();
     state.bit.clear();
+    state.cardScanner.clear();
     state.hyp.clear();
     cspReports.clear();
     return c.body(null, 204);

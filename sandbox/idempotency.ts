@@ -28,6 +28,7 @@ export const MONEY_CALLS: readonly string[] = [
   'GET /v4/api/payment/pay/pay_ajax',
   'POST /v4/api/payment/post/hosted_page/verify',
   'POST /v4/api/payment/pre/bit/init',
+  'POST /v4/api/payment/pre/card_scan/start',
 ];
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

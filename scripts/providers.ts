@@ -18,6 +18,11 @@ export interface Provider {
   /** Settings a production build may leave empty: the browser has what they would load built in. */
   builtInWhenEmpty?: readonly string[];
   /**
+   * Settings a build may leave empty while the provider is not chosen: the app then withdraws the method
+   * (never offers it) and the policy allows no host for it, rather than a placeholder's.
+   */
+  withdrawnWhenEmpty?: readonly string[];
+  /**
    * What the provider documents a page must allow beyond the setting's own directive (script-src for a
    * script, frame-src for a page), keyed by the origin of that setting: only the real provider's host
    * brings them. An origin no row documents (a stand-in) gets connect-src and frame-src as well, since
@@ -89,9 +94,12 @@ export const PROVIDERS: readonly Provider[] = [
     documented: {},
   },
   {
+    // The scanner's provider is not named (docs/payments.md): production names none, and card scan is
+    // withdrawn until one is (machines/purchase/purchase.selectors.ts offeredMethods).
     name: 'Card scan',
     scripts: [],
     frames: ['VITE_CARD_SCAN_URL'],
+    withdrawnWhenEmpty: ['VITE_CARD_SCAN_URL'],
     documented: {},
   },
 ];
@@ -102,11 +110,17 @@ export function originOf(address: string | undefined): string | undefined {
   return new URL(address).origin;
 }
 
-/** The build settings a provider's row names that hold no http(s) address: its host would be missing. */
+/**
+ * The build settings a provider's row names that hold no http(s) address: its host would be missing. A
+ * setting its method is withdrawn without may be empty, but never something else than an address.
+ */
 export function missingProviderSettings(env: Record<string, string | undefined>): string[] {
   return PROVIDERS.flatMap((provider) =>
     [...provider.scripts, ...provider.frames].filter(
-      (name) => !originOf(env[name]) && !provider.builtInWhenEmpty?.includes(name),
+      (name) =>
+        !originOf(env[name]) &&
+        !provider.builtInWhenEmpty?.includes(name) &&
+        !(provider.withdrawnWhenEmpty?.includes(name) && !env[name]),
     ),
   );
 }

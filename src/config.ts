@@ -18,6 +18,14 @@ export const HOSTED_PAGE_ORIGIN = hostedPageOrigin(
 /** The app's return page (public/payment-return.html), where the hosted page sends the payer back. */
 export const HOSTED_PAGE_RETURN_PATH = `${import.meta.env.BASE_URL}payment-return.html`;
 
+/**
+ * The card scanner's origin: https, or http only for the sandbox build's stand-in; none when the build
+ * names no scanner (its provider is not chosen yet), and card scan is then withdrawn, never pointed at a
+ * placeholder.
+ */
+export const CARD_SCAN_ORIGIN =
+  hostedPageOrigin(import.meta.env.VITE_CARD_SCAN_URL, import.meta.env.MODE === 'sandbox') || undefined;
+
 /** Where each payment provider's code or page lives (production: the providers; sandbox: its stand-ins). */
 export const PROVIDER_URLS = {
   googlePaySdk: import.meta.env.VITE_GOOGLE_PAY_SDK_URL,
@@ -27,5 +35,4 @@ export const PROVIDER_URLS = {
   stripeJs: import.meta.env.VITE_STRIPE_JS_URL,
   /** The Bit processor's origin: the only place the Bit payment page (init's payment_url) may be. */
   bitOrigin: parseUrl(import.meta.env.VITE_BIT_ORIGIN)?.origin,
-  cardScan: import.meta.env.VITE_CARD_SCAN_URL,
 };

@@ -448,7 +448,10 @@ export const purchaseMachine = setup({
           ...context.hostedPage,
         })),
         Stripe: methodState('stripe', orderInput),
-        CardScan: methodState('cardScan', orderInput),
+        CardScan: methodState('cardScan', ({ context }) => ({
+          ...orderInput({ context }),
+          scannerOrigin: context.cardScanOrigin ?? '',
+        })),
         /** The browser leaves for Bit; the verdict comes back as `payment.returned` on a new page. */
         Bit: methodState('bit', orderInput),
       },

@@ -200,6 +200,7 @@ type OfferContext = Pick<
   | 'menu'
   | 'applePayAvailable'
   | 'googlePayReady'
+  | 'cardScanOrigin'
   | 'orderSource'
   | 'selectedIds'
   | 'quantity'
@@ -210,7 +211,8 @@ type OfferContext = Pick<
 
 /**
  * requirements.md §2: the payment options that the machine's frontend_config enables (and the order's amount allows);
- * a wallet only where this browser can pay with it (Google's isReadyToPay, Apple's canMakePayments).
+ * a wallet only where this browser can pay with it (Google's isReadyToPay, Apple's canMakePayments); card
+ * scan only where the build names its scanner.
  */
 export function offeredMethods(context: OfferContext): PaymentMethod[] {
   const config = context.menu.frontend_config;
@@ -220,7 +222,8 @@ export function offeredMethods(context: OfferContext): PaymentMethod[] {
     ['apple_pay', isApplePayConfigured(config.apple_pay) && context.applePayAvailable],
     ['stripe', Boolean(config.stripe?.publishableKey)],
     ['credit_card', cardFields],
-    ['card_scan', cardFields],
+    // Withdrawn while the build names no scanner (its provider is not chosen yet).
+    ['card_scan', cardFields && context.cardScanOrigin !== undefined],
     ['bit', config.bit?.enabled === true && bitAccepts(context)],
   ];
   return candidates.filter(([, offered]) => offered).map(([method]) => method);

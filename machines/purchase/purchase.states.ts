@@ -47,6 +47,8 @@ const SETTLE = {
   cancelled: {
     guard: { type: 'paymentEndedWith', params: endedWith('cancelled') },
     target: '#purchase.SELECT_PAYMENT_METHOD.ChoosingMethod',
+    // The scan was closed at the scanner: no payment is underway any more.
+    actions: 'forgetPaymentUnderway',
   },
 } as const;
 
@@ -89,15 +91,23 @@ export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
   cardFields: { succeeded: true, failed: true, abandoned: true },
   hostedPage: { succeeded: true, failed: true, abandoned: true },
   stripe: { succeeded: true, failed: true, abandoned: true },
-  cardScan: { succeeded: true, failed: true, cancelled: true, abandoned: true },
+  cardScan: { failed: true, cancelled: true, abandoned: true },
   bit: { failed: true, abandoned: true },
 };
 
 /**
  * The methods that can fail without a verdict: those with an operator's pay call (payment.shared.ts
- * payCall) and Stripe (an intent left processing). Card scan's page and Bit's return give verdicts only.
+ * payCall), Stripe (an intent left processing) and card scan (its frame's word is no verdict: the
+ * scanner told the operator). Bit's return gives none: the page that comes back asks.
  */
-const MAY_END_UNCONFIRMED: readonly MethodActor[] = ['googlePay', 'applePay', 'cardFields', 'hostedPage', 'stripe'];
+const MAY_END_UNCONFIRMED: readonly MethodActor[] = [
+  'googlePay',
+  'applePay',
+  'cardFields',
+  'hostedPage',
+  'stripe',
+  'cardScan',
+];
 
 /** An edge for each outcome the method can end with, and only for those; abandoned is the fallback. */
 const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>, mayEndUnconfirmed: boolean) => [

@@ -101,6 +101,11 @@ export interface PurchaseSettings {
   applePayAvailable: boolean;
   /** The hosted payment page's origin and the app's return page it sends the payer back to. */
   hostedPage: HostedPageSettings;
+  /**
+   * The card scanner's origin, as the build names it (VITE_CARD_SCAN_URL); none when the build names no
+   * scanner: card scan is then withdrawn (never offered), never pointed at a placeholder.
+   */
+  cardScanOrigin: string | undefined;
   /** The visitor's previous purchase on this machine, for 'see latest purchase'. */
   latestPurchase: Receipt | undefined;
   returnedPayment?: ReturnedPayment | undefined;

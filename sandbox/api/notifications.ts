@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { hasHypSignature } from '../standins/hyp-terminal';
-import { hasBitSignature, hasStripeSignature } from '../standins/notification-signing';
-import { confirmedCharge, learnOutcome } from '../operator/attempts';
+import { hasBitSignature, hasCardScanSignature, hasStripeSignature } from '../standins/notification-signing';
+import { attemptOf, confirmedCharge, learnOutcome } from '../operator/attempts';
 import type { Charge, Purchase } from '../stores';
 import { fail, isAmountOf, isTotalOf, parseOrFail, type SandboxEnv, type SandboxState } from './shared';
 
@@ -55,6 +55,14 @@ const bitSchema = v.object({
   currency: v.string(),
 });
 
+const cardScanSchema = v.object({
+  scan_id: v.string(),
+  status: v.picklist(['approved', 'declined', 'cancelled']),
+  transaction_id: v.nullable(v.string()),
+  amount: v.number(),
+  currency: v.string(),
+});
+
 /** A raw JSON body, once its signature is checked; 400 when it is not JSON. */
 function parsedJson(raw: string): unknown {
   try {
@@ -75,7 +83,7 @@ async function formOf(c: Context): Promise<Record<string, string>> {
 }
 
 /**
- * POST /v4/api/notify/{stripe,tranzila,hyp,bit}: the providers' server-to-server notifications, which the
+ * POST /v4/api/notify/{stripe,tranzila,hyp,bit,card_scan}: the providers' server-to-server notifications, which the
  * operator must accept whether or not the payer's browser ever returns. A notification is a hint: it
  * is believed only once the provider confirms it (a verified signature, and the provider's own answer
  * for the transaction: sandbox/operator/attempts.ts confirmedCharge), for an attempt this purchase
@@ -156,6 +164,30 @@ export function notificationRoutes(state: SandboxState) {
       if (transaction?.status !== notice.status) fail(400, 'the Bit processor reports another status');
       const charge = state.charges.ofOrder(purchase.session_id).find((each) => each.reference === transaction.id);
       learn(purchase, 'bit', charge?.id ?? '', notice.status === 'approved');
+      return c.json(RECEIVED);
+    })
+    .post('/card_scan', async (c) => {
+      const raw = await c.req.text();
+      if (!hasCardScanSignature(c.req.header('x-notification-signature'), raw))
+        fail(400, 'the notification is not signed');
+      const notice = parseOrFail(cardScanSchema, parsedJson(raw));
+      const purchase = purchaseWithAttempt(notice.scan_id) ?? fail(404, 'unknown scan');
+      const attempt = attemptOf(state, purchase, notice.scan_id);
+      if (!attempt || !isAmountOf(attempt.sum, notice.amount) || notice.currency !== purchase.currency)
+        fail(400, 'amount is not the scan’s');
+      // The scanner's record of the scan is asked before anything is recorded.
+      if (state.cardScanner.find(notice.scan_id)?.status !== notice.status)
+        fail(400, 'the scanner reports another status');
+      if (notice.status === 'cancelled') {
+        // The payer closed the scan: nothing was charged on it, and the purchase may be paid another way.
+        state.lives.of(purchase.session_id).send({ type: 'provider.expired', reference: notice.scan_id });
+        return c.json(RECEIVED);
+      }
+      // The scanner's transaction on this very scan: one on another scan of the purchase is not this notice's.
+      const charge = state.charges
+        .ofOrder(purchase.session_id)
+        .find((each) => each.reference === notice.scan_id && each.id === notice.transaction_id);
+      learn(purchase, 'card_scan', charge?.id ?? '', notice.status === 'approved');
       return c.json(RECEIVED);
     });
 }

@@ -11,6 +11,7 @@ import type { LinkBookings } from '../link-bookings';
 import type { RentalStore } from '../rentals';
 import type { PaymentRecords } from '../payment-records';
 import type { BitProcessor } from '../standins/bit';
+import type { CardScanner } from '../standins/card-scan';
 import type { NotifyOperator } from '../standins/notify';
 import type { PurchaseLives } from '../operator/purchase-lives';
 import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
@@ -45,6 +46,8 @@ export interface SandboxState {
   links: LinkBookings;
   /** The Bit processor's transactions (standins/bit.ts), which its notifications share with the operator. */
   bit: BitProcessor;
+  /** The card scanner's scans (standins/card-scan.ts), which its notifications share with the operator. */
+  cardScanner: CardScanner;
   /** The merchant's Hyp terminal (standins/hyp-terminal.ts): its one return page and the page addresses it issued. */
   hyp: HypTerminal;
   /** Where the providers' stand-ins are served: another origin than the app's. */

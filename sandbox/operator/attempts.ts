@@ -105,10 +105,8 @@ export function confirmedCharge(
   const charge = state.charges.find(transactionId);
   if (!charge || charge.method !== method || charge.session_id !== purchase.session_id) return undefined;
   const attempt = attemptOf(state, purchase, charge.reference);
-  // A card scan opens no attempt with the operator (its provider is not named): its sum is the total.
-  if (attempt?.method !== method && method !== 'card_scan') return undefined;
-  const sum = attempt?.sum ?? purchase.totals.total;
-  return charge.amount === sum && charge.currency === purchase.currency ? charge : undefined;
+  if (attempt?.method !== method) return undefined;
+  return charge.amount === attempt.sum && charge.currency === purchase.currency ? charge : undefined;
 }
 
 /** The pay response (requirements.md §3) of a confirmed transaction. */

@@ -35,13 +35,16 @@ export interface PurchaseLifeContext {
 }
 
 export type PurchaseLifeEvent =
-  /** An attempt-opening call (handshake, page, intent, Bit request, wallet pay): refused once paid. */
+  /** An attempt-opening call (handshake, page, intent, Bit request, wallet pay, card scan): refused once paid. */
   | { type: 'attempt.open'; attempt: Omit<Attempt, 'status'> }
   /** The provider confirmed an approval (a verified notification, the operator's own call, a query). */
   | { type: 'provider.approved'; charge: ConfirmedCharge }
   /** The provider confirmed a decline of the attempt. */
   | { type: 'provider.declined'; reference: string }
-  /** The provider's window for the attempt ended with no charge (a Bit request timed out, a page expired). */
+  /**
+   * The attempt ended at its provider with no charge: its window ran out (a Bit request timed out, a page
+   * expired) or the payer closed it there (a cancelled card scan).
+   */
   | { type: 'provider.expired'; reference: string }
   /** The provider voided the paying charge (a Stripe hold cancelled): no money is kept. */
   | { type: 'provider.voided'; transactionId: string };
@@ -147,14 +150,13 @@ export const purchaseLifeMachine = setup({
   id: 'operatorPurchase',
   context: { attempts: [], payment: undefined, refunded: [] },
   initial: 'Booked',
-  // Whatever state a purchase is in before it is paid, a confirmed approval pays it: an attempt a newer
-  // one superseded can still be charged (a Tranzila handshake or a Hyp page cannot be cancelled).
+  // Whatever state a purchase is in once an attempt was opened and before it is paid, a confirmed approval
+  // pays it: an attempt a newer one superseded can still be charged (a Tranzila handshake or a Hyp page
+  // cannot be cancelled). Booked has opened none, so no provider can have charged it.
   states: {
     Booked: {
       on: {
         'attempt.open': { target: 'Attempting', actions: 'openAttempt' },
-        // A card scan opens no attempt with the operator (its provider is not named yet).
-        'provider.approved': { target: 'Paid', actions: 'keepPayment' },
       },
     },
     Attempting: {

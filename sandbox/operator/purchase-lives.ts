@@ -1,6 +1,7 @@
 import { createActor, type Actor } from 'xstate';
 import type { ChargeStore, PurchaseStore } from '../stores';
 import type { BitProcessor } from '../standins/bit';
+import type { CardScanner } from '../standins/card-scan';
 import { purchaseLifeMachine, type Attempt, type ConfirmedCharge } from './purchase-life.machine';
 
 export type PurchaseLife = Actor<typeof purchaseLifeMachine>;
@@ -18,20 +19,23 @@ interface Providers {
   purchases: PurchaseStore;
   charges: ChargeStore;
   bit: BitProcessor;
+  cardScanner: CardScanner;
 }
 
 /**
  * Cancels a superseded attempt where its provider can: Stripe's POST /v1/payment_intents/{id}/cancel
- * (docs.stripe.com/api/payment_intents/cancel) and the Bit processor's cancel of a pending request.
+ * (docs.stripe.com/api/payment_intents/cancel), the Bit processor's cancel of a pending request and the
+ * card scanner's close of an open scan (the strictest reasonable: its provider is not named).
  * Tranzila publishes no way to revoke a handshake and Hyp none to withdraw a page address: those stay
  * usable until they expire, and a charge made on them anyway is refunded (refundAtProvider).
  */
 export function cancelAtProvider(
-  { purchases, bit }: Pick<Providers, 'purchases' | 'bit'>,
+  { purchases, bit, cardScanner }: Pick<Providers, 'purchases' | 'bit' | 'cardScanner'>,
   sessionId: string,
   attempt: Pick<Attempt, 'method' | 'reference'>,
 ) {
   if (attempt.method === 'bit') bit.cancel(attempt.reference);
+  if (attempt.method === 'card_scan') cardScanner.cancel(attempt.reference);
   const intent = purchases.get(sessionId)?.payment_intents.find((each) => each.id === attempt.reference);
   // Stripe cancels an intent in any state but processing and succeeded (docs.stripe.com/api/payment_intents/cancel).
   if (attempt.method === 'stripe' && intent?.status === undefined && intent) intent.status = 'canceled';

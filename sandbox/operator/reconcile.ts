@@ -1,5 +1,6 @@
 import type { SandboxState } from '../api/shared';
 import { BIT_REQUEST_TTL_MS } from '../standins/bit';
+import { CARD_SCAN_TTL_MS } from '../standins/card-scan';
 import { HYP_PAGE_VALIDITY_MS } from '../standins/hyp-terminal';
 import { HANDSHAKE_TTL_MS } from '../standins/tranzila';
 import type { ChargeMethod } from '../stores';
@@ -8,14 +9,15 @@ import { cancelAtProvider } from './purchase-lives';
 
 /**
  * How long each provider may still charge an attempt the operator opened: a Tranzila handshake's and a
- * Hyp page's lifetime, a Bit request's wait for the payer. A Stripe PaymentIntent never expires by
- * itself: the operator gives it the same 10 minutes, then cancels it. Wallet charges and card scans end
+ * Hyp page's lifetime, a Bit request's and a card scan's wait for the payer. A Stripe PaymentIntent never
+ * expires by itself: the operator gives it the same 10 minutes, then cancels it. Wallet charges end
  * within their call.
  */
 export const PROVIDER_WINDOW_MS: Readonly<Partial<Record<ChargeMethod, number>>> = {
   tranzila: HANDSHAKE_TTL_MS,
   yaad_sarig: HYP_PAGE_VALIDITY_MS,
   bit: BIT_REQUEST_TTL_MS,
+  card_scan: CARD_SCAN_TTL_MS,
   stripe: 10 * 60 * 1000,
 };
 

@@ -1,28 +1,96 @@
-import { Hono } from 'hono';
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import * as v from 'valibot';
 import { failureMessage } from '../cashier';
 import { TEST_CARDS } from '../cards';
-import {
-  jsonBody,
-  merchantAddress,
-  parseOrFail,
-  purchaseOf,
-  requireTotal,
-  type SandboxEnv,
-  type SandboxState,
-} from '../api/shared';
+import { fail, jsonBody, merchantAddress, parseOrFail, type SandboxEnv, type SandboxState } from '../api/shared';
+import type { Purchase } from '../stores';
 import { page } from './html';
+import { cardScanNotice } from './notify';
 
-const chargeSchema = v.object({
-  session_id: v.string(),
-  amount: v.string(),
-  number: v.string(),
-  expiry: v.string(),
-});
+/*
+ * The card scanner's provider is not named, so nothing public says how it works: the stand-in takes the
+ * strictest reasonable form, the one Bit's processor and Hyp's page follow (docs/payments.md). The
+ * merchant's SERVER opens a scan for an order and its sum (the browser names neither), and frames the
+ * scanner's page at the address the scanner answers; the page reads the card with the camera and charges
+ * it once; the scanner notifies the merchant's server, signed, whatever the outcome (a cancel too); only
+ * then does the page tell its parent, whose word the operator never takes.
+ */
+
+/** How long a scan waits for its card: the strictest reasonable window, a Hyp page's 10 minutes. */
+export const CARD_SCAN_TTL_MS = 10 * 60 * 1000;
 
 /** The scanner's answer for an order it already charged. */
 export const CARD_SCAN_DUPLICATE_ORDER = 'This purchase is already paid.';
+
+export type ScanStatus = 'open' | 'approved' | 'declined' | 'cancelled' | 'expired';
+
+/** One scan the merchant's server opened: its order, its sum, the page its verdict is posted to. */
+export interface CardScan {
+  id: string;
+  /** The purchase (set_purchase's session_id) being paid. */
+  sessionId: string;
+  /** The sum the merchant's server asked for, in major units, and its currency. */
+  amount: number;
+  currency: string;
+  /** The merchant's page that frames the scanner: the only origin its verdict is posted to. */
+  targetOrigin: string;
+  createdAt: number;
+  status: ScanStatus;
+}
+
+/** The scanner's side: the scans merchants opened, and the rules it applies to them. */
+export interface CardScanner {
+  /** A new scan for the purchase's total, reporting to a page on the merchant's own `appOrigin`. */
+  open(purchase: Purchase, appOrigin: string): CardScan;
+  /** The scan as the scanner has it now (an open one past its time has expired). */
+  find(id: string | undefined): CardScan | undefined;
+  /** The merchant closes an open scan (a newer attempt replaced it): it can no longer be charged. */
+  cancel(id: string): void;
+  /** The scanner's page for the scan, which the merchant frames. */
+  scanUrl(scan: CardScan): string;
+  clear(): void;
+}
+
+export function createCardScanner(state: Pick<SandboxState, 'appOrigins' | 'providersOrigin'>): CardScanner {
+  const scans = new Map<string, CardScan>();
+  const find = (id: string | undefined) => {
+    const scan = id === undefined ? undefined : scans.get(id);
+    if (scan?.status === 'open' && Date.now() - scan.createdAt > CARD_SCAN_TTL_MS) scan.status = 'expired';
+    return scan;
+  };
+  return {
+    open(purchase, appOrigin) {
+      const scan: CardScan = {
+        id: `SCAN-${randomBytes(8).toString('hex')}`,
+        sessionId: purchase.session_id,
+        amount: purchase.totals.total,
+        currency: purchase.currency,
+        // The verdict goes only to the merchant's own sites, never to whoever asks.
+        targetOrigin: merchantAddress(state, appOrigin).origin,
+        createdAt: Date.now(),
+        status: 'open',
+      };
+      scans.set(scan.id, scan);
+      return scan;
+    },
+    find,
+    cancel(id) {
+      const scan = find(id);
+      if (scan?.status === 'open') scan.status = 'cancelled';
+    },
+    scanUrl(scan) {
+      const url = new URL('/sandbox/card-scan', state.providersOrigin);
+      url.searchParams.set('scan', scan.id);
+      return url.href;
+    },
+    clear: () => scans.clear(),
+  };
+}
+
+const scanSchema = v.object({ scan: v.string() });
+const chargeSchema = v.object({ scan: v.string(), number: v.string(), expiry: v.string() });
 
 const STYLE = `
   .viewfinder { aspect-ratio: 1.586; margin: 1rem 0; border: 3px dashed #0b57d0; border-radius: 12px;
@@ -35,28 +103,31 @@ function scannedCard(number: string, now = new Date()) {
 }
 
 /**
- * The card scan step, framed by the app: a simulated scan charges the card (cards.ts rules), then
- * the page posts {source: 'card-scan', status, transaction_id?, message?} to its parent.
+ * The scanner's page, framed by the app, for a scan the operator opened: a simulated scan charges the
+ * card (cards.ts rules) for the scan's sum, the scanner notifies the operator, then the page posts
+ * {source: 'card-scan', status, transaction_id?, message?} to the scan's merchant page. Cancel closes
+ * the scan, notified the same way.
  */
 export function cardScanRoutes(state: SandboxState) {
-  const { purchases, cashier, charges } = state;
+  const { purchases, cashier, charges, cardScanner, notifyOperator } = state;
+  /** The open scan a request names, and its purchase: 404 unknown, 410 closed or expired, 409 answered. */
+  const openScan = (id: string | undefined) => {
+    const scan = cardScanner.find(id) ?? fail(404, 'unknown scan');
+    if (scan.status === 'expired' || scan.status === 'cancelled') fail(410, 'this scan is closed');
+    if (scan.status !== 'open') fail(409, 'this scan has already charged a card');
+    const purchase = purchases.get(scan.sessionId) ?? fail(404, 'unknown scan');
+    return { scan, purchase };
+  };
+  const scanOfBody = async (c: Context) => parseOrFail(scanSchema, await jsonBody(c)).scan;
+
   return new Hono<SandboxEnv>()
     .get('/', (c) => {
-      const purchase = purchaseOf(purchases, c.req.query('session_id'));
-      const amount = c.req.query('amount') ?? '';
-      requireTotal(purchase, amount);
-      // The outcome is posted only to the merchant's own page (postMessage's targetOrigin), never to whoever asks.
-      const origin = merchantAddress(state, c.req.query('origin')).origin;
-
+      const { scan } = openScan(c.req.query('scan'));
       const cards = [
         { label: `Simulate scan: Visa ${TEST_CARDS.approved.slice(0, 4)}…`, ...scannedCard(TEST_CARDS.approved) },
         { label: `Simulate scan: declined card ${TEST_CARDS.declined}`, ...scannedCard(TEST_CARDS.declined) },
       ];
-      const body = html`<main
-        data-session-id="${purchase.session_id}"
-        data-amount="${amount}"
-        data-target-origin="${origin}"
-      >
+      const body = html`<main data-scan="${scan.id}" data-target-origin="${scan.targetOrigin}">
         <h1>Scan your card</h1>
         <div class="viewfinder" aria-hidden="true"></div>
         <p id="scan-status" role="status">Scanning…</p>
@@ -72,21 +143,31 @@ export function cardScanRoutes(state: SandboxState) {
     })
     .post('/charge', async (c) => {
       const request = parseOrFail(chargeSchema, await jsonBody(c));
-      const purchase = purchaseOf(purchases, request.session_id);
-      requireTotal(purchase, request.amount);
-      // The scanner's provider is not named, so nothing public says what it does with an order it already
-      // charged: the stand-in takes the strictest reasonable rule, a gateway's duplicate-order check of
-      // its own transactions (never another provider's). No operator call opens a card scan yet.
+      const { scan, purchase } = openScan(request.scan);
+      // A gateway's duplicate-order check of its own transactions (never another provider's): the
+      // strictest reasonable rule, as nothing public says what this scanner does.
       if (
         charges.ofOrder(purchase.session_id).some((each) => each.method === 'card_scan' && each.status === 'approved')
       )
         return c.json({ status: 'declined', message: CARD_SCAN_DUPLICATE_ORDER });
-      const result = await cashier.chargeCard(purchase, 'card_scan', `scan_${purchase.session_id}`, {
+      const result = await cashier.chargeCard(purchase, 'card_scan', scan.id, {
         number: request.number,
         expiry: request.expiry,
       });
-      if (result.status === 'approved') return c.json({ status: 'approved', transaction_id: result.charge.id });
-      const transaction = result.status === 'declined' ? { transaction_id: result.charge.id } : {};
-      return c.json({ status: 'declined', ...transaction, message: failureMessage(result) });
+      // A card it could not read, or a charge already under way, leaves the scan open for another try.
+      if (result.status === 'invalid' || result.status === 'refused')
+        return c.json({ status: 'declined', message: failureMessage(result) });
+      // The scanner settles its own record and tells the operator before the page hears anything.
+      scan.status = result.status;
+      await notifyOperator(cardScanNotice(scan, result.charge));
+      return result.status === 'approved'
+        ? c.json({ status: 'approved', transaction_id: result.charge.id })
+        : c.json({ status: 'declined', transaction_id: result.charge.id, message: failureMessage(result) });
+    })
+    .post('/cancel', async (c) => {
+      const { scan } = openScan(await scanOfBody(c));
+      scan.status = 'cancelled';
+      await notifyOperator(cardScanNotice(scan, undefined));
+      return c.json({ status: 'cancelled' });
     });
 }

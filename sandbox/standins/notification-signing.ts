@@ -13,6 +13,7 @@ export const STRIPE_WEBHOOK_SECRETS: readonly string[] = [1, 2].map(
   () => `whsec_${randomBytes(24).toString('base64')}`,
 );
 const BIT_NOTIFY_SECRET = randomBytes(32);
+const CARD_SCAN_NOTIFY_SECRET = randomBytes(32);
 
 /**
  * Stripe's tolerance for a webhook's timestamp: its libraries refuse an event signed more than 5 minutes
@@ -64,3 +65,13 @@ export const bitSignature = (body: string): string => hmac(BIT_NOTIFY_SECRET, bo
 
 export const hasBitSignature = (header: string | undefined, body: string): boolean =>
   sameText(header ?? '', bitSignature(body));
+
+/**
+ * The signature of the card scanner's notification body. Its provider is not named, so nothing public
+ * says how it signs: the strictest reasonable form, Bit's (an HMAC-SHA256 of the raw body with a secret
+ * of the merchant's own, in `X-Notification-Signature`), checked before anything in the body is read.
+ */
+export const cardScanSignature = (body: string): string => hmac(CARD_SCAN_NOTIFY_SECRET, body);
+
+export const hasCardScanSignature = (header: string | undefined, body: string): boolean =>
+  sameText(header ?? '', cardScanSignature(body));

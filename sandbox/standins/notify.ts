@@ -1,5 +1,6 @@
 import type { Charge, PaymentIntent, TranzilaHandshake } from '../stores';
-import { bitSignature, stripeSignatureHeader } from './notification-signing';
+import type { CardScan } from './card-scan';
+import { bitSignature, cardScanSignature, stripeSignatureHeader } from './notification-signing';
 
 /**
  * The providers' server-to-server notifications to the merchant's server (the operator's /v4/api/notify/*,
@@ -92,4 +93,19 @@ export function bitNotice(transactionId: string, charge: Charge): Request {
     currency: charge.currency,
   });
   return json('/v4/api/notify/bit', body, { 'X-Notification-Signature': bitSignature(body) });
+}
+
+/**
+ * The card scanner's notification of a scan's end (see standins/card-scan.ts): approved or declined with
+ * the transaction, or cancelled with none, for the scan's sum, signed (notification-signing.ts).
+ */
+export function cardScanNotice(scan: CardScan, charge: Charge | undefined): Request {
+  const body = JSON.stringify({
+    scan_id: scan.id,
+    status: scan.status,
+    transaction_id: charge?.id ?? null,
+    amount: scan.amount,
+    currency: scan.currency,
+  });
+  return json('/v4/api/notify/card_scan', body, { 'X-Notification-Signature': cardScanSignature(body) });
 }

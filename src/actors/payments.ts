@@ -25,6 +25,7 @@ const paymentApi = () => import('../api/payment');
 const tranzilaApi = () => import('../api/tranzila');
 const hostedPageApi = () => import('../api/hosted-page');
 const bitApi = () => import('../api/bit');
+const cardScanApi = () => import('../api/card-scan');
 const paymentStatusApi = () => import('../api/payment-status');
 
 /**
@@ -151,7 +152,11 @@ export function providePayments(api: ApiClient) {
       },
     }),
     cardScan: cardScanMachine.provide({
-      actors: { listenForScanResult: lazyCallback(async () => ({ run: (await cardScan()).listenForScanResult })) },
+      actors: {
+        startCardScan: fromPromise(async ({ input }) => (await cardScanApi()).startCardScan(api, input)),
+        listenForScanResult: lazyCallback(async () => ({ run: (await cardScan()).listenForScanResult })),
+      },
+      actions: { storePayStatus: (_, status) => purchaseStorage.setPayStatus(status) },
     }),
     bit: bitMachine.provide({
       actors: {

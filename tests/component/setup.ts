@@ -8,6 +8,10 @@ import i18next from 'i18next';
 import { afterEach, vi } from 'vitest';
 import { startI18n } from '../../src/i18n/i18n';
 
+// Production names no card scanner yet (card scan is withdrawn: .env); these tests walk card scan with one
+// named, as a build that has chosen its provider would. Set before any test module reads src/config.ts.
+vi.stubEnv('VITE_CARD_SCAN_URL', 'https://scan.card.test/scan');
+
 // jsdom has no matchMedia. framer-motion (the drawer) copes without it, but views may ask for
 // prefers-reduced-motion and the like: no media query matches here.
 if (typeof window.matchMedia !== 'function') {

@@ -112,7 +112,8 @@ export function specOfferedMethods(context: PurchaseContext): PaymentMethod[] {
     apple_pay: config.apple_pay !== undefined && context.applePayAvailable,
     stripe: Boolean(config.stripe?.publishableKey),
     credit_card: cardFields,
-    card_scan: cardFields,
+    // Withdrawn while the build names no scanner.
+    card_scan: cardFields && context.cardScanOrigin !== undefined,
     bit: config.bit?.enabled === true && bitAccepts,
   };
   return (Object.keys(offered) as PaymentMethod[]).filter((method) => offered[method]);

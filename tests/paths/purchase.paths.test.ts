@@ -103,8 +103,18 @@ const RESULTS: PaymentResult[] = [
 ];
 
 /** Only the endings a method's output type has: the others are no edges of the chart. */
-/** The methods with an operator's pay call, or Stripe's processing intent: they may end without a verdict. */
-const WITH_PAY_CALL: readonly MethodActor[] = ['googlePay', 'applePay', 'cardFields', 'hostedPage', 'stripe'];
+/**
+ * The methods with an operator's pay call, Stripe's processing intent, and card scan (its frame's word is
+ * no verdict): they may end without a verdict.
+ */
+const WITH_PAY_CALL: readonly MethodActor[] = [
+  'googlePay',
+  'applePay',
+  'cardFields',
+  'hostedPage',
+  'stripe',
+  'cardScan',
+];
 
 const isUnconfirmed = (result: PaymentResult) => result.outcome === 'failed' && result.reason === 'unconfirmed';
 

@@ -95,8 +95,10 @@ describe('GET /v4/api/payment/status', () => {
     const session = await newPurchase(app);
     const purchase = app.purchases.get(session);
     if (!purchase) throw new Error('no purchase');
+    const opened = await payment(app, session, '/pre/card_scan/start?machine_id=1005', {});
+    const { scan_id } = ((await opened.json()) as { data: { scan_id: string } }).data;
     // The provider charged, and its notification is still on its way.
-    const result = await app.cashier.charge(purchase, 'card_scan', `scan_${session}`, true);
+    const result = await app.cashier.charge(purchase, 'card_scan', scan_id, true);
     if (result.status !== 'approved') throw new Error('not charged');
     expect(await status(app, session)).toEqual({
       status: 'paid',

@@ -1,7 +1,6 @@
 /**
- * Card scan and Bit, the two payments that leave the page's own frame: the scan step gets the visitor,
- * the 2-decimal amount and this page's origin and reports back by postMessage (only its own verdicts
- * count); Bit's page is only the processor the build names, and sends the visitor back to the page paid
+ * Card scan and Bit, the two payments that leave the page's own frame: the scan step (the address the
+ * operator opened) reports back by postMessage, and only the scanner's own verdicts count; Bit's page is only the processor the build names, and sends the visitor back to the page paid
  * from; a payment underway (requirements.md §3 payStatus) is asked about by any page of its machine.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,8 +9,7 @@ import { PROVIDER_URLS } from '../../src/config';
 import { purchaseStorage } from '../../src/lib/purchase-storage';
 import { bitReturnUrl, redirectToBit } from '../../src/payments/bit/bit';
 import { bitReturnAddress, withoutBitReturn } from '../../src/payments/bit/bit-return';
-import { cardScanUrl, listenForScanResult, toScanEvent } from '../../src/payments/card-scan/card-scan';
-import { anonymousOrder, twoLineOrder } from '../fixtures/orders';
+import { listenForScanResult, toScanEvent } from '../../src/payments/card-scan/card-scan';
 import { stubLocalStorage } from '../fixtures/local-storage';
 
 const APP = 'https://pay.example/pay?machine_id=machine-7';
@@ -39,22 +37,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const scanOrigin = () => new URL(PROVIDER_URLS.cardScan).origin;
+const SCANNER = 'https://scan.card.test';
 
 describe('card scan', () => {
-  it("the scan step's address carries the visitor, the 2-decimal amount and this page's origin", () => {
-    const url = new URL(cardScanUrl(twoLineOrder));
-    expect(url.origin + url.pathname).toBe(PROVIDER_URLS.cardScan);
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      session_id: 'visitor-uuid-1',
-      amount: '25.22',
-      origin: 'https://pay.example',
-    });
-    expect(new URL(cardScanUrl(anonymousOrder)).searchParams.get('session_id')).toBe('');
-  });
-
   it('reads its verdicts: approved with the transaction, declined with the message, cancelled', () => {
-    const scan = (data: object) => toScanEvent(scanOrigin(), { source: 'card-scan', ...data });
+    const scan = (data: object) => toScanEvent(SCANNER, SCANNER, { source: 'card-scan', ...data });
     expect(scan({ status: 'approved', transaction_id: 'tx-1' })).toEqual({
       type: 'scan.approved',
       transactionId: 'tx-1',
@@ -70,17 +57,17 @@ describe('card scan', () => {
     expect(scan({ status: 'declined' })).toEqual({ type: 'scan.declined', message: undefined });
     expect(scan({ status: 'cancelled' })).toEqual({ type: 'scan.cancelled' });
     expect(scan({ status: 'pending' })).toBeUndefined();
-    expect(toScanEvent(scanOrigin(), { source: 'other', status: 'approved' })).toBeUndefined();
-    expect(toScanEvent(scanOrigin(), null)).toBeUndefined();
-    expect(toScanEvent('https://evil.example', { source: 'card-scan', status: 'approved' })).toBeUndefined();
+    expect(toScanEvent(SCANNER, SCANNER, { source: 'other', status: 'approved' })).toBeUndefined();
+    expect(toScanEvent(SCANNER, SCANNER, null)).toBeUndefined();
+    expect(toScanEvent(SCANNER, 'https://evil.example', { source: 'card-scan', status: 'approved' })).toBeUndefined();
   });
 
   it("listens to the page's messages until stopped, passing on only the scan step's verdicts", () => {
     const events: unknown[] = [];
-    const stop = listenForScanResult({ order: twoLineOrder }, (event) => events.push(event));
+    const stop = listenForScanResult({ scannerOrigin: SCANNER }, (event) => events.push(event));
     const post = listeners.get('message');
     post?.({ origin: 'https://evil.example', data: { source: 'card-scan', status: 'approved' } } as MessageEvent);
-    post?.({ origin: scanOrigin(), data: { source: 'card-scan', status: 'cancelled' } } as MessageEvent);
+    post?.({ origin: SCANNER, data: { source: 'card-scan', status: 'cancelled' } } as MessageEvent);
     expect(events).toEqual([{ type: 'scan.cancelled' }]);
     stop();
     expect(listeners.has('message')).toBe(false);

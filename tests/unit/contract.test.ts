@@ -390,6 +390,25 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       payment_status: 'paid',
     });
 
+    // Card scan: the operator opens the scan for its total; the scanner charges it and notifies the operator
+    // (the notification is checked as it arrives); refused on a STRIP reader, and once paid (409).
+    const scanned = await purchase(app);
+    const onScan = { query: { machine_id: '1005' }, session: scanned };
+    const opened = await call(app, 'POST', 'payment/pre/card_scan/start', 200, onScan);
+    const { scan_id } = opened.data as { scan_id: string };
+    const scanCharge = await app.providers.request('/sandbox/card-scan/charge', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scan: scan_id, number: TEST_CARDS.approved, expiry: '12/40' }),
+    });
+    expect(await scanCharge.json()).toMatchObject({ status: 'approved' });
+    expect(await call(app, 'GET', 'payment/status', 200, onScan)).toMatchObject({ status: 'paid' });
+    await call(app, 'POST', 'payment/pre/card_scan/start', 400, {
+      query: { machine_id: '1004' },
+      session: await purchase(app, '1004', [line(401)]),
+    });
+    await call(app, 'POST', 'payment/pre/card_scan/start', 409, onScan);
+
     // A payment link: with a parameter of the link's own, an edited amount, a bad amount, an inactive machine.
     const values = { machine_id: '1001', amount: '7.5', info: 'Parking', success_url: 'https://m.example/ok' };
     const link = Object.fromEntries(new URLSearchParams(signedQuery({ ...values, utm_source: 'qr' })));
@@ -494,8 +513,8 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       session: rented,
     });
 
-    // Stripe's webhook once its stand-in confirms the intent (Tranzila's, Hyp's and Bit's were sent
-    // above); each notification refused without its proof.
+    // Stripe's webhook once its stand-in confirms the intent (Tranzila's, Hyp's, Bit's and the card
+    // scanner's were sent above); each notification refused without its proof.
     const stripeSecret = String(
       (await call(app, 'POST', 'payment/pre/stripe', 200, { ...onStripe, body: productToBuy(stripe) })).client_secret,
     );
@@ -524,6 +543,11 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       ['tranzila', 'application/x-www-form-urlencoded', 'supplier=sandbox&thtk=made-up&index=1&sum=5&Response=000'],
       ['hyp', 'application/x-www-form-urlencoded', new URLSearchParams({ ...returned, Sign: 'forged' }).toString()],
       ['bit', 'application/json', JSON.stringify({ transaction_id, status: 'approved', amount: 6, currency: 'ILS' })],
+      [
+        'card_scan',
+        'application/json',
+        JSON.stringify({ scan_id, status: 'approved', transaction_id: 'SBX-1', amount: 5, currency: 'ILS' }),
+      ],
     ];
     for (const [provider, contentType, body] of unsigned) {
       const request = new Request(`${ORIGIN}/v4/api/notify/${provider}`, {

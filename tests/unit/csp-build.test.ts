@@ -72,8 +72,6 @@ const STRIPE = {
 // Hyp (Yaad Sarig): the payment page is framed from its own host (https://developers.hyp.co.il, the
 // payment page), .env's VITE_HOSTED_PAGE_ORIGIN.
 const HYP = { frame: ['https://pay.hyp.co.il'] };
-// The operator's card-scan page, framed (.env's VITE_CARD_SCAN_URL; no public documentation).
-const CARD_SCAN = { frame: ['https://scan.card.example'] };
 // The operator's own API (.env's VITE_API_BASE_URL).
 const OPERATOR_API = 'https://api.pay-operator.example';
 // Bit (through the processor at .env's VITE_BIT_ORIGIN) is a top-level navigation, which CSP does not
@@ -117,7 +115,7 @@ describe('the production build’s index.html', () => {
         ...TRANZILA.frame,
         ...STRIPE.frame,
         ...HYP.frame,
-        ...CARD_SCAN.frame,
+        // No card scanner: production names none (its provider is not chosen), so card scan is withdrawn.
       ]),
     );
   });
@@ -138,6 +136,10 @@ describe('the production build’s index.html', () => {
         expect.arrayContaining([expect.stringMatching(/^(\*|https?:)$/)]),
       );
     expect(policy['script-src']).not.toContain("'unsafe-inline'");
+  });
+
+  it('names no card scanner anywhere: card scan is withdrawn, never pointed at a placeholder', () => {
+    expect(html).not.toContain('scan.card');
   });
 
   it('refuses to build when a provider’s setting is missing, naming it', async () => {

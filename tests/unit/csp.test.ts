@@ -57,7 +57,6 @@ describe('the Content-Security-Policy of a build', () => {
         'https://hooks.stripe.com', // 3-D Secure
         'https://pay.google.com',
         'https://pay.hyp.co.il', // Hyp's hosted payment page (VITE_HOSTED_PAGE_ORIGIN)
-        'https://scan.card.example',
       ]),
     );
     // Bit is a redirect, not a frame or a call.

@@ -192,6 +192,7 @@ describe('payPageMachine', () => {
         applePaySupported: true,
         applePayAvailable: true,
         hostedPage: HOSTED_PAGE,
+        cardScanOrigin: 'https://scan.card.test',
         latestPurchase: earlierPurchase,
         returnedPayment: returnedFromBit,
       });

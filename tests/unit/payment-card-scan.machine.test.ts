@@ -1,68 +1,85 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type EventObject } from 'xstate';
-import { cardScanMachine, type CardScanEvent } from '../../machines/payment/card-scan.machine';
-import type { PaymentOrder } from '../../machines/payment/payment.types';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import {
+  cardScanMachine,
+  type CardScanEvent,
+  type CardScanStartAnswer,
+} from '../../machines/payment/card-scan.machine';
+import type { PayStatus } from '../../machines/payment/hosted-page.machine';
+import type { AttemptInput } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 
-function startCardScan() {
-  const listeners: { order: PaymentOrder; stopped: boolean }[] = [];
+const SCANNER = 'https://scan.card.test';
+const OPENED: CardScanStartAnswer = { status: 0, msg: 'Card scan opened.', scanUrl: `${SCANNER}/scan?scan=SCAN-1` };
+
+function startCardScan(answer: CardScanStartAnswer = OPENED) {
+  const listeners: { scannerOrigin: string; stopped: boolean }[] = [];
+  const starts: AttemptInput[] = [];
+  const payStatuses: PayStatus[] = [];
   const actor = createActor(
     cardScanMachine.provide({
       actors: {
-        listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(({ input }) => {
-          const listener = { order: input.order, stopped: false };
+        startCardScan: fromPromise<CardScanStartAnswer, AttemptInput>(async ({ input }) => {
+          starts.push(input);
+          return answer;
+        }),
+        listenForScanResult: fromCallback<EventObject, { scannerOrigin: string }, CardScanEvent>(({ input }) => {
+          const listener = { scannerOrigin: input.scannerOrigin, stopped: false };
           listeners.push(listener);
           return () => {
             listener.stopped = true;
           };
         }),
       },
+      actions: { storePayStatus: (_, status) => payStatuses.push(status) },
     }),
-    { input: { order: singleLineOrder } },
+    { input: { order: singleLineOrder, scannerOrigin: SCANNER } },
   ).start();
-  return { actor, snapshot: () => actor.getSnapshot(), listeners };
+  const scanning = () => expect.poll(() => actor.getSnapshot().value).toEqual({ Processing: 'Scanning' });
+  return { actor, snapshot: () => actor.getSnapshot(), listeners, starts, payStatuses, scanning };
 }
 
 describe('cardScanMachine', () => {
-  it('starts processing, listening for the scan step with the order', () => {
+  it('asks the operator to open the scan (with the attempt key) before any frame, then listens to the scanner', async () => {
     const scan = startCardScan();
-    expect(scan.snapshot().value).toEqual({ Processing: 'Scanning' });
-    expect(scan.snapshot().hasTag('processing')).toBe(true);
-    expect(scan.listeners).toEqual([{ order: singleLineOrder, stopped: false }]);
+    expect(scan.snapshot().value).toEqual({ Processing: 'Starting' });
+    expect(scan.listeners).toEqual([]);
+    await scan.scanning();
+    expect(scan.starts).toEqual([{ order: singleLineOrder, attemptKey: expect.any(String) }]);
+    expect(scan.snapshot().context.scanUrl).toBe('https://scan.card.test/scan?scan=SCAN-1');
+    expect(scan.listeners).toEqual([{ scannerOrigin: SCANNER, stopped: false }]);
+    expect(scan.payStatuses).toEqual(['pending']);
   });
 
-  it('scan.approved succeeds with the transaction id', () => {
+  it('never frames a page off the scanner’s origin', async () => {
+    const scan = startCardScan({ ...OPENED, scanUrl: 'https://evil.example/scan?scan=SCAN-1' });
+    await expect.poll(() => scan.snapshot().value).toBe('Failed');
+    expect(scan.snapshot().output).toEqual({ outcome: 'failed', reason: 'unexpectedFrameUrl' });
+    expect(scan.listeners).toEqual([]);
+  });
+
+  it('the frame’s approval is no success: the purchase asks the operator', async () => {
     const scan = startCardScan();
+    await scan.scanning();
     scan.actor.send({ type: 'scan.approved', transactionId: 'tx-500' });
-    expect(scan.snapshot().value).toBe('Success');
-    expect(scan.snapshot().output).toEqual({ outcome: 'succeeded', transactionId: 'tx-500' });
-  });
-
-  it('scan.declined fails with the message', () => {
-    const scan = startCardScan();
-    scan.actor.send({ type: 'scan.declined', message: 'Card declined' });
-    expect(scan.snapshot().value).toBe('Failed');
-    expect(scan.snapshot().output).toEqual({ outcome: 'failed', message: 'Card declined' });
-  });
-
-  it('scan.cancelled returns to the method choice', () => {
-    const scan = startCardScan();
-    scan.actor.send({ type: 'scan.cancelled' });
-    expect(scan.snapshot().value).toBe('Cancelled');
-    expect(scan.snapshot().output).toEqual({ outcome: 'cancelled' });
-  });
-
-  it('drawer.close abandons', () => {
-    const scan = startCardScan();
-    scan.actor.send({ type: 'drawer.close' });
-    expect(scan.snapshot().value).toBe('Abandoned');
-    expect(scan.snapshot().output).toEqual({ outcome: 'abandoned' });
-  });
-
-  it('stops listening once it has a verdict', () => {
-    const scan = startCardScan();
-    scan.actor.send({ type: 'scan.approved', transactionId: 'tx-501' });
-    expect(scan.snapshot().status).toBe('done');
+    expect(scan.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed', transactionId: 'tx-500' });
     expect(scan.listeners[0]?.stopped).toBe(true);
+  });
+
+  it('the frame’s decline is no verdict either: the operator says whether it charged', async () => {
+    const scan = startCardScan();
+    await scan.scanning();
+    scan.actor.send({ type: 'scan.declined', message: 'Card declined' });
+    expect(scan.snapshot().output).toEqual({ outcome: 'failed', reason: 'unconfirmed', transactionId: undefined });
+  });
+
+  it('scan.cancelled returns to the method choice; drawer.close abandons', async () => {
+    const cancelled = startCardScan();
+    await cancelled.scanning();
+    cancelled.actor.send({ type: 'scan.cancelled' });
+    expect(cancelled.snapshot().output).toEqual({ outcome: 'cancelled' });
+    const left = startCardScan();
+    left.actor.send({ type: 'drawer.close' });
+    expect(left.snapshot().output).toEqual({ outcome: 'abandoned' });
   });
 });

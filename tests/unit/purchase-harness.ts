@@ -177,7 +177,14 @@ export const ROUTES: Route[] = [
     popup: true,
     extraInput: { ...HOSTED_PAGE },
   },
-  { method: 'card_scan', state: 'CardScan', machine: 'cardScan', menu: listMenu, popup: true, extraInput: {} },
+  {
+    method: 'card_scan',
+    state: 'CardScan',
+    machine: 'cardScan',
+    menu: listMenu,
+    popup: true,
+    extraInput: { scannerOrigin: 'https://scan.card.test' },
+  },
   { method: 'bit', state: 'Bit', machine: 'bit', menu: listMenu, popup: true, extraInput: {} },
 ];
 

@@ -1,10 +1,14 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
-import { cardScanMachine, type CardScanEvent } from '../../machines/payment/card-scan.machine';
+import {
+  cardScanMachine,
+  type CardScanEvent,
+  type CardScanStartAnswer,
+} from '../../machines/payment/card-scan.machine';
 import { googlePayMachine } from '../../machines/payment/google-pay.machine';
 import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
-import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
+import type { AttemptInput, PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
 import { METHOD_ENDINGS } from '../../machines/purchase/purchase.machine';
 import { selectDrawerOpen } from '../../machines/purchase/purchase.selectors';
 import { cola, gridMenu, listMenu, priceInputMenu, quantityMenu, water } from '../fixtures/menus';
@@ -163,14 +167,14 @@ describe('purchaseMachine', () => {
     });
 
     it('a success without a transaction id keeps the receipt without one', async () => {
-      const purchase = startPurchase(quantityMenu, { fakes: { cardScan: { endsWith: { outcome: 'succeeded' } } } });
+      const purchase = startPurchase(quantityMenu, { fakes: { cardFields: { endsWith: { outcome: 'succeeded' } } } });
       purchase.actor.send({ type: 'quantity.increment' });
-      await payWith(purchase, 'card_scan');
+      await payWith(purchase, 'credit_card');
       expect(purchase.snapshot().context.receipt).toMatchObject({
         items: [{ name: 'Water', price: 6, count: 2, amount: 10 }],
         total: 12,
         transactionId: undefined,
-        paidWith: 'card_scan',
+        paidWith: 'credit_card',
       });
     });
 
@@ -238,9 +242,14 @@ describe('purchaseMachine', () => {
         expect(purchase.snapshot().value).toEqual({ INIT_METHOD_PENDING: route.state });
         expect(selectDrawerOpen(purchase.snapshot())).toBe(true);
 
-        // The payment it was busy with still counts.
-        purchase.finishPayment(route.machine, SUCCEEDED);
-        expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+        // The payment it was busy with still counts (card scan's only through the operator's word).
+        if (route.machine === 'cardScan') {
+          purchase.finishPayment(route.machine, { outcome: 'failed', reason: 'unconfirmed' });
+          expect(purchase.snapshot().matches('CheckingReturnedPayment')).toBe(true);
+        } else {
+          purchase.finishPayment(route.machine, SUCCEEDED);
+          expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
+        }
       });
 
       it(`${route.state}: before paying the method ends as abandoned and the drawer closes`, async () => {
@@ -265,32 +274,44 @@ describe('purchaseMachine', () => {
   });
 
   describe('with the real method machines', () => {
-    /** The real card scan, its scan step answering when the test says so. */
+    /** The real card scan: the operator opens the scan on the scanner, whose step answers when the test says so. */
     function realCardScan() {
       const scan: { answer: (event: CardScanEvent) => void } = { answer: () => {} };
       const logic = cardScanMachine.provide({
         actors: {
-          listenForScanResult: fromCallback<EventObject, { order: PaymentOrder }, CardScanEvent>(({ sendBack }) => {
+          startCardScan: fromPromise<CardScanStartAnswer, AttemptInput>(() =>
+            Promise.resolve({
+              status: 0,
+              msg: 'Card scan opened.',
+              scanUrl: 'https://scan.card.test/scan?scan=SCAN-1',
+            }),
+          ),
+          listenForScanResult: fromCallback<EventObject, { scannerOrigin: string }, CardScanEvent>(({ sendBack }) => {
             scan.answer = sendBack;
           }),
         },
       });
       return { logic, scan };
     }
+    const scanning = (purchase: ReturnType<typeof startPurchase>) =>
+      expect.poll(() => purchase.paymentActor('cardScan').getSnapshot().value).toEqual({ Processing: 'Scanning' });
 
-    it('card scan approved: PAYMENT_SUCCESS with the transaction of the scan', async () => {
+    it('card scan approved in the frame: no success page of its own, the operator is asked about the purchase', async () => {
       const { logic, scan } = realCardScan();
       const purchase = startPurchase(listMenu, { machines: { cardScan: logic } });
       await toPending(purchase, 'card_scan');
+      await scanning(purchase);
       scan.answer({ type: 'scan.approved', transactionId: 'scan-tx-1' });
-      expect(purchase.snapshot().value).toEqual({ PAYMENT_SUCCESS: 'Summary' });
-      expect(purchase.snapshot().context.receipt).toMatchObject({ total: 6, transactionId: 'scan-tx-1' });
+      expect(purchase.snapshot().matches('CheckingReturnedPayment')).toBe(true);
+      expect(purchase.snapshot().matches('PAYMENT_SUCCESS')).toBe(false);
+      expect(purchase.snapshot().context.returnedPayment).toMatchObject({ sessionId: 'session-1' });
     });
 
     it('card scan cancelled: back to the methods; closed while scanning: back to the products', async () => {
       const first = realCardScan();
       const purchase = startPurchase(listMenu, { machines: { cardScan: first.logic } });
       await toPending(purchase, 'card_scan');
+      await scanning(purchase);
       first.scan.answer({ type: 'scan.cancelled' });
       expect(purchase.snapshot().value).toEqual({ SELECT_PAYMENT_METHOD: 'ChoosingMethod' });
 

@@ -218,6 +218,7 @@ describe('offeredMethods (requirements.md §2, from frontend_config)', () => {
       menu,
       applePayAvailable,
       googlePayReady,
+      cardScanOrigin: 'https://scan.card.test',
       orderSource: { kind: 'menu' },
       selectedIds: initialSelection(menu),
       quantity: 1,
@@ -225,6 +226,23 @@ describe('offeredMethods (requirements.md §2, from frontend_config)', () => {
       minutes: undefined,
       booking: undefined,
     });
+
+  it('card scan is withdrawn while the build names no scanner: never offered at a placeholder', () => {
+    const withScanner = (cardScanOrigin: string | undefined) =>
+      offeredMethods({
+        menu: listMenu,
+        applePayAvailable: false,
+        googlePayReady: true,
+        cardScanOrigin,
+        orderSource: { kind: 'menu' },
+        selectedIds: initialSelection(listMenu),
+        quantity: 1,
+        customAmount: undefined,
+        minutes: undefined,
+      });
+    expect(withScanner(undefined)).toEqual(['google_pay', 'stripe', 'credit_card', 'bit']);
+    expect(withScanner('https://scan.card.test')).toEqual(['google_pay', 'stripe', 'credit_card', 'card_scan', 'bit']);
+  });
 
   it('every configured method, Apple Pay only when the browser can pay with it', () => {
     expect(offered(listMenu, false)).toEqual(['google_pay', 'stripe', 'credit_card', 'card_scan', 'bit']);

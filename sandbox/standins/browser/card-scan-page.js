@@ -1,7 +1,8 @@
-// The card scan page: a simulated scan charges the card through the sandbox, then the outcome is
-// posted to the page that framed this one, at the origin the sandbox wrote into data-target-origin.
+// The card scan page: a simulated scan charges the card through the scanner (which notifies the
+// operator first), then the outcome is posted to the page that framed this one, at the origin the
+// operator opened the scan for (data-target-origin). Cancel closes the scan at the scanner first.
 
-const scan = document.querySelector('[data-session-id]');
+const scan = document.querySelector('[data-scan]');
 const status = document.getElementById('scan-status');
 const buttons = [...document.querySelectorAll('button')];
 
@@ -9,28 +10,32 @@ function report(outcome) {
   window.parent.postMessage({ source: 'card-scan', ...outcome }, scan.dataset.targetOrigin);
 }
 
-async function charge(button) {
-  buttons.forEach((each) => (each.disabled = true));
-  status.textContent = 'Charging the card…';
-  const outcome = await fetch('/sandbox/card-scan/charge', {
+const post = (path, body) =>
+  fetch(`/sandbox/card-scan/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      session_id: scan.dataset.sessionId,
-      amount: scan.dataset.amount,
-      number: button.dataset.number,
-      expiry: button.dataset.expiry,
-    }),
+    body: JSON.stringify({ scan: scan.dataset.scan, ...body }),
   })
     .then((response) => response.json())
     .catch(() => ({}));
+
+async function charge(button) {
+  buttons.forEach((each) => (each.disabled = true));
+  status.textContent = 'Charging the card…';
+  const outcome = await post('charge', { number: button.dataset.number, expiry: button.dataset.expiry });
   const result = outcome.status ? outcome : { status: 'declined', message: outcome.message || 'Payment failed.' };
   status.textContent = result.status === 'approved' ? 'Payment approved.' : result.message;
   report(result);
 }
 
+async function cancel() {
+  buttons.forEach((each) => (each.disabled = true));
+  await post('cancel', {});
+  report({ status: 'cancelled' });
+}
+
 // The buttons come disabled, so a tap before this script runs is never lost.
 for (const button of buttons) {
-  button.addEventListener('click', () => (button.dataset.number ? charge(button) : report({ status: 'cancelled' })));
+  button.addEventListener('click', () => (button.dataset.number ? charge(button) : cancel()));
   button.disabled = false;
 }

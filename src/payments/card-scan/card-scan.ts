@@ -1,17 +1,4 @@
 import type { CardScanEvent } from '../../../machines/payment/card-scan.machine';
-import type { PaymentOrder } from '../../../machines/payment/payment.types';
-import { PROVIDER_URLS } from '../../config';
-
-const scanOrigin = () => new URL(PROVIDER_URLS.cardScan, window.location.href).origin;
-
-/** The scan step's address for this order; it reports back to this page's origin. */
-export function cardScanUrl(order: PaymentOrder): string {
-  const url = new URL(PROVIDER_URLS.cardScan, window.location.href);
-  url.searchParams.set('session_id', order.visitorUuid ?? '');
-  url.searchParams.set('amount', order.total.toFixed(2));
-  url.searchParams.set('origin', window.location.origin);
-  return url.href;
-}
 
 interface ScanMessage {
   source?: unknown;
@@ -22,9 +9,12 @@ interface ScanMessage {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** Turns the scan step's postMessage into machine events; messages from any other origin are ignored. */
-export function toScanEvent(origin: string, data: unknown): CardScanEvent | undefined {
-  if (origin !== scanOrigin() || typeof data !== 'object' || data === null) return undefined;
+/**
+ * Turns the scan step's postMessage into machine events; messages from any origin but the scanner's are
+ * ignored. Its verdict only ends the scan: the operator, notified by the scanner, says what it was.
+ */
+export function toScanEvent(scannerOrigin: string, origin: string, data: unknown): CardScanEvent | undefined {
+  if (origin !== scannerOrigin || typeof data !== 'object' || data === null) return undefined;
   const message = data as ScanMessage;
   if (message.source !== 'card-scan') return undefined;
   switch (message.status) {
@@ -39,13 +29,13 @@ export function toScanEvent(origin: string, data: unknown): CardScanEvent | unde
   }
 }
 
-/** Listens for the scan step's verdict until stopped. */
+/** Listens for the scan step's verdict, from the scanner's origin, until stopped. */
 export function listenForScanResult(
-  _input: { order: PaymentOrder },
+  { scannerOrigin }: { scannerOrigin: string },
   sendBack: (event: CardScanEvent) => void,
 ): () => void {
   const onMessage = (event: MessageEvent) => {
-    const scanEvent = toScanEvent(event.origin, event.data);
+    const scanEvent = toScanEvent(scannerOrigin, event.origin, event.data);
     if (scanEvent) sendBack(scanEvent);
   };
   window.addEventListener('message', onMessage);

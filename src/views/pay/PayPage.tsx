@@ -18,7 +18,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { PageFrame } from '../../components/PageFrame';
 import type { EarlyMenu } from '../../../machines/menu/menu.types';
 import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/purchase.types';
-import { DEFAULT_SUPPORT_PHONE, HOSTED_PAGE_ORIGIN, HOSTED_PAGE_RETURN_PATH } from '../../config';
+import { CARD_SCAN_ORIGIN, DEFAULT_SUPPORT_PHONE, HOSTED_PAGE_ORIGIN, HOSTED_PAGE_RETURN_PATH } from '../../config';
 import { nextTask } from '../../lib/next-task';
 import { purchaseStorage } from '../../lib/purchase-storage';
 import { rememberedLanguage } from '../../i18n/i18n';
@@ -67,6 +67,7 @@ export function PayPage({
         pageOrigin: HOSTED_PAGE_ORIGIN,
         returnUrl: new URL(HOSTED_PAGE_RETURN_PATH, window.location.href).href,
       },
+      cardScanOrigin: CARD_SCAN_ORIGIN,
       latestPurchase: purchaseStorage.latestPurchase(machineId),
       returnedPayment,
       orderSource,

@@ -1,22 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
-import { cardScanUrl } from '../../payments/card-scan/card-scan';
 import type { CardScanRef } from './payment-refs';
 
-/** The card-scan step: the scanner's page in a frame; it reports back through postMessage. */
+/** The card-scan step: the scanner's page the operator opened, in a frame; it reports back through postMessage. */
 export function CardScanStep({ cardScan }: { cardScan: CardScanRef }) {
   const { t } = useTranslation();
-  const order = useSelector(cardScan, (snapshot) => snapshot.context.order);
+  const scanUrl = useSelector(cardScan, (snapshot) => snapshot.context.scanUrl);
   return (
     <section className="hosted-page">
       <FocusHeading>{t('payment.cardScan.title')}</FocusHeading>
-      <iframe
-        className="hosted-page__frame"
-        title={t('payment.cardScan.frameTitle')}
-        src={cardScanUrl(order)}
-        allow="camera"
-      />
+      {scanUrl && (
+        <iframe className="hosted-page__frame" title={t('payment.cardScan.frameTitle')} src={scanUrl} allow="camera" />
+      )}
     </section>
   );
 }

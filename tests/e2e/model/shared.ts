@@ -59,6 +59,7 @@ export function purchaseInput(machineId: string, settings: Partial<PurchaseSetti
     applePaySupported: false,
     applePayAvailable: false,
     hostedPage: { pageOrigin: MODEL_PROVIDERS_ORIGIN, returnUrl: `${MODEL_ORIGIN}${RETURN_PAGE}` },
+    cardScanOrigin: MODEL_PROVIDERS_ORIGIN,
     latestPurchase: undefined,
     ...settings,
   };
