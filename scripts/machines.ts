@@ -79,7 +79,11 @@ export const charts: readonly ChartEntry[] = [
     'The provider’s payment page in a frame; its redirect tells success from failure.',
   ),
   chart(stripeMachine, 'Stripe card element', 'Validation, a payment intent from the operator, then confirmation.'),
-  chart(cardScanMachine, 'Card scan', 'The scanner page reads and charges the card; this waits for its verdict.'),
+  chart(
+    cardScanMachine,
+    'Card scan',
+    'The operator opens the scan; the scanner page charges the card; its verdict goes to the operator.',
+  ),
   chart(bitMachine, 'Bit', 'The browser leaves for Bit’s page; the verdict comes back to /pay.'),
   chart(
     wheelshareMachine,
