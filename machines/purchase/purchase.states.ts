@@ -100,14 +100,9 @@ export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
  * payCall), Stripe (an intent left processing) and card scan (its frame's word is no verdict: the
  * scanner told the operator). Bit's return gives none: the page that comes back asks.
  */
-const MAY_END_UNCONFIRMED: readonly MethodActor[] = [
-  'googlePay',
-  'applePay',
-  'cardFields',
-  'hostedPage',
-  'stripe',
-  'cardScan',
-];
+const MAY_END_UNCONFIRMED: readonly MethodActor[] = (Object.keys(METHOD_MACHINES) as MethodActor[]).filter(
+  (id) => id !== 'bit',
+);
 
 /** An edge for each outcome the method can end with, and only for those; abandoned is the fallback. */
 const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>, mayEndUnconfirmed: boolean) => [

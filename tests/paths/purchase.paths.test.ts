@@ -107,14 +107,7 @@ const RESULTS: PaymentResult[] = [
  * The methods with an operator's pay call, Stripe's processing intent, and card scan (its frame's word is
  * no verdict): they may end without a verdict.
  */
-const WITH_PAY_CALL: readonly MethodActor[] = [
-  'googlePay',
-  'applePay',
-  'cardFields',
-  'hostedPage',
-  'stripe',
-  'cardScan',
-];
+const WITH_PAY_CALL: readonly MethodActor[] = PAYMENT_MACHINE_IDS.filter((id) => id !== 'bit');
 
 const isUnconfirmed = (result: PaymentResult) => result.outcome === 'failed' && result.reason === 'unconfirmed';
 

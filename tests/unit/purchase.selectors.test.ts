@@ -239,6 +239,7 @@ describe('offeredMethods (requirements.md §2, from frontend_config)', () => {
         quantity: 1,
         customAmount: undefined,
         minutes: undefined,
+        booking: undefined,
       });
     expect(withScanner(undefined)).toEqual(['google_pay', 'stripe', 'credit_card', 'bit']);
     expect(withScanner('https://scan.card.test')).toEqual(['google_pay', 'stripe', 'credit_card', 'card_scan', 'bit']);
