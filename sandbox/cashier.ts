@@ -51,7 +51,10 @@ export function createCashier(charges: ChargeStore, processingMs = 0): Cashier {
       const status = approve ? 'approved' : 'declined';
       const { currency, totals } = purchase;
       const recorded = charges.recordCharge(
-        { machine_id, session_id, method, reference, amount: totals.total, currency, status },
+        {
+          ...{ machine_id, session_id, method, reference, amount: totals.total, currency, status },
+          ...(approve ? {} : { decline_message: DECLINED_MESSAGE }),
+        },
         transactionId,
       );
       return { status, charge: recorded };

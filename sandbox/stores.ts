@@ -66,6 +66,8 @@ export interface Charge {
   amount: number;
   currency: string;
   status: 'approved' | 'declined';
+  /** The provider's words for a declined transaction, as its query answers them (Tranzila's and Hyp's response text, Stripe's decline message). */
+  decline_message?: string | undefined;
   created_at: string;
   /** When the merchant refunded it (an approved charge only). */
   refunded_at?: string | undefined;

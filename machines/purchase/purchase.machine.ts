@@ -156,18 +156,25 @@ export const purchaseMachine = setup({
       returnedPayment: { sessionId: context.sessionId ?? '', receipt: receiptFor(context) },
     })),
     /** The operator's verdict on the payment, never one an address brought or the page guessed. */
-    acceptReturnedPayment: assign(({ context }, { status, transactionId, method }: ReturnedPaymentStatus) => {
-      const receipt = context.returnedPayment?.receipt ?? receiptFor(context);
-      const result: PaymentResult =
-        status === 'paid'
-          ? { outcome: 'succeeded', transactionId }
-          : { outcome: 'failed', reason: 'notCharged', transactionId };
-      const paid =
-        status === 'paid'
-          ? { transactionId, paidAt: new Date().toISOString(), paidWith: method ?? context.method }
-          : {};
-      return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined };
-    }),
+    acceptReturnedPayment: assign(
+      ({ context }, { status, transactionId, method, declineMessage }: ReturnedPaymentStatus) => {
+        const receipt = context.returnedPayment?.receipt ?? receiptFor(context);
+        const result: PaymentResult =
+          status === 'paid'
+            ? { outcome: 'succeeded', transactionId }
+            : {
+                outcome: 'failed',
+                reason: 'notCharged',
+                transactionId,
+                ...(declineMessage && { message: declineMessage }),
+              };
+        const paid =
+          status === 'paid'
+            ? { transactionId, paidAt: new Date().toISOString(), paidWith: method ?? context.method }
+            : {};
+        return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined };
+      },
+    ),
     /** A payment starts: until its end is shown, a reload asks the operator about it (local storage). */
     rememberPaymentUnderway: (_, _sessionId: string) => {},
     /** Its end is known (shown, or the method ended before any money moved). */

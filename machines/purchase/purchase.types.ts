@@ -32,6 +32,8 @@ export interface ReturnedPaymentStatus {
   transactionId: string | undefined;
   /** The method of the approved (or declined) charge, when the operator names one. */
   method: PaymentMethod | undefined;
+  /** The provider's words for a declined charge, which the failure page shows. */
+  declineMessage?: string | undefined;
 }
 
 /**

@@ -19,13 +19,18 @@ export const STATUS_MESSAGES = {
 interface StatusAnswer {
   status: PaymentStatus;
   msg: string;
-  data: { transaction_id: string | null; method: string | null; refunded_transaction_ids: string[] };
+  data: {
+    transaction_id: string | null;
+    method: string | null;
+    refunded_transaction_ids: string[];
+    decline_message: string | null;
+  };
 }
 
 const answer = (
   status: PaymentStatus,
   msg: string,
-  outcome?: { transactionId: string; method: string },
+  outcome?: { transactionId: string; method: string; declineMessage?: string | undefined },
   refunded: readonly ConfirmedCharge[] = [],
 ): StatusAnswer => ({
   status,
@@ -37,6 +42,7 @@ const answer = (
     transaction_id: outcome?.transactionId ?? null,
     method: outcome?.method ?? null,
     refunded_transaction_ids: refunded.map((charge) => charge.transactionId),
+    decline_message: outcome?.declineMessage ?? null,
   },
 });
 
@@ -81,7 +87,12 @@ export function paymentStatusOf(state: SandboxState, purchase: Purchase): Status
     return answer('pending', STATUS_MESSAGES.pending);
   const latest = payments.latestFor(purchase.session_id);
   return latest?.status === 'declined'
-    ? answer('not_charged', STATUS_MESSAGES.declined, { transactionId: latest.transaction_id, method: latest.method })
+    ? answer('not_charged', STATUS_MESSAGES.declined, {
+        transactionId: latest.transaction_id,
+        method: latest.method,
+        // The provider's own words for its decline, as its transaction query answers them.
+        declineMessage: state.charges.find(latest.transaction_id)?.decline_message,
+      })
     : answer('not_charged', STATUS_MESSAGES.notCharged);
 }
 

@@ -24,6 +24,7 @@ const statusSchema = v.object({
   data: v.object({
     transaction_id: v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String))),
     method: v.nullish(v.string()),
+    decline_message: v.nullish(v.string()),
   }),
 });
 
@@ -36,11 +37,12 @@ export async function paymentStatus(
     searchParams: { machine_id: machineId },
     sessionUuid: sessionId,
   });
-  const { transaction_id, method } = answer.data;
+  const { transaction_id, method, decline_message } = answer.data;
   return {
     status: answer.status,
     msg: answer.msg ?? '',
     transactionId: transaction_id ?? undefined,
     method: method ? METHOD_OF_CHARGE[method] : undefined,
+    declineMessage: decline_message ?? undefined,
   };
 }

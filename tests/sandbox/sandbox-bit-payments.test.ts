@@ -32,7 +32,7 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     expect(await read(await status(app, session))).toEqual({
       status: 'pending',
       msg: 'Waiting for the payer to approve the payment in Bit.',
-      data: { transaction_id: null, method: null, refunded_transaction_ids: [] },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null },
     });
     expect(app.charges.list()).toEqual([]);
   });
@@ -51,7 +51,7 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     const charged = transaction_id;
     expect(await read(await status(app, session))).toMatchObject({
       status: 'paid',
-      data: { transaction_id: charged, method: 'bit', refunded_transaction_ids: [] },
+      data: { transaction_id: charged, method: 'bit', refunded_transaction_ids: [], decline_message: null },
     });
     // The processor notified the operator's server: recorded without any browser asking.
     expect(app.payments.list()).toMatchObject([
@@ -71,7 +71,12 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     expect(await read(await status(app, session))).toEqual({
       status: 'not_charged',
       msg: 'The payment was declined: no money was taken.',
-      data: { transaction_id: app.charges.list()[0]?.id, method: 'bit', refunded_transaction_ids: [] },
+      data: {
+        transaction_id: app.charges.list()[0]?.id,
+        method: 'bit',
+        refunded_transaction_ids: [],
+        decline_message: 'Your card was declined.',
+      },
     });
   });
 

@@ -77,7 +77,7 @@ describe('card scan: /v4/api/payment/pre/card_scan/start, /sandbox/card-scan, /v
     expect(await status(app, session)).toEqual({
       status: 'paid',
       msg: 'The purchase is paid.',
-      data: { transaction_id: 'SBX-000001', method: 'card_scan', refunded_transaction_ids: [] },
+      data: { transaction_id: 'SBX-000001', method: 'card_scan', refunded_transaction_ids: [], decline_message: null },
     });
     expect(
       (await postJson(app, '/sandbox/card-scan/charge', { scan: scan_id, number: '1', expiry: FUTURE })).status,
@@ -96,7 +96,12 @@ describe('card scan: /v4/api/payment/pre/card_scan/start, /sandbox/card-scan, /v
     expect(await status(app, session)).toEqual({
       status: 'not_charged',
       msg: 'The payment was declined: no money was taken.',
-      data: { transaction_id: 'SBX-000001', method: 'card_scan', refunded_transaction_ids: [] },
+      data: {
+        transaction_id: 'SBX-000001',
+        method: 'card_scan',
+        refunded_transaction_ids: [],
+        decline_message: 'Your card was declined.',
+      },
     });
   });
 
@@ -153,7 +158,7 @@ describe('card scan: /v4/api/payment/pre/card_scan/start, /sandbox/card-scan, /v
     expect(await status(app, session)).toEqual({
       status: 'not_charged',
       msg: 'No payment was taken for this purchase.',
-      data: { transaction_id: null, method: null, refunded_transaction_ids: [] },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null },
     });
   });
 

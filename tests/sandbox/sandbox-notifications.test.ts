@@ -72,7 +72,7 @@ describe('GET /v4/api/payment/status', () => {
     expect(await status(app, await newPurchase(app))).toEqual({
       status: 'not_charged',
       msg: 'No payment was taken for this purchase.',
-      data: { transaction_id: null, method: null, refunded_transaction_ids: [] },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null },
     });
   });
 
@@ -103,7 +103,12 @@ describe('GET /v4/api/payment/status', () => {
     expect(await status(app, session)).toEqual({
       status: 'paid',
       msg: 'The purchase is paid.',
-      data: { transaction_id: result.charge.id, method: 'card_scan', refunded_transaction_ids: [] },
+      data: {
+        transaction_id: result.charge.id,
+        method: 'card_scan',
+        refunded_transaction_ids: [],
+        decline_message: null,
+      },
     });
     await status(app, session);
     expect(app.payments.list()).toMatchObject([{ transaction_id: result.charge.id, source: 'query' }]);

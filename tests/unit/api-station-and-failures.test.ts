@@ -150,6 +150,17 @@ describe('Bit calls', () => {
     }
   });
 
+  it("a declined charge's words come with the status", async () => {
+    const { client } = fakeApi({
+      status: 'not_charged',
+      msg: 'declined',
+      data: { transaction_id: 'SBX-1', method: 'card_scan', decline_message: 'Your card was declined.' },
+    });
+    await expect(paymentStatus(client, { machineId: 'm', sessionId: 's' })).resolves.toMatchObject({
+      declineMessage: 'Your card was declined.',
+    });
+  });
+
   it("the status call is a GET under the purchase's own session; the operator's methods are the app's", async () => {
     const { client, sent } = fakeApi({ status: 'paid', msg: 'ok', data: { transaction_id: 41, method: 'yaad_sarig' } });
     await expect(paymentStatus(client, { machineId: 'machine-7', sessionId: 'purchase-session' })).resolves.toEqual({

@@ -83,7 +83,7 @@ const bareRuns: BareRun[] = [
   { machine: cardFieldsMachine, input: { order: singleLineOrder, terminal: 'terminal-1' }, reaches: 'mountCardFields' },
   { machine: hostedPageMachine, input: { order: singleLineOrder, ...HOSTED_PAGE }, reaches: 'fetchPaymentPage' },
   { machine: stripeMachine, input: { order: singleLineOrder }, reaches: 'loadStripe' },
-  { machine: cardScanMachine, input: { order: singleLineOrder }, reaches: 'listenForScanResult' },
+  { machine: cardScanMachine, input: { order: singleLineOrder }, reaches: 'startCardScan' },
   { machine: bitMachine, input: { order: singleLineOrder }, reaches: 'initBitPayment' },
 ];
 
@@ -124,15 +124,10 @@ describe('a machine run without its actors', () => {
     },
   );
 
-  it('stops the charts that have no error edge for the effect', async () => {
+  it('stops a chart that has no error edge for the effect', async () => {
     const splash = await runBare({ machine: splashMachine, reaches: 'readSplashSeen' });
-    const cardScan = await runBare({
-      machine: cardScanMachine,
-      input: { order: singleLineOrder },
-      reaches: 'listenForScanResult',
-    });
 
-    expect([splash.status, cardScan.status]).toEqual(['error', 'error']);
+    expect(splash.status).toBe('error');
   });
 });
 

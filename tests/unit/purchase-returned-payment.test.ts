@@ -72,6 +72,18 @@ describe('a payment underway (input.returnedPayment)', () => {
     expect(purchase.stored).toEqual([]);
   });
 
+  it("declined: the failure page carries the provider's words for the decline, as the operator gives them", async () => {
+    const declined = { ...bitStatus('not_charged'), declineMessage: 'Your card was declined.' };
+    const purchase = startReturned([() => Promise.resolve(declined)]);
+    await purchase.flush();
+    expect(purchase.snapshot().context.result).toEqual({
+      outcome: 'failed',
+      reason: 'notCharged',
+      transactionId: 'BIT-tx-1',
+      message: 'Your card was declined.',
+    });
+  });
+
   it('pending: asks again every second (paymentStatusPoll) until the verdict comes', async () => {
     const purchase = startReturned([
       () => Promise.resolve(bitStatus('pending')),
