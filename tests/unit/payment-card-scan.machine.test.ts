@@ -19,9 +19,9 @@ function startCardScan(answer: CardScanStartAnswer = OPENED) {
   const actor = createActor(
     cardScanMachine.provide({
       actors: {
-        startCardScan: fromPromise<CardScanStartAnswer, AttemptInput>(async ({ input }) => {
+        startCardScan: fromPromise<CardScanStartAnswer, AttemptInput>(({ input }) => {
           starts.push(input);
-          return answer;
+          return Promise.resolve(answer);
         }),
         listenForScanResult: fromCallback<EventObject, { scannerOrigin: string }, CardScanEvent>(({ input }) => {
           const listener = { scannerOrigin: input.scannerOrigin, stopped: false };
@@ -45,7 +45,7 @@ describe('cardScanMachine', () => {
     expect(scan.snapshot().value).toEqual({ Processing: 'Starting' });
     expect(scan.listeners).toEqual([]);
     await scan.scanning();
-    expect(scan.starts).toEqual([{ order: singleLineOrder, attemptKey: expect.any(String) }]);
+    expect(scan.starts).toEqual([{ order: singleLineOrder, attemptKey: expect.any(String) as string }]);
     expect(scan.snapshot().context.scanUrl).toBe('https://scan.card.test/scan?scan=SCAN-1');
     expect(scan.listeners).toEqual([{ scannerOrigin: SCANNER, stopped: false }]);
     expect(scan.payStatuses).toEqual(['pending']);

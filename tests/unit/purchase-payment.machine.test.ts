@@ -294,7 +294,9 @@ describe('purchaseMachine', () => {
       return { logic, scan };
     }
     const scanning = (purchase: ReturnType<typeof startPurchase>) =>
-      expect.poll(() => purchase.paymentActor('cardScan').getSnapshot().value).toEqual({ Processing: 'Scanning' });
+      expect
+        .poll(() => (purchase.paymentActor('cardScan').getSnapshot() as { value: unknown }).value)
+        .toEqual({ Processing: 'Scanning' });
 
     it('card scan approved in the frame: no success page of its own, the operator is asked about the purchase', async () => {
       const { logic, scan } = realCardScan();
