@@ -1,6 +1,7 @@
 // `npm start`: serves the built app (dist/) on PORT, the providers' stand-ins and, when the build names one,
 // the operator's API on an origin of its own (otherwise on the app's).
 import { existsSync, readFileSync } from 'node:fs';
+import { Server as HttpServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -159,9 +160,19 @@ const sandbox = createSandboxApp({
   ...(apiOrigin ? { apiOrigin: apiOrigin.origin } : {}),
 });
 
+/** How long an idle keep-alive connection stays open: longer than any client keeps one. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Listens on one port; a port in use stops the sandbox with a message naming the setting to change. */
 function listen(fetch: typeof sandbox.fetch, listenPort: number, setting: string, onListening: () => void) {
   const server = serve({ fetch, port: listenPort }, onListening);
+  // Node closes an idle keep-alive connection after 5 s, and a client that reuses one at that instant
+  // (Playwright's request context ignores the Keep-Alive hint) gets "socket hang up". The server outlives
+  // its clients' idle connections instead, as behind a load balancer (65 s; headersTimeout must exceed it).
+  if (server instanceof HttpServer) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  }
   server.on('error', (error: NodeJS.ErrnoException) =>
     exit(
       error.code === 'EADDRINUSE' ? `sandbox: port ${listenPort} is in use; ${setting}` : `sandbox: ${error.message}`,

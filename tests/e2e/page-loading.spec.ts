@@ -6,6 +6,14 @@
  */
 import { continueButton, expect, holdChunksContaining, openMachine, TEXTS, test } from './fixtures';
 
+test('the server keeps an idle connection open longer than a client does (65 s), so a reused one is never cut', async ({
+  request,
+}) => {
+  // Node's default is 5 s, and a request sent on a connection the server is closing fails ("socket hang up").
+  const response = await request.get('/sandbox/charges');
+  expect(response.headers()['keep-alive']).toBe('timeout=65');
+});
+
 const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
 
 test('index.html preloads no module it already loads as a script, and no link or script fails to load', async ({
