@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { amountEntryMachine } from '../machines/amount-entry/amount-entry.machine';
 import { paymentIntentMachine } from '../machines/custom-payment/payment-intent.machine';
 import { debugVarsMachine } from '../machines/debug-vars/debug-vars.machine';
+import { testLinksMachine } from '../machines/info/test-links.machine';
 import { payPageMachine } from '../machines/pay-page/pay-page.machine';
 import { applePayMachine } from '../machines/payment/apple-pay.machine';
 import { bitMachine } from '../machines/payment/bit.machine';
@@ -96,6 +97,11 @@ export const charts: readonly ChartEntry[] = [
     'Asks the operator for the payment page of a link and sends the browser there.',
   ),
   chart(debugVarsMachine, 'Debug settings', 'The base host form of /debug_vars: draft, save (checked) or reset.'),
+  chart(
+    testLinksMachine,
+    'Payment link test (/test)',
+    'The form of /test: the sandbox signs its links when asked (a production build only says the back office signs them).',
+  ),
   chart(
     purchaseLifeMachine,
     'A purchase’s life at the operator',

@@ -9,11 +9,11 @@ export const MERCHANT_NAME = import.meta.env.VITE_MERCHANT_NAME;
 /** The machine the wheelshare station's calls name (requirements.md §9: 15). */
 export const WHEELSHARE_MACHINE_ID = import.meta.env.VITE_WHEELSHARE_MACHINE_ID || '15';
 
+/** Whether this is the sandbox build (`vite build --mode sandbox`), which runs against the sandbox operator. */
+export const SANDBOX_BUILD = import.meta.env.MODE === 'sandbox';
+
 /** The hosted payment page's origin: https, or http only for the sandbox build's stand-ins. */
-export const HOSTED_PAGE_ORIGIN = hostedPageOrigin(
-  import.meta.env.VITE_HOSTED_PAGE_ORIGIN,
-  import.meta.env.MODE === 'sandbox',
-);
+export const HOSTED_PAGE_ORIGIN = hostedPageOrigin(import.meta.env.VITE_HOSTED_PAGE_ORIGIN, SANDBOX_BUILD);
 
 /** The app's return page (public/payment-return.html), where the hosted page sends the payer back. */
 export const HOSTED_PAGE_RETURN_PATH = `${import.meta.env.BASE_URL}payment-return.html`;

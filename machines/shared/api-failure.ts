@@ -19,3 +19,7 @@ export class ApiError extends Error {
 export function isHttpStatus(error: unknown, status: number): boolean {
   return error instanceof ApiError && error.failure.kind === 'http' && error.failure.status === status;
 }
+
+/** The failure a call threw; anything but an ApiError (a bug, a broken adapter) counts as an invalid answer. */
+export const failureOf = (error: unknown): ApiFailure =>
+  error instanceof ApiError ? error.failure : { kind: 'invalid-answer', detail: String(error) };

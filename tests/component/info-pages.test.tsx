@@ -1,6 +1,6 @@
 /**
  * The information and debug pages (requirements.md §2 "Other routes"): the accessibility statement, the refund
- * and cancellation policy, contact, /test and /debug_vars, and the welcome heading on any other path.
+ * and cancellation policy, contact and /debug_vars (/test: test-links.test.tsx), and the welcome heading on any other path.
  */
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -17,7 +17,6 @@ import { AccessibilityView } from '../../src/views/info/AccessibilityView';
 import { ContactView } from '../../src/views/info/ContactView';
 import { DebugVarsView } from '../../src/views/info/DebugVarsView';
 import { RefundPolicyView } from '../../src/views/info/RefundPolicyView';
-import { TestLinksView } from '../../src/views/info/TestLinksView';
 import { SPEC_POLICY_SECTIONS } from '../fixtures/policy';
 import { en, he } from './harness';
 
@@ -180,72 +179,6 @@ describe('/contact', () => {
         .getByRole('link')
         .getAttribute('href'),
     ).toBe('https://www.paypoint.example/');
-  });
-});
-
-describe('/test', () => {
-  const ORIGIN = 'http://localhost:4411';
-  const back = encodeURIComponent(`${ORIGIN}/test`);
-
-  async function renderTest() {
-    const user = userEvent.setup();
-    render(<TestLinksView origin={ORIGIN} />);
-    await screen.findByRole('heading', { level: 1, name: enInfo.test.title });
-    return user;
-  }
-
-  it('starts with machine 1001, 10.00 and "Test payment", and shows both links as links and as text', async () => {
-    await renderTest();
-    expect(screen.getByRole('textbox', { name: enInfo.test.machineId })).toHaveProperty('value', '1001');
-    expect(screen.getByRole('textbox', { name: enInfo.test.amount })).toHaveProperty('value', '10.00');
-    expect(screen.getByRole('textbox', { name: enInfo.test.successUrl })).toHaveProperty('value', `${ORIGIN}/test`);
-    const iframe = `${ORIGIN}/customPaymentIframe?totalPrice=10.00&currency=ILS&info=Test+payment&machineId=1001&successReturnUrl=${back}&failuresReturnUrl=${back}&isDeferredPayment=false`;
-    const intend = `${ORIGIN}/genPaymentIntend?machine_id=1001&amount=10.00&info=Test+payment&success_url=${back}&failure_url=${back}`;
-    expect(screen.getByRole('link', { name: enInfo.test.customPaymentIframe }).getAttribute('href')).toBe(iframe);
-    expect(screen.getByRole('link', { name: enInfo.test.genPaymentIntend }).getAttribute('href')).toBe(intend);
-    expect(screen.getByText(iframe, { selector: 'code' })).toBeTruthy();
-    expect(screen.getByText(intend, { selector: 'code' })).toBeTruthy();
-  });
-
-  it('follows the form: the links carry what is typed', async () => {
-    const user = await renderTest();
-    const machine = screen.getByRole('textbox', { name: enInfo.test.machineId });
-    await user.clear(machine);
-    await user.type(machine, '1006');
-    const amount = screen.getByRole('textbox', { name: enInfo.test.amount });
-    await user.clear(amount);
-    await user.type(amount, '2.5');
-    const href = screen.getByRole('link', { name: enInfo.test.customPaymentIframe }).getAttribute('href') ?? '';
-    const query = new URL(href).searchParams;
-    expect(query.get('machineId')).toBe('1006');
-    expect(query.get('totalPrice')).toBe('2.50');
-  });
-
-  it('an invalid amount or address shows a clear error at its field and no link', async () => {
-    const user = await renderTest();
-    const amount = screen.getByRole('textbox', { name: enInfo.test.amount });
-    await user.clear(amount);
-    await user.type(amount, '1.234');
-    expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(amount.getAttribute('aria-describedby')).toContain(
-      screen.getByText(enInfo.errors.tooManyDecimals).getAttribute('id'),
-    );
-    expect(screen.queryByRole('link', { name: enInfo.test.customPaymentIframe })).toBeNull();
-    expect(screen.queryByRole('link', { name: enInfo.test.genPaymentIntend })).toBeNull();
-    expect(screen.getByText(enInfo.test.noLinks)).toBeTruthy();
-
-    await user.clear(amount);
-    await user.type(amount, '0');
-    expect(screen.getByText(enInfo.errors.notPositive)).toBeTruthy();
-
-    await user.clear(amount);
-    await user.type(amount, '3');
-    expect(amount.getAttribute('aria-invalid')).toBeNull();
-    const success = screen.getByRole('textbox', { name: enInfo.test.successUrl });
-    await user.clear(success);
-    await user.type(success, 'javascript:alert(1)');
-    expect(screen.getByText(enInfo.errors.notHttp)).toBeTruthy();
-    expect(screen.queryByRole('link', { name: enInfo.test.customPaymentIframe })).toBeNull();
   });
 });
 

@@ -140,7 +140,7 @@ forEachLanguage('information pages', (lang, t) => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'language')?.value).toBe(other);
   });
 
-  test('/test: the custom payment iframe link carries the form, and a bad amount gives no link', async ({
+  test('/test: the sandbox signs both links when asked (with their expiry); an edit drops them; a bad amount gives none; the signed link is accepted', async ({
     page,
     baseURL,
   }) => {
@@ -148,9 +148,16 @@ forEachLanguage('information pages', (lang, t) => {
     const origin = new URL(baseURL ?? '').origin;
     const back = `${origin}/test`;
     const iframeLink = page.getByRole('link', { name: info.test.customPaymentIframe, exact: true });
+    const intendLink = page.getByRole('link', { name: info.test.genPaymentIntend, exact: true });
+    const sign = page.getByRole('button', { name: info.test.sign });
+    await expect(iframeLink).toHaveCount(0);
+    await sign.click();
+
     const href = new URL((await iframeLink.getAttribute('href')) ?? '');
     expect(href.origin + href.pathname).toBe(`${origin}/customPaymentIframe`);
-    expect([...href.searchParams]).toEqual([
+    // The sandbox adds the expiry (10 minutes) and the signature after the form's values.
+    const signedNames = ['expires', 'signature'];
+    expect([...href.searchParams].filter(([name]) => !signedNames.includes(name))).toEqual([
       ['totalPrice', '10.00'],
       ['currency', 'ILS'],
       ['info', 'Test payment'],
@@ -159,12 +166,14 @@ forEachLanguage('information pages', (lang, t) => {
       ['failuresReturnUrl', back],
       ['isDeferredPayment', 'false'],
     ]);
+    const expiresIn = Number(href.searchParams.get('expires')) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(540);
+    expect(expiresIn).toBeLessThanOrEqual(600);
+    expect(href.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
     await expect(page.getByText(href.href, { exact: true })).toBeVisible();
-    const intend = new URL(
-      (await page.getByRole('link', { name: info.test.genPaymentIntend, exact: true }).getAttribute('href')) ?? '',
-    );
+    const intend = new URL((await intendLink.getAttribute('href')) ?? '');
     expect(intend.pathname).toBe('/genPaymentIntend');
-    expect([...intend.searchParams]).toEqual([
+    expect([...intend.searchParams].filter(([name]) => !signedNames.includes(name))).toEqual([
       ['machine_id', '1001'],
       ['amount', '10.00'],
       ['info', 'Test payment'],
@@ -174,14 +183,23 @@ forEachLanguage('information pages', (lang, t) => {
 
     await page.getByRole('textbox', { name: info.test.machineId }).fill('1006');
     await page.getByRole('textbox', { name: info.test.amount }).fill('2,5');
+    await expect(iframeLink).toHaveCount(0);
+    await sign.click();
     await expect(iframeLink).toHaveAttribute('href', /totalPrice=2\.50&.*machineId=1006&/);
 
     const amount = page.getByRole('textbox', { name: info.test.amount });
     await amount.fill('1.234');
     await expect(page.getByText(info.errors.tooManyDecimals)).toBeVisible();
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('link', { name: info.test.customPaymentIframe })).toHaveCount(0);
+    await expect(iframeLink).toHaveCount(0);
     await expect(page.getByText(info.test.noLinks)).toBeVisible();
+
+    // The operator accepts the signed link: get_iframe answers and the browser is sent to the payment page.
+    await amount.fill('3');
+    await sign.click();
+    await intendLink.click();
+    await expect(page).toHaveURL((url) => url.pathname === '/customPaymentIframe');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test payment');
   });
 
   test('/debug_vars: an invalid base host shows the error; a saved one persists and is used from the next load', async ({
