@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiError, type ApiFailure } from '../shared/api-failure';
+import { ApiError, isHttpStatus, type ApiFailure } from '../shared/api-failure';
 import { isWebAddress } from '../shared/web-address';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
@@ -22,9 +22,13 @@ export type PaymentIntentEvent = { type: 'intent.retry' };
 
 /**
  * Answers that turn the link itself down (bad values, no merchant's signature, unknown or inactive
- * machine, already paid, expired: 410): asking again gives the same.
+ * machine): asking again gives the same. Expired (410) and already paid (409) have words of their own.
  */
-const REJECTING_STATUSES: readonly number[] = [400, 403, 404, 409, 410, 422];
+const REJECTING_STATUSES: readonly number[] = [400, 403, 404, 422];
+/** The operator's answer to a link whose `expires` has passed. */
+const LINK_EXPIRED = 410;
+/** The operator's answer to a link whose purchase is already paid. */
+const LINK_ALREADY_PAID = 409;
 
 /** What the failed call threw (xstate leaves onError's event untyped). */
 const callError = ({ event }: { event: { error: unknown } }) => event.error;
@@ -58,6 +62,8 @@ export const paymentIntentMachine = setup({
   },
   guards: {
     pageIsWebAddress: (_, intent: PaymentIntent) => isWebAddress(intent.iframeUrl),
+    linkExpired: (_, error: unknown) => isHttpStatus(error, LINK_EXPIRED),
+    linkAlreadyPaid: (_, error: unknown) => isHttpStatus(error, LINK_ALREADY_PAID),
     linkRejected: (_, error: unknown) =>
       error instanceof ApiError && error.failure.kind === 'http' && REJECTING_STATUSES.includes(error.failure.status),
   },
@@ -86,6 +92,16 @@ export const paymentIntentMachine = setup({
         ],
         onError: [
           {
+            guard: { type: 'linkExpired', params: callError },
+            target: 'LinkExpired',
+            actions: { type: 'keepFailure', params: callError },
+          },
+          {
+            guard: { type: 'linkAlreadyPaid', params: callError },
+            target: 'LinkAlreadyPaid',
+            actions: { type: 'keepFailure', params: callError },
+          },
+          {
             guard: { type: 'linkRejected', params: callError },
             target: 'LinkRejected',
             actions: { type: 'keepFailure', params: callError },
@@ -100,6 +116,10 @@ export const paymentIntentMachine = setup({
     Refused: { on: { 'intent.retry': 'FetchingIntent' } },
     /** The operator refused the link's values: only a new link helps. */
     LinkRejected: {},
+    /** The link's time is over (410): only a new link helps. */
+    LinkExpired: {},
+    /** The link's purchase is already paid (409): nothing more is charged. */
+    LinkAlreadyPaid: {},
     /** Offline, a time-out, a server error or an answer of the wrong shape: trying again may work. */
     Failed: { on: { 'intent.retry': 'FetchingIntent' } },
   },

@@ -300,3 +300,21 @@ export const selectChargeState = (snapshot: PurchaseSnapshot): ChargeState | und
   if (result?.outcome !== 'failed') return undefined;
   return result.reason && UNKNOWN_CHARGE.includes(result.reason) ? 'unknown' : 'notCharged';
 };
+
+/** Why the purchase could not be submitted, as the visitor is told. */
+export type SubmitFailure = 'linkExpired' | 'linkAlreadyPaid' | 'failed';
+
+/**
+ * A payment link's booking (book_link) the operator refuses because the link has expired (410) or its
+ * purchase is already paid (409) has words of its own; any other failure is the generic contact-support text.
+ */
+export function selectSubmitFailure({
+  context: { submitFailure, orderSource },
+}: PurchaseSnapshot): SubmitFailure | undefined {
+  if (submitFailure === undefined) return undefined;
+  if (orderSource.kind === 'fixed' && submitFailure.kind === 'http') {
+    if (submitFailure.status === 410) return 'linkExpired';
+    if (submitFailure.status === 409) return 'linkAlreadyPaid';
+  }
+  return 'failed';
+}

@@ -13,7 +13,8 @@ import { providePayPage } from '../../src/actors/pay-page';
 import { providePaymentIntent } from '../../src/actors/payment-intent';
 import { PaymentIntentPage } from '../../src/views/custom/PaymentIntentPage';
 import { PaymentLinkPage } from '../../src/views/custom/PaymentLinkPage';
-import { signedQuery } from '../fixtures/signed-link';
+import { expiresIn, signedQuery } from '../fixtures/signed-link';
+import type { SandboxApp } from '../../sandbox/app';
 import { connectSandbox, en, isCall, json, type Intercept, type SentRequest } from './harness';
 
 const LINK: PaymentLinkQuery = { machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental' };
@@ -25,9 +26,25 @@ const connect = (intercept?: Intercept) => ({ ...connectSandbox({ intercept }), 
 const signed = (query: PaymentLinkQuery) =>
   signedQuery(Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => !!entry[1])));
 
+/** A signed link whose `expires` passed a minute ago. */
+const expired = (values: Record<string, string>) => signedQuery({ ...values, expires: expiresIn(-60) });
+
+/** Pays a booked purchase through the real wallet contract, as another tab of the link would. */
+async function payBooked(app: SandboxApp, sessionId: string, amount: string) {
+  const response = await app.request('/v4/api/payment/pay/wallet?machine_id=1001&payment_method=google_pay', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'session-uuid': sessionId, 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({
+      paymentData: { paymentMethodData: { tokenizationData: { token: 'sandbox-approve' } } },
+      amount,
+      currencyCode: 'ILS',
+    }),
+  });
+  expect(((await response.json()) as { status: number }).status).toBe(0);
+}
+
 /** The page of a link; its address is `signedAs` (by default the signed query itself). */
-function renderLink(query: PaymentLinkQuery, paymentIntent?: string, signedAs = signed(query)) {
-  const connection = connect();
+function renderLink(query: PaymentLinkQuery, paymentIntent?: string, signedAs = signed(query), connection = connect()) {
   const logic = providePayPage(connection.api, { withSplash: false });
   const view = render(
     <PaymentLinkPage query={query} paymentIntent={paymentIntent} signedQuery={signedAs} logic={logic} />,
@@ -98,6 +115,38 @@ describe('/customPaymentIframe', () => {
     expect(app.purchases.size).toBe(0);
   });
 
+  it('an expired link (410): Continue says so in its own words, nothing is booked', async () => {
+    const { app, user } = renderLink(
+      LINK,
+      undefined,
+      expired({ machineId: '1001', totalPrice: '7.50', info: 'Wheelchair rental' }),
+    );
+    await user.click(await productContinue());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This payment link has expired. Ask the sender for a new one.',
+    );
+    expect(screen.queryByRole('dialog', { name: en.drawer.title })).toBeNull();
+    expect(app.purchases.size).toBe(0);
+  });
+
+  it('a link already paid in another tab (409): Continue says so, and nothing more is charged', async () => {
+    const query = signed(LINK);
+    const connection = connect();
+    const { app, user } = renderLink(LINK, undefined, query, connection);
+    const booked = await app.request('/v4/api/merchants/custom/book_link?machine_id=1001', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    await payBooked(app, ((await booked.json()) as { session_id: string }).session_id, '7.50');
+    await user.click(await productContinue());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This payment link has already been paid. You have not been charged again.',
+    );
+    expect(screen.queryByRole('dialog', { name: en.drawer.title })).toBeNull();
+    expect(app.charges.list()).toHaveLength(1);
+  });
+
   it('with a payment intent, Continue opens the drawer without booking again, and the intent is the session', async () => {
     const { app, api, requests, user } = renderLink(LINK, 'intent-1');
     await user.click(await productContinue());
@@ -157,8 +206,7 @@ const INTENT_QUERY = signedQuery({
   success_url: 'https://m.example/ok',
 });
 
-function renderIntent(query: string, intercept?: Intercept) {
-  const connection = connect(intercept);
+function renderIntent(query: string, intercept?: Intercept, connection = connect(intercept)) {
   const redirects: string[] = [];
   // jsdom cannot navigate: the redirect is recorded instead (the browser tests follow it for real).
   const logic = providePaymentIntent(connection.api).provide({
@@ -225,6 +273,29 @@ describe('/genPaymentIntend', () => {
     expect(alert.textContent).toContain(customEn.intent.rejected);
     expect(within(alert).queryByRole('button', { name: en.machine.retry })).toBeNull();
     expect(redirects).toEqual([]);
+  });
+
+  it('an expired link (410): says so in its own words, with no retry', async () => {
+    const { redirects } = renderIntent(
+      expired({ machine_id: '1001', amount: '7.5', info: 'Parking level 2', success_url: 'https://m.example/ok' }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This payment link has expired. Ask the sender for a new one.');
+    expect(within(alert).queryByRole('button', { name: en.machine.retry })).toBeNull();
+    expect(redirects).toEqual([]);
+  });
+
+  it('a link already paid (409): says so, with no retry, and charges nothing more', async () => {
+    const connection = connect();
+    const booked = await connection.app.request(`/v4/api/merchants/custom/get_iframe?${INTENT_QUERY}`);
+    const { payment } = (await booked.json()) as { payment: { visitor_uuid: string } };
+    await payBooked(connection.app, payment.visitor_uuid, '7.50');
+    const { redirects } = renderIntent(INTENT_QUERY, undefined, connection);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This payment link has already been paid. You have not been charged again.');
+    expect(within(alert).queryByRole('button', { name: en.machine.retry })).toBeNull();
+    expect(redirects).toEqual([]);
+    expect(connection.app.charges.list()).toHaveLength(1);
   });
 
   it('an answer of the wrong shape: the generic error with Try again', async () => {

@@ -18,8 +18,8 @@ const machine = paymentIntentMachine.provide({
 const intent = (iframeUrl: string): PaymentIntent => ({ iframeUrl, visitorUuid: 'visitor-1' });
 
 /**
- * requirements.md §7/§8: only an http(s) page is followed; 400/404/409/422 reject the link itself, anything else may be
- * retried.
+ * requirements.md §7/§8: only an http(s) page is followed; 400/403/404/422 reject the link itself, 410 (expired)
+ * and 409 (already paid) too, each with its own words; anything else may be retried.
  */
 const oracle: Oracle = {
   next: (_before, event) => {
@@ -33,7 +33,10 @@ const oracle: Oracle = {
         // Not an answer of the operator's (a bug, a broken adapter): nothing says the link is wrong.
         if (!(sample.error instanceof ApiError)) return to('Failed');
         const { failure: cause } = sample.error;
-        const rejected = cause.kind === 'http' && [400, 404, 409, 422].includes(cause.status);
+        // docs/payments.md "Payment links": 410 once the link's expiry has passed, 409 once its purchase is paid.
+        if (cause.kind === 'http' && cause.status === 410) return to('LinkExpired', failure);
+        if (cause.kind === 'http' && cause.status === 409) return to('LinkAlreadyPaid', failure);
+        const rejected = cause.kind === 'http' && [400, 403, 404, 422].includes(cause.status);
         return to(rejected ? 'LinkRejected' : 'Failed', failure);
       }
       case 'intent.retry':
@@ -46,7 +49,7 @@ const oracle: Oracle = {
     expectTags(snapshot, { busy: ['FetchingIntent', 'Redirecting'] });
     const { failure } = snapshot.context as PaymentIntentContext;
     expect(failure !== undefined, 'a failure is shown').toBe(
-      snapshot.matches('Failed') || snapshot.matches('LinkRejected'),
+      ['Failed', 'LinkRejected', 'LinkExpired', 'LinkAlreadyPaid'].some((state) => snapshot.matches(state)),
     );
   },
 };
@@ -63,7 +66,9 @@ describeEdgePaths({
         // both branches of pageIsWebAddress
         { type: 'xstate.done.actor.fetchIntent', output: intent('https://pay.example/customPaymentIframe?x=1') },
         { type: 'xstate.done.actor.fetchIntent', output: intent('javascript:alert(1)') },
-        // both branches of linkRejected, and an error that is no ApiError
+        // expired, already paid, both branches of linkRejected, and an error that is no ApiError
+        { type: 'xstate.error.actor.fetchIntent', error: new ApiError({ kind: 'http', status: 410 }) },
+        { type: 'xstate.error.actor.fetchIntent', error: new ApiError({ kind: 'http', status: 409 }) },
         { type: 'xstate.error.actor.fetchIntent', error: new ApiError({ kind: 'http', status: 400 }) },
         { type: 'xstate.error.actor.fetchIntent', error: new ApiError({ kind: 'offline' }) },
         { type: 'xstate.error.actor.fetchIntent', error: new TypeError('Failed to fetch') },

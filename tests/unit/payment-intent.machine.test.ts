@@ -105,14 +105,21 @@ describe('payment intent (/genPaymentIntend)', () => {
     expect(snapshot.context.failure).toEqual({ kind: 'invalid-answer', detail: 'Error: bug' });
   });
 
-  it.each([400, 403, 404, 409, 410, 422])('a link the operator turns down (%d) offers no retry', async (status) => {
+  it.each([
+    [400, 'LinkRejected', 'rejected'],
+    [403, 'LinkRejected', 'rejected'],
+    [404, 'LinkRejected', 'rejected'],
+    [422, 'LinkRejected', 'rejected'],
+    [410, 'LinkExpired', 'expired'],
+    [409, 'LinkAlreadyPaid', 'alreadyPaid'],
+  ])('a link the operator turns down (%d): %s, no retry', async (status, state, stage) => {
     const { actor, queries, redirects } = start([{ kind: 'http', status, message: 'amount: must be above 0' }]);
     const snapshot = await settled(actor);
-    expect(snapshot.value).toBe('LinkRejected');
-    expect(selectIntentStage(snapshot)).toBe('rejected');
+    expect(snapshot.value).toBe(state);
+    expect(selectIntentStage(snapshot)).toBe(stage);
     expect(selectCanRetry(snapshot)).toBe(false);
     actor.send({ type: 'intent.retry' });
-    expect(actor.getSnapshot().value).toBe('LinkRejected');
+    expect(actor.getSnapshot().value).toBe(state);
     expect(queries).toHaveLength(1);
     expect(redirects).toEqual([]);
   });

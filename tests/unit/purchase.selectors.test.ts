@@ -13,6 +13,7 @@ import {
   selectApplePayUnavailable,
   selectOfferedMethods,
   selectShownProduct,
+  selectSubmitFailure,
 } from '../../machines/purchase/purchase.selectors';
 import type { PurchaseContext } from '../../machines/purchase/purchase.types';
 import { receiptOf } from '../../machines/purchase/receipt';
@@ -356,5 +357,33 @@ describe('snapshot selectors', () => {
   it('selectOfferedMethods follows the browser support', () => {
     expect(selectOfferedMethods(snapshotOf(listMenu, true))).toContain('apple_pay');
     expect(selectOfferedMethods(snapshotOf(listMenu, false))).not.toContain('apple_pay');
+  });
+});
+
+describe('selectSubmitFailure: what the visitor is told when the purchase could not be submitted', () => {
+  const LINK_SOURCE: PurchaseContext['orderSource'] = {
+    kind: 'fixed',
+    amount: 7.5,
+    currency: 'ILS',
+    label: 'Parking',
+    deferredPayment: false,
+    paymentIntent: undefined,
+    signedQuery: 'machineId=1001&totalPrice=7.50',
+    returnUrls: { success: undefined, failure: undefined },
+  };
+  const told = (overrides: Partial<PurchaseContext>) =>
+    selectSubmitFailure({ context: context(listMenu, overrides) } as Parameters<typeof selectSubmitFailure>[0]);
+
+  it("a payment link's booking: 410 expired, 409 already paid (docs/payments.md), any other the generic text", () => {
+    expect(told({ orderSource: LINK_SOURCE, submitFailure: { kind: 'http', status: 410 } })).toBe('linkExpired');
+    expect(told({ orderSource: LINK_SOURCE, submitFailure: { kind: 'http', status: 409 } })).toBe('linkAlreadyPaid');
+    expect(told({ orderSource: LINK_SOURCE, submitFailure: { kind: 'http', status: 403 } })).toBe('failed');
+    expect(told({ orderSource: LINK_SOURCE, submitFailure: { kind: 'offline' } })).toBe('failed');
+    expect(told({ orderSource: LINK_SOURCE })).toBeUndefined();
+  });
+
+  it("set_purchase's 409 (machine not active) is no payment link's: the generic text", () => {
+    expect(told({ submitFailure: { kind: 'http', status: 409 } })).toBe('failed');
+    expect(told({ submitFailure: { kind: 'http', status: 410 } })).toBe('failed');
   });
 });

@@ -29,6 +29,8 @@ export function PaymentIntentPage({ query, logic = paymentIntentLogic }: Payment
     busy: undefined,
     refused: tApp('payment.errors.internal'),
     rejected: t('intent.rejected'),
+    expired: tApp('purchase.linkExpired'),
+    alreadyPaid: tApp('purchase.linkAlreadyPaid'),
     failed: tApp('machine.unavailable'),
   }[stage];
 

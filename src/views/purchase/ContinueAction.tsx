@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SubmitFailure } from '../../../machines/purchase/purchase.selectors';
 import { SupportCallButton } from '../../components/SupportCallButton';
 
 interface ContinueActionProps {
@@ -9,23 +10,29 @@ interface ContinueActionProps {
   /** While the purchase is being submitted: announced as busy, with the "please wait" label. */
   busy: boolean;
   onContinue: () => void;
-  /** set_purchase failed: the message, and the support call it asks for (Continue tries again). */
-  failed: boolean;
+  /** set_purchase or book_link failed: why, its message and a support call (Continue tries again). */
+  failure: SubmitFailure | undefined;
   supportPhone: string;
 }
+
+const FAILURE_TEXTS = {
+  failed: 'purchase.error',
+  linkExpired: 'purchase.linkExpired',
+  linkAlreadyPaid: 'purchase.linkAlreadyPaid',
+} as const satisfies Record<SubmitFailure, string>;
 
 /**
  * The product page's Continue, held at the bottom of the screen (/pay's product views and /vacuum),
  * under the message of a purchase that could not be submitted.
  */
-export function ContinueAction({ buttonRef, ready, busy, onContinue, failed, supportPhone }: ContinueActionProps) {
+export function ContinueAction({ buttonRef, ready, busy, onContinue, failure, supportPhone }: ContinueActionProps) {
   const { t } = useTranslation();
   return (
     <>
-      {failed && (
+      {failure && (
         <>
           <p className="field-error" role="alert">
-            {t('purchase.error')}
+            {t(FAILURE_TEXTS[failure])}
           </p>
           <SupportCallButton phone={supportPhone} />
         </>

@@ -1,6 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useRef } from 'react';
-import { selectCanContinue, selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import {
+  selectCanContinue,
+  selectDrawerOpen,
+  selectSubmitFailure,
+} from '../../../machines/purchase/purchase.selectors';
 import { MenuSkeleton } from '../../components/MenuSkeleton';
 import { ContinueAction } from './ContinueAction';
 import { AmountKeypad } from './products/AmountKeypad';
@@ -22,7 +26,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
   const amountEntry = useSelector(purchase, (snapshot) => snapshot.context.amountEntry);
   const drawerOpen = useSelector(purchase, selectDrawerOpen);
   const busy = useSelector(purchase, (snapshot) => snapshot.hasTag('busy'));
-  const submitFailed = useSelector(purchase, (snapshot) => snapshot.context.submitFailure !== undefined);
+  const submitFailure = useSelector(purchase, selectSubmitFailure);
   const productsReady = useSelector(purchase, selectCanContinue);
   const amountReady = useSelector(amountEntry, (snapshot) => snapshot?.matches('Positive') === true);
   const canContinue = amountEntry ? amountReady : productsReady;
@@ -57,7 +61,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
       ready={canContinue}
       busy={busy}
       onContinue={onContinue}
-      failed={submitFailed}
+      failure={submitFailure}
       supportPhone={supportPhone}
     />
   );

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectDrawerOpen } from '../../../machines/purchase/purchase.selectors';
+import { selectDrawerOpen, selectSubmitFailure } from '../../../machines/purchase/purchase.selectors';
 import { selectCanContinue, selectStage } from '../../../machines/vacuum/vacuum.selectors';
 import { MenuSkeleton } from '../../components/MenuSkeleton';
 import { ContinueAction } from '../purchase/ContinueAction';
@@ -37,7 +37,7 @@ function VacuumFlow({
   const symbol = useSelector(purchase, (snapshot) => snapshot.context.menu.currency_symbol);
   const paymentDrawerOpen = useSelector(purchase, selectDrawerOpen);
   const submitting = useSelector(purchase, (snapshot) => snapshot.hasTag('busy'));
-  const submitFailed = useSelector(purchase, (snapshot) => snapshot.context.submitFailure !== undefined);
+  const submitFailure = useSelector(purchase, selectSubmitFailure);
   const stage = useSelector(vacuum, selectStage);
   const canContinue = useSelector(vacuum, selectCanContinue);
   const continueRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +57,7 @@ function VacuumFlow({
           buttonRef={continueRef}
           ready={canContinue}
           busy={submitting}
-          failed={submitFailed}
+          failure={submitFailure}
           supportPhone={supportPhone}
           onContinue={() => {
             // While the purchase is being submitted the button is disabled, as on /pay.
