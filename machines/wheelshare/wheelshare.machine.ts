@@ -6,6 +6,7 @@ import { isTimeOfDay } from '../shared/time-of-day';
 import { isWebAddress } from '../shared/web-address';
 import { defaultTimes, rentalPeriod, type RentalOption } from './rental-rules';
 import {
+  NoRentalHere,
   OPERATOR_OK,
   type DeferredPayment,
   type OperatorAnswer,
@@ -131,6 +132,7 @@ export const wheelshareMachine = setup({
     keepPaymentUrl: assign({ paymentUrl: (_, payment: DeferredPayment) => payment.paymentUrl }),
     refuse: assign({ failure: (_, message: string): StationFailure => ({ kind: 'refused', message }) }),
     refuseLink: assign({ failure: { kind: 'unusable-link' } satisfies StationFailure }),
+    refuseUnknownRental: assign({ failure: { kind: 'no-rental' } satisfies StationFailure }),
     failCall: assign({
       failure: (_, error: unknown): StationFailure => ({
         kind: 'call-failed',
@@ -147,6 +149,7 @@ export const wheelshareMachine = setup({
     /** The visitor has corrected the number (or cleared it): the error goes. */
     phoneAcceptable: (_, phone: string) => checkPhone(phone) !== 'invalid',
     refused: (_, answer: OperatorAnswer) => answer.status !== OPERATOR_OK,
+    noRentalHere: (_, error: unknown) => error instanceof NoRentalHere,
     linkUsable: (_, payment: DeferredPayment) => isWebAddress(payment.paymentUrl),
     stillWaiting: (_, waiting: boolean) => waiting,
     connectionLost: ({ context }) => context.pollFailures + 1 >= MAX_POLL_FAILURES,
@@ -308,10 +311,14 @@ export const wheelshareMachine = setup({
           },
           { target: 'Returned' },
         ],
-        onError: {
-          target: 'ReturnFailed',
-          actions: { type: 'failCall', params: callError },
-        },
+        onError: [
+          {
+            guard: { type: 'noRentalHere', params: callError },
+            target: 'ReturnFailed',
+            actions: 'refuseUnknownRental',
+          },
+          { target: 'ReturnFailed', actions: { type: 'failCall', params: callError } },
+        ],
       },
     },
     Returned: {

@@ -62,6 +62,9 @@ export function selectFailureMessage({ context: { failure } }: WheelshareSnapsho
   return undefined;
 }
 
+/** The return's phone has no rental this station knows of: said in the app's own words. */
+export const selectNoRentalHere = ({ context }: WheelshareSnapshot) => context.failure?.kind === 'no-rental';
+
 /** The pay call's link was not a web address: it is not shown. */
 export const selectLinkUnusable = ({ context }: WheelshareSnapshot) => context.failure?.kind === 'unusable-link';
 export const selectLanguage = ({ context }: WheelshareSnapshot) => context.language;

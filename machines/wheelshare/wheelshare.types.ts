@@ -56,6 +56,19 @@ export type StationFailure =
   | { kind: 'refused'; message: string }
   /** The pay call's link is not a web address (or is missing): it is never shown as a QR code. */
   | { kind: 'unusable-link' }
+  /** This station holds no rental session for the phone: it rented nothing to that number, or it was returned. */
+  | { kind: 'no-rental' }
   | { kind: 'call-failed'; failure: ApiFailure };
+
+/**
+ * A return this station holds no rental session for: the operator refuses a return without the rental's
+ * session (a phone number alone is no proof, docs/payments.md "Payment links"), so nothing is asked of it.
+ */
+export class NoRentalHere extends Error {
+  constructor() {
+    super('this station holds no rental for the phone');
+    this.name = 'NoRentalHere';
+  }
+}
 
 export const OPERATOR_OK = 0;

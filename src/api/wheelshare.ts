@@ -7,11 +7,12 @@
  * - return answer: `{ status, msg }`, status 0 meaning the rental is closed.
  */
 import * as v from 'valibot';
-import type {
-  DeferredPayment,
-  OperatorAnswer,
-  SetPurchaseInput,
-  StationCallInput,
+import {
+  NoRentalHere,
+  type DeferredPayment,
+  type OperatorAnswer,
+  type SetPurchaseInput,
+  type StationCallInput,
 } from '../../machines/wheelshare/wheelshare.types';
 import { fetchJson, type ApiClient } from './client';
 import { setPurchaseAnswerSchema } from './purchase';
@@ -77,12 +78,14 @@ export function isWaitingForCard(client: ApiClient, call: StationCallInput): Pro
 
 /**
  * POST /api/integration/wheelshare/return: closes the phone number's rental, with the session it was rented
- * under (without one the operator refuses the call: a phone number alone is no proof).
+ * under. Without one the operator refuses the call (400: a phone number alone is no proof), so it is not
+ * sent: NoRentalHere says this station holds no rental for the phone.
  */
 export async function returnRental(
   client: ApiClient,
   { phone, session }: { phone: string; session: string | undefined },
 ): Promise<OperatorAnswer> {
+  if (session === undefined) throw new NoRentalHere();
   const answer = await fetchJson(client, operatorAnswerSchema, 'api/integration/wheelshare/return', {
     method: 'post',
     searchParams: { phone_number: phone },

@@ -290,7 +290,7 @@ describe('/wheelshare: returning', () => {
     expect(station.app.rentals.byPhone('0501234567')?.status).toBe('returned');
   });
 
-  it('a number this station rented nothing to: refused, the contact-support text, a support call and Try again', async () => {
+  it('a number this station rented nothing to: no call, the no-rental and contact-support texts, a support call and Try again', async () => {
     const station = renderStation();
     await station.user.click(await screen.findByRole('radio', { name: enTexts.form.return }));
     await station.typePhone('0529876543');
@@ -299,14 +299,21 @@ describe('/wheelshare: returning', () => {
     const failure = heading.closest('section');
     expect(failure?.getAttribute('role')).toBe('alert');
     expect(failure?.textContent).toContain(enTexts.failure.contactSupport);
+    // The app's own words, never the operator's text for a call without the rental's session.
+    expect(failure?.textContent).toContain('No rental was found for this phone number at this station.');
+    expect(failure?.textContent).not.toMatch(/session/i);
     expect(screen.getByRole('link', { name: new RegExp(en.machine.contact) }).getAttribute('href')).toBe(
       `tel:${DEFAULT_SUPPORT_PHONE.replace(/[^\d+]/g, '')}`,
     );
+    // The operator refuses a return without the rental's session: the station does not ask it.
     const returns = () => station.requests.filter((r) => isCall(r, 'api/integration/wheelshare/return')).length;
-    expect(returns()).toBe(1);
+    expect(returns()).toBe(0);
     await station.user.click(screen.getByRole('button', { name: enTexts.failure.retry }));
-    await screen.findByRole('heading', { name: enTexts.failure.returnHeading });
-    await waitFor(() => expect(returns()).toBe(2));
+    const again = await screen.findByRole('heading', { name: enTexts.failure.returnHeading });
+    expect(again.closest('section')?.textContent).toContain(
+      'No rental was found for this phone number at this station.',
+    );
+    expect(returns()).toBe(0);
   });
 });
 

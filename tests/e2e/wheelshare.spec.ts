@@ -170,8 +170,8 @@ forEachLanguage('wheelshare station', (lang, t) => {
     await expect(page.getByText(ws.returned.text)).toBeVisible();
   });
 
-  // The operator tells a caller without the rental's session nothing about a number (docs/payments.md), so
-  // the failure no longer says whether that number has a rental.
+  // The operator tells a caller without the rental's session nothing about a number (docs/payments.md): the
+  // station, which holds no session for the number, asks nothing and says it has no rental for it.
   test('return of a number this station holds no rental session for: refused, the contact-support text, a support call and Try again', async ({
     page,
   }) => {
@@ -183,6 +183,7 @@ forEachLanguage('wheelshare station', (lang, t) => {
       .getByRole('alert')
       .filter({ has: page.getByRole('heading', { name: ws.failure.returnHeading }) });
     await expect(failure).toContainText(ws.failure.contactSupport);
+    await expect(failure).toContainText(ws.failure.noRental);
     await expect(failure.getByRole('link')).toHaveAttribute('href', telHref(DEFAULT_SUPPORT_PHONE));
     await expect(failure.getByRole('button', { name: ws.failure.retry })).toBeVisible();
   });

@@ -4,11 +4,12 @@ import {
   type WheelshareContext,
   type WheelshareEvent,
 } from '../../machines/wheelshare/wheelshare.machine';
-import type {
-  DeferredPayment,
-  OperatorAnswer,
-  SetPurchaseInput,
-  StationCallInput,
+import {
+  NoRentalHere,
+  type DeferredPayment,
+  type OperatorAnswer,
+  type SetPurchaseInput,
+  type StationCallInput,
 } from '../../machines/wheelshare/wheelshare.types';
 import { pendingPromise } from '../fixtures/stand-ins';
 import {
@@ -37,6 +38,8 @@ const machine = wheelshareMachine.provide({
 
 const NOW = new Date(2031, 2, 10, 10, 30).getTime();
 const callFailed = new ApiError({ kind: 'http', status: 503 });
+/** The return's error when this station holds no rental session for the phone (src/api/wheelshare.ts). */
+const noRentalHere: Error = new NoRentalHere();
 
 const events = samplesOf([
   { type: 'language.change', language: 'he' },
@@ -78,6 +81,7 @@ const events = samplesOf([
   { type: 'xstate.done.actor.returnRental', output: { status: 0, message: 'Returned' } },
   { type: 'xstate.done.actor.returnRental', output: { status: 1, message: 'No active rental for this phone number' } },
   { type: 'xstate.error.actor.returnRental', error: callFailed },
+  { type: 'xstate.error.actor.returnRental', error: noRentalHere },
 ]);
 
 /** Every field a guard reads; the phone and times by their kind, so the walk stays small. */
@@ -189,7 +193,10 @@ const oracle: Oracle = {
         return status === 0 ? to('Returned') : failsWith('ReturnFailed', { kind: 'refused', message });
       }
       case 'xstate.error.actor.returnRental':
-        return failsWith('ReturnFailed', { kind: 'call-failed' });
+        // No rental session at this station for the phone: the app's own words, not an operator's message.
+        return sample.error instanceof NoRentalHere
+          ? failsWith('ReturnFailed', { kind: 'no-rental' })
+          : failsWith('ReturnFailed', { kind: 'call-failed' });
       default:
         throw new Error(`the wheelshare oracle does not know ${sample.type}`);
     }

@@ -16,6 +16,7 @@ import {
   setWheelsharePurchase,
 } from '../../src/api/wheelshare';
 import * as v from 'valibot';
+import { NoRentalHere } from '../../machines/wheelshare/wheelshare.types';
 import { fakeApi, query, type Sent } from '../fixtures/fake-api';
 import { attempt, twoLineOrder } from '../fixtures/orders';
 
@@ -96,6 +97,12 @@ describe('wheelshare calls (requirements.md §7)', () => {
     expect(call.method).toBe('POST');
     expect(call.url.pathname).toBe('/v4/api/integration/wheelshare/return');
     expect(query(call)).toEqual({ phone_number: '0501234567', session_uuid: 'rental-session' });
+  });
+
+  it('return without the rental session asks nothing (the operator refuses it) and says no rental is here', async () => {
+    const { client, sent } = fakeApi({ status: 0, msg: 'ok' });
+    await expect(returnRental(client, { phone: '0501234567', session: undefined })).rejects.toThrow(NoRentalHere);
+    expect(sent).toEqual([]);
   });
 });
 

@@ -1,6 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { selectFailureMessage, selectLinkUnusable } from '../../../machines/wheelshare/wheelshare.selectors';
+import {
+  selectFailureMessage,
+  selectLinkUnusable,
+  selectNoRentalHere,
+} from '../../../machines/wheelshare/wheelshare.selectors';
 import { FocusHeading } from '../../components/FocusHeading';
 import { SupportCallButton } from '../../components/SupportCallButton';
 import type { StationRef } from './station-ref';
@@ -41,11 +45,13 @@ export function StationFailure({ station, heading, supportPhone, onRetry }: Stat
   const { t } = useTranslation('wheelshare');
   const message = useSelector(station, selectFailureMessage);
   const linkUnusable = useSelector(station, selectLinkUnusable);
+  const noRentalHere = useSelector(station, selectNoRentalHere);
   return (
     <section className="outcome" role="alert">
       <FocusHeading className="outcome__title">{heading}</FocusHeading>
       <p>{t('failure.contactSupport')}</p>
       {linkUnusable && <p className="outcome__message">{t('failure.unusableLink')}</p>}
+      {noRentalHere && <p className="outcome__message">{t('failure.noRental')}</p>}
       {message && (
         <p className="outcome__message">
           <bdi>{message}</bdi>
