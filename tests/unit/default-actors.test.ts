@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, StateMachine, type AnyActorLogic, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { paymentIntentMachine } from '../../machines/custom-payment/payment-intent.machine';
+import { testLinksMachine } from '../../machines/info/test-links.machine';
 import { payPageMachine } from '../../machines/pay-page/pay-page.machine';
 import { applePayMachine } from '../../machines/payment/apple-pay.machine';
 import { bitMachine } from '../../machines/payment/bit.machine';
@@ -78,6 +79,22 @@ const bareRuns: BareRun[] = [
     reaches: 'setPurchase',
   },
   { machine: paymentIntentMachine, input: { query: 'machine_id=7&price=10' }, reaches: 'fetchIntent' },
+  {
+    machine: testLinksMachine,
+    input: {
+      form: {
+        machineId: '1001',
+        amount: '10.00',
+        description: 'Test payment',
+        successUrl: 'https://pay.example/test',
+        failureUrl: 'https://pay.example/test',
+      },
+      origin: 'https://pay.example',
+      sandbox: true,
+    },
+    events: [{ type: 'links.sign' }],
+    reaches: 'signLinks',
+  },
   { machine: googlePayMachine, input: { order: singleLineOrder }, reaches: 'loadGooglePay' },
   { machine: applePayMachine, input: { order: singleLineOrder }, reaches: 'prepareApplePay' },
   { machine: cardFieldsMachine, input: { order: singleLineOrder, terminal: 'terminal-1' }, reaches: 'mountCardFields' },
