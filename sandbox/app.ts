@@ -39,6 +39,7 @@ import { createChargeStore, type Purchase } from './stores';
 import { createPaymentRecords } from './payment-records';
 import { createPurchaseLives } from './operator/purchase-lives';
 import { reconcileOpenAttempts } from './operator/reconcile';
+import { createVisitorSessions } from './visitor-sessions';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
 export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
@@ -192,6 +193,7 @@ export function createSandboxApp({
   const operatorOrigin = apiOnItsOwnOrigin ? apiOrigin : (appOrigins[0] ?? 'http://localhost');
   const state: SandboxState = {
     catalogue,
+    visitors: createVisitorSessions(),
     providersOrigin,
     appOrigins,
     apiOnItsOwnOrigin,

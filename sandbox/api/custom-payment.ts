@@ -110,7 +110,7 @@ function bookLink(
   const [product] = machine.menu.products;
   if (!product) fail(400, `machine ${machine.id} has no product to book the payment on`);
   const lines = [priceLine({ ...product, convenience_fee_value: 0 }, 1, amount)];
-  return recordPurchase(c, state.purchases, { machineId: machine.id, currency, lines }).session_id;
+  return recordPurchase(c, state, { machineId: machine.id, currency, lines }).session_id;
 }
 
 /** A link's values, as checked before anything is booked; `names` says which parameter holds each. */

@@ -78,21 +78,25 @@ function priceLines(machine: CatalogueMachine, lines: readonly PurchaseLine[]): 
 }
 
 /** GET /api/menu/get and POST /api/menu/set_purchase (requirements.md §7). */
-export function menuRoutes({ catalogue, purchases }: SandboxState) {
-  return new Hono<SandboxEnv>()
-    .get('/get', (c) => c.json(requestedMachine(c, catalogue).raw))
-    .post('/set_purchase', async (c) => {
-      const machine = requestedMachine(c, catalogue);
-      if (!machine.menu.is_active) fail(409, 'machine not active');
-      const parsed = v.safeParse(purchaseSchema, await jsonBody(c));
-      if (!parsed.success) {
-        const [issue] = parsed.issues;
-        // "0.count" + "must be at least 1" -> "line 0: count must be at least 1"
-        const [index, ...field] = v.getDotPath(issue)?.split('.') ?? [];
-        fail(400, index === undefined ? issue.message : `line ${index}: ${[...field, issue.message].join(' ')}`);
-      }
-      const lines = priceLines(machine, parsed.output);
-      const purchase = recordPurchase(c, purchases, { machineId: machine.id, currency: machine.menu.currency, lines });
-      return c.json(bookedPurchaseAnswer(purchase));
-    });
+export function menuRoutes(state: SandboxState) {
+  const { catalogue, visitors } = state;
+  return (
+    new Hono<SandboxEnv>()
+      // Every answer hands out a fresh session uuid: it is the visitor's credential, never shared.
+      .get('/get', (c) => c.json({ ...requestedMachine(c, catalogue).raw, session_uuid: visitors.issue() }))
+      .post('/set_purchase', async (c) => {
+        const machine = requestedMachine(c, catalogue);
+        if (!machine.menu.is_active) fail(409, 'machine not active');
+        const parsed = v.safeParse(purchaseSchema, await jsonBody(c));
+        if (!parsed.success) {
+          const [issue] = parsed.issues;
+          // "0.count" + "must be at least 1" -> "line 0: count must be at least 1"
+          const [index, ...field] = v.getDotPath(issue)?.split('.') ?? [];
+          fail(400, index === undefined ? issue.message : `line ${index}: ${[...field, issue.message].join(' ')}`);
+        }
+        const lines = priceLines(machine, parsed.output);
+        const purchase = recordPurchase(c, state, { machineId: machine.id, currency: machine.menu.currency, lines });
+        return c.json(bookedPurchaseAnswer(purchase));
+      })
+  );
 }

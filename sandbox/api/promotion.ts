@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { isContact, parseContactAs, type Contact } from '../../machines/vacuum/promotion';
-import { fail, jsonBody, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
+import { fail, jsonBody, recognisedSession, requestedMachine, type SandboxEnv, type SandboxState } from './shared';
 
 const BODY = 'the body must be {"phone": "..."} or {"email": "..."}';
 
@@ -35,7 +35,8 @@ function requestedContact(body: unknown): Contact {
  * keeps one membership per machine and contact, so a second join (a retry after a lost answer, another
  * visit) answers status 0 again and records nothing more. 409: the machine's menu offers no promotion.
  */
-export function promotionRoutes({ catalogue, members }: SandboxState) {
+export function promotionRoutes(state: SandboxState) {
+  const { catalogue, members } = state;
   return new Hono<SandboxEnv>().post('/join', async (c) => {
     const machine = requestedMachine(c, catalogue);
     if (!machine.menu.promotion) fail(409, 'this machine offers no promotion');
@@ -44,7 +45,7 @@ export function promotionRoutes({ catalogue, members }: SandboxState) {
       machine_id: machine.id,
       kind: contact.kind,
       contact: contact.value,
-      session_uuid: c.get('sessionUuid'),
+      session_uuid: recognisedSession(c, state),
     });
     return c.json({
       status: 0,

@@ -16,6 +16,7 @@ import type { NotifyOperator } from '../standins/notify';
 import type { PurchaseLives } from '../operator/purchase-lives';
 import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
 import type { HypTerminal } from '../standins/hyp-terminal';
+import type { VisitorSessions } from '../visitor-sessions';
 
 /** What every /v4/api handler can read with c.get(). */
 export interface SandboxEnv {
@@ -28,6 +29,8 @@ export interface SandboxEnv {
 /** What the route modules share. */
 export interface SandboxState {
   catalogue: Catalogue;
+  /** The session uuids the menu handed out (visitor-sessions.ts). */
+  visitors: VisitorSessions;
   purchases: PurchaseStore;
   /** The providers' ledger: every attempt a provider stand-in charged or declined. */
   charges: ChargeStore;
@@ -95,16 +98,29 @@ export function purchaseOf(purchases: PurchaseStore, sessionId: string | null | 
   return purchases.get(sessionId ?? '') ?? fail(400, 'unknown session: call set_purchase first');
 }
 
-/** Records a purchase of these lines under a new session_id, the visitor's session uuid with it. */
+/**
+ * The session uuid the call carries if the operator recognises it (one its menu handed out, or a purchase's
+ * session id); an unknown one counts as none, as on a call that carries no session (the contract's
+ * "answer without it").
+ */
+export function recognisedSession(
+  c: Context<SandboxEnv>,
+  { visitors, purchases }: Pick<SandboxState, 'visitors' | 'purchases'>,
+): string | undefined {
+  const session = c.get('sessionUuid');
+  return session && (visitors.knows(session) || purchases.has(session)) ? session : undefined;
+}
+
+/** Records a purchase of these lines under a new session_id, the visitor's recognised session uuid with it. */
 export function recordPurchase(
   c: Context<SandboxEnv>,
-  purchases: PurchaseStore,
+  state: Pick<SandboxState, 'visitors' | 'purchases'>,
   { machineId, currency, lines }: { machineId: string; currency: string; lines: PricedLine[] },
 ): Purchase {
   const purchase: Purchase = {
     session_id: randomUUID(),
     machine_id: machineId,
-    session_uuid: c.get('sessionUuid'),
+    session_uuid: recognisedSession(c, state),
     currency,
     lines,
     totals: orderTotals(lines),
@@ -112,7 +128,7 @@ export function recordPurchase(
     payment_intents: [],
     tranzila_handshakes: [],
   };
-  purchases.set(purchase.session_id, purchase);
+  state.purchases.set(purchase.session_id, purchase);
   return purchase;
 }
 

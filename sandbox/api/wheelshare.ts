@@ -97,7 +97,7 @@ export function wheelshareRoutes(state: SandboxState) {
       // The station's own price rule, so its estimate is what the visitor is charged.
       const { units } = rentalPrice(rental.rental_option, minutes);
       const lines = [priceLine(rentalProduct(machine, rental.rental_option), units)];
-      const purchase = recordPurchase(c, purchases, { machineId: machine.id, currency: machine.menu.currency, lines });
+      const purchase = recordPurchase(c, state, { machineId: machine.id, currency: machine.menu.currency, lines });
       rentals.add({
         phone,
         machine_id: machine.id,

@@ -6,9 +6,21 @@
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/api/address';
-import { catalogueMenu, en, isCall, json, renderPayPage, type SentRequest } from './harness';
+import { en, isCall, json, renderPayPage, type Intercept, type SentRequest } from './harness';
 
-const MENU_SESSION = catalogueMenu('1001').session_uuid ?? '';
+/** Passes every call on to the sandbox and keeps the session uuid each menu answer hands out (a fresh one each). */
+function menuSessions(): { handedOut: string[]; intercept: Intercept } {
+  const handedOut: string[] = [];
+  const intercept: Intercept = async (request, sandbox) => {
+    const answer = await sandbox(request);
+    if (isCall(request, 'api/menu/get') && answer.ok) {
+      const { session_uuid: session } = (await answer.clone().json()) as { session_uuid: string };
+      handedOut.push(session);
+    }
+    return answer;
+  };
+  return { handedOut, intercept };
+}
 const session = (request: SentRequest | undefined) => ({
   header: request?.headers.get('session-uuid') ?? null,
   query: request?.url.searchParams.get('session_uuid') ?? null,
@@ -17,8 +29,10 @@ const productContinue = () => screen.getByRole('button', { name: en.purchase.con
 
 describe('API client', () => {
   it('carries the session uuid in the header and the query; set_purchase’s session_id replaces it', async () => {
-    const { user, app, requests } = renderPayPage({ machineId: '1001' });
+    const { handedOut, intercept } = menuSessions();
+    const { user, app, requests } = renderPayPage({ machineId: '1001', intercept });
     await screen.findByRole('group', { name: en.products.choose });
+    const [MENU_SESSION] = handedOut;
 
     // First visit: nothing stored yet, so the menu call has no session to carry; the menu's is kept.
     const [menuCall] = requests;
@@ -60,11 +74,14 @@ describe('API client', () => {
 
   it('a returning visitor’s stored session uuid goes with the menu call', async () => {
     localStorage.setItem(STORAGE_KEYS.sessionUuid, 'returning-visitor');
-    const { requests } = renderPayPage({ machineId: '1001' });
+    const { handedOut, intercept } = menuSessions();
+    const { requests } = renderPayPage({ machineId: '1001', intercept });
     await screen.findByRole('group', { name: en.products.choose });
     expect(session(requests[0])).toEqual({ header: 'returning-visitor', query: 'returning-visitor' });
-    // The menu's session uuid then replaces it.
-    expect(localStorage.getItem(STORAGE_KEYS.sessionUuid)).toBe(MENU_SESSION);
+    // The menu's fresh session uuid then replaces it.
+    expect(handedOut).toHaveLength(1);
+    expect(handedOut[0]).not.toBe('returning-visitor');
+    expect(localStorage.getItem(STORAGE_KEYS.sessionUuid)).toBe(handedOut[0]);
   });
 
   it('a failed set_purchase is not retried: the error shows, no drawer, and Continue works again', async () => {

@@ -42,7 +42,9 @@ const members = async (app: SandboxApp): Promise<unknown> => (await app.request(
 describe('POST /v4/api/menu/promotion/join', () => {
   it('records a mobile number as its digits, for the machine, with the visitor’s session', async () => {
     const app = createSandboxApp({ catalogue });
-    expect(await join(app, { phone: '(050) 123.4567' }, { session: 'visitor-1' })).toEqual({
+    const menu = await app.request(`/v4/api/menu/get?machine_id=${VACUUM}`);
+    const { session_uuid: visitor } = (await menu.json()) as { session_uuid: string };
+    expect(await join(app, { phone: '(050) 123.4567' }, { session: visitor })).toEqual({
       status: 200,
       body: { status: 0, msg: 'Joined', data: { already_member: false } },
     });
@@ -51,10 +53,16 @@ describe('POST /v4/api/menu/promotion/join', () => {
         machine_id: VACUUM,
         kind: 'phone',
         contact: '0501234567',
-        session_uuid: 'visitor-1',
+        session_uuid: visitor,
         joined_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
       },
     ]);
+  });
+
+  it('keeps no session uuid the operator never handed out', async () => {
+    const app = createSandboxApp({ catalogue });
+    expect((await join(app, { phone: '0501234567' }, { session: 'visitor-1' })).body).toMatchObject({ status: 0 });
+    expect(app.members.list()).toMatchObject([{ contact: '0501234567', session_uuid: undefined }]);
   });
 
   it('records an e-mail address in lower case', async () => {

@@ -24,6 +24,12 @@ function setPurchase(app: SandboxApp, machineId: string, body: unknown, headers:
   });
 }
 
+/** A session uuid as the machine's menu hands it out. */
+async function menuSession(app: SandboxApp, machineId: string): Promise<string> {
+  const response = await app.request(`/v4/api/menu/get?machine_id=${machineId}`);
+  return ((await response.json()) as { session_uuid: string }).session_uuid;
+}
+
 describe('default catalogue', () => {
   const menus = [...catalogue.values()].map((machine) => machine.menu);
 
@@ -45,10 +51,19 @@ describe('default catalogue', () => {
 describe('GET /v4/api/menu/get', () => {
   const app = createSandboxApp({ catalogue });
 
-  it('answers the catalogue entry exactly as written', async () => {
-    const response = await app.request('/v4/api/menu/get?machine_id=1001');
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(catalogueJson.machines['1001']);
+  it('answers the catalogue entry as written, with a fresh random session uuid on every call', async () => {
+    const menuOf1001 = async () => {
+      const response = await app.request('/v4/api/menu/get?machine_id=1001');
+      expect(response.status).toBe(200);
+      return (await response.json()) as { session_uuid: string };
+    };
+    const first = await menuOf1001();
+    const second = await menuOf1001();
+    expect(first).toEqual({ ...(catalogueJson.machines['1001'] as object), session_uuid: first.session_uuid });
+    expect(first.session_uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second.session_uuid).not.toBe(first.session_uuid);
+    expect(app.visitors.knows(first.session_uuid)).toBe(true);
+    expect(app.visitors.knows(second.session_uuid)).toBe(true);
   });
 
   it('answers 404 for an unknown machine and 400 without machine_id', async () => {
@@ -62,14 +77,15 @@ describe('GET /v4/api/menu/get', () => {
 describe('POST /v4/api/menu/set_purchase', () => {
   it('records the purchase priced as the app prices it, under the session_id it answers', async () => {
     const app = createSandboxApp({ catalogue });
-    const response = await setPurchase(app, '1005', [{ product_id: 501, count: 3 }], { 'session-uuid': 'visitor-1' });
+    const visitor = await menuSession(app, '1005');
+    const response = await setPurchase(app, '1005', [{ product_id: 501, count: 3 }], { 'session-uuid': visitor });
     expect(response.status).toBe(200);
     const answer = (await response.json()) as { session_id: string };
     const { session_id } = answer;
     expect(session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(app.purchases.get(session_id)).toMatchObject({
       machine_id: '1005',
-      session_uuid: 'visitor-1',
+      session_uuid: visitor,
       currency: 'ILS',
       totals: { subtotal: 13.5, fees: 1.5, total: 15 },
     });
@@ -97,12 +113,28 @@ describe('POST /v4/api/menu/set_purchase', () => {
       { product_id: '203', count: 1 },
     ];
     expect((await totalOf('1002', multi))?.totals).toEqual({ subtotal: 20, fees: 1.21, total: 21.21 });
+    const visitor = await menuSession(app, '1006');
     const typed = await totalOf(
       '1006',
       [{ product_id: 601, count: 1, custom_price: 12.34 }],
-      '&session_uuid=visitor-2',
+      `&session_uuid=${visitor}`,
     );
-    expect(typed).toMatchObject({ session_uuid: 'visitor-2', totals: { total: 12.34 } });
+    expect(typed).toMatchObject({ session_uuid: visitor, totals: { total: 12.34 } });
+  });
+
+  it('records a session uuid the operator never handed out as none; a purchase’s session id is recognised', async () => {
+    const app = createSandboxApp({ catalogue });
+    const book = async (session: string) => {
+      const response = await setPurchase(app, '1005', [{ product_id: 501, count: 1 }], { 'session-uuid': session });
+      expect(response.status).toBe(200);
+      const { session_id } = (await response.json()) as { session_id: string };
+      return app.purchases.get(session_id);
+    };
+    const madeUp = await book('5a4d0000-0000-4000-8000-000000001005');
+    expect(madeUp?.session_uuid).toBeUndefined();
+    // The app's second purchase carries the first purchase's session id, which the operator answered.
+    const again = await book(madeUp?.session_id ?? '');
+    expect(again?.session_uuid).toBe(madeUp?.session_id);
   });
 
   it('prices a span on a machine billed by the hour: hours × the hourly price, no service fee (requirements.md §5, §9)', async () => {
