@@ -7,7 +7,13 @@ export type AmountEntryEvent =
   | { type: 'amount.backspace' }
   | { type: 'amount.confirm' };
 
-/** What the amount entry tells its parent when the visitor confirms a positive amount. */
+/** The machine's menu decides the smallest amount the visitor may continue with. */
+export interface AmountEntryInput {
+  /** The menu's `minimum_amount`, in major units. */
+  minimumAmount: number;
+}
+
+/** What the amount entry tells its parent when the visitor confirms an amount of at least the minimum. */
 export interface AmountConfirmedEvent {
   type: 'amount.confirmed';
   amount: number;
@@ -26,27 +32,29 @@ function edit(text: string, event: EditEvent): string {
   }
 }
 
-/** Each keypad key lands in Positive or Zero, depending on the amount it leaves. */
+/** Each keypad key lands in Payable or Short, depending on the amount it leaves. */
 const keyEdges = [
   {
     guard: {
-      type: 'leavesPositiveAmount',
+      type: 'leavesPayableAmount',
       params: ({ context, event }: { context: { text: string }; event: EditEvent }) => edit(context.text, event),
     },
-    target: '.Positive',
+    target: '.Payable',
     actions: 'applyKey',
   },
-  { target: '.Zero', actions: 'applyKey' },
+  { target: '.Short', actions: 'applyKey' },
 ] as const;
 
 /**
  * The price-input keypad (requirements.md §5): starts at 0, the first digit replaces 0, at most 10 digits and
- * 2 decimals, one decimal point, backspace back to 0; confirming is possible only above 0.
+ * 2 decimals, one decimal point, backspace back to 0; confirming is possible only from the machine's minimum
+ * amount up (its menu's `minimum_amount`, at least one cent): below it the minimum-amount hint shows.
  */
 export const amountEntryMachine = setup({
   types: {
-    context: {} as { text: string },
+    context: {} as { text: string; minimumAmount: number },
     events: {} as AmountEntryEvent,
+    input: {} as AmountEntryInput,
   },
   actions: {
     applyKey: assign({
@@ -58,28 +66,29 @@ export const amountEntryMachine = setup({
     })),
   },
   guards: {
-    leavesPositiveAmount: (_, nextText: string) => amountValue(nextText) > 0,
+    leavesPayableAmount: ({ context }, nextText: string) => amountValue(nextText) >= context.minimumAmount,
   },
 }).createMachine({
   id: 'amountEntry',
-  context: { text: EMPTY_AMOUNT },
-  initial: 'Zero',
+  context: ({ input }) => ({ text: EMPTY_AMOUNT, minimumAmount: input.minimumAmount }),
+  initial: 'Short',
   on: {
     'amount.digit': keyEdges,
     'amount.decimalPoint': keyEdges,
     'amount.backspace': keyEdges,
   },
   states: {
-    Zero: {
+    /** Below the machine's minimum amount (0 included). */
+    Short: {
       initial: 'Idle',
       states: {
         Idle: {},
-        /** The visitor tried to continue with nothing typed: the minimum-amount hint shows. */
+        /** The visitor tried to continue below the minimum: the minimum-amount hint shows. */
         BelowMinimum: {},
       },
       on: { 'amount.confirm': '.BelowMinimum' },
     },
-    Positive: {
+    Payable: {
       on: { 'amount.confirm': { actions: 'confirmAmount' } },
     },
   },

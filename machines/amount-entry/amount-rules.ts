@@ -26,6 +26,3 @@ export function removeLast(text: string): string {
 export function amountValue(text: string): number {
   return Number(text.endsWith('.') ? text.slice(0, -1) : text);
 }
-
-/** The smallest amount that can be paid; the spec's 'Minimum amount is {amount}' names it. */
-export const MIN_AMOUNT = 0.01;

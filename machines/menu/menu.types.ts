@@ -83,6 +83,11 @@ export interface Menu {
   /** The loyalty offer /vacuum shows; undefined (absent, null or malformed in the answer) offers none. */
   promotion?: Promotion | undefined;
   allow_multiple_products: boolean;
+  /**
+   * The smallest total the operator books on this machine (a typed amount, a span of the vacuum): below it
+   * the visitor sees "Minimum amount is …" and cannot continue.
+   */
+  minimum_amount: number;
   frontend_config: FrontendConfig;
 }
 

@@ -2,7 +2,7 @@ import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
 import type { CardProvider, Menu, ProductId } from '../menu/menu.types';
 import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
-import { chargeableLine } from '../vacuum/hourly';
+import { payableLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
 import type { PurchaseLineRequest } from '../shared/pricing';
@@ -212,13 +212,13 @@ export const purchaseMachine = setup({
     /** A link with a line to book (its amount on the machine's first product). */
     isPaymentLink: ({ context }) => context.orderSource.kind === 'fixed' && pricedLines(context).length > 0,
     hasProductForAmount: ({ context }) => showsView(context, 'PRICE_INPUT') && context.menu.products[0] !== undefined,
-    /** An available product and a span that costs something (1 minute of a cheap product rounds to 0.00). */
+    /** An available product and a span that costs at least the machine's minimum amount. */
     hourlyChargeable: ({ context }, { productId, minutes }: { productId: ProductId; minutes: number }) => {
       const product = findProduct(context.menu, productId);
       return (
         context.orderSource.kind === 'hourly' &&
         product?.available === true &&
-        chargeableLine(product, minutes) !== undefined
+        payableLine(product, minutes, context.menu.minimum_amount) !== undefined
       );
     },
     methodOffered: ({ context }, method: PaymentMethod) => offeredMethods(context).includes(method),
@@ -251,7 +251,7 @@ export const purchaseMachine = setup({
       minutes: undefined,
       amountEntry:
         menuDriven && input.menu.product_view === 'PRICE_INPUT'
-          ? spawn('amountEntry', { id: 'amountEntry' })
+          ? spawn('amountEntry', { id: 'amountEntry', input: { minimumAmount: input.menu.minimum_amount } })
           : undefined,
       vacuum:
         orderSource.kind === 'hourly'
@@ -260,6 +260,7 @@ export const purchaseMachine = setup({
               input: {
                 machineId: input.machineId,
                 products: input.menu.products,
+                minimumAmount: input.menu.minimum_amount,
                 promotion: input.menu.promotion,
                 now: orderSource.now,
                 promotionMember: orderSource.promotionMember,

@@ -17,3 +17,16 @@ export function chargeableLine(product: Product | undefined, minutes: number): P
   const line = hourlyLine(product, minutes);
   return line.unitPrice > 0 ? line : undefined;
 }
+
+/**
+ * The line to pay for a product over a span when its charge reaches the machine's minimum amount (the menu's
+ * `minimum_amount`: the operator books nothing smaller); undefined otherwise.
+ */
+export function payableLine(
+  product: Product | undefined,
+  minutes: number,
+  minimumAmount: number,
+): PricedLine | undefined {
+  const line = chargeableLine(product, minutes);
+  return line && line.lineTotal >= minimumAmount ? line : undefined;
+}

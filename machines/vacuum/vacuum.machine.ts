@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
 import type { Product, ProductId, Promotion } from '../menu/menu.types';
 import { minutesBetween } from '../shared/time-of-day';
-import { chargeableLine } from './hourly';
+import { payableLine } from './hourly';
 import { isContact, parseContact, type Contact, type ContactError, type JoinPromotionInput } from './promotion';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
@@ -9,6 +9,8 @@ export interface VacuumInput {
   /** The machine the visitor stands at: the sign-up joins its promotion. */
   machineId: string;
   products: Product[];
+  /** The menu's `minimum_amount`: a shorter span than it pays for cannot be confirmed. */
+  minimumAmount: number;
   /** The menu's loyalty promotion; without one the offer is not shown. */
   promotion: Promotion | undefined;
   /** The clock time when the page opened ("HH:MM"): both time pickers start there (requirements.md §2). */
@@ -95,11 +97,12 @@ export const vacuumMachine = setup({
     offerPending: ({ context }) =>
       context.promotion !== undefined && !context.promotionMember && !context.offerAnswered,
     contactValid: ({ context }) => isContact(parseContact(context.contact)),
-    /** The chosen product over the span costs something (equal times, or a minute of a cheap one, do not). */
-    spanChargeable: ({ context }) =>
-      chargeableLine(
+    /** The chosen product over the span costs at least the machine's minimum amount (equal times cost nothing). */
+    spanPayable: ({ context }) =>
+      payableLine(
         context.products.find((product) => product.id === context.productId),
         minutesBetween(context.start, context.end),
+        context.minimumAmount,
       ) !== undefined,
   },
 }).createMachine({
@@ -172,7 +175,7 @@ export const vacuumMachine = setup({
       on: {
         'time.start': { actions: { type: 'changeStart', params: ({ event }) => event.time } },
         'time.end': { actions: { type: 'changeEnd', params: ({ event }) => event.time } },
-        'time.confirm': { guard: 'spanChargeable', target: 'ChoosingProduct', actions: 'confirmHours' },
+        'time.confirm': { guard: 'spanPayable', target: 'ChoosingProduct', actions: 'confirmHours' },
         'time.close': 'ChoosingProduct',
       },
     },

@@ -76,7 +76,17 @@ export function selectCharge(snapshot: VacuumSnapshot): HourlyCharge {
   return { line, subtotal: totals.subtotal, serviceFee: totals.fees, total: totals.total };
 }
 
-/** "Continue to payment" is dimmed while there is nothing to charge (no span). */
+/**
+ * The machine's minimum amount when the span costs something but less than it (the hint then names the
+ * minimum); undefined otherwise.
+ */
+export function selectShortOfMinimum(snapshot: VacuumSnapshot): number | undefined {
+  const { line } = selectCharge(snapshot);
+  const { minimumAmount } = snapshot.context;
+  return line && line.lineTotal < minimumAmount ? minimumAmount : undefined;
+}
+
+/** "Continue to payment" is dimmed while there is nothing to charge (no span) or less than the minimum. */
 export const selectCanConfirm = (snapshot: VacuumSnapshot) => snapshot.can({ type: 'time.confirm' });
 
 export const selectTimeDrawerOpen = (snapshot: VacuumSnapshot) => snapshot.hasTag('drawerOpen');

@@ -111,19 +111,25 @@ export function recognisedSession(
   return session && (visitors.knows(session) || purchases.has(session)) ? session : undefined;
 }
 
-/** Records a purchase of these lines under a new session_id, the visitor's recognised session uuid with it. */
+/**
+ * Records a purchase of these lines under a new session_id, the visitor's recognised session uuid with it.
+ * 400 below the machine's `minimum_amount`: a few cents' purchase is what card testing books.
+ */
 export function recordPurchase(
   c: Context<SandboxEnv>,
-  state: Pick<SandboxState, 'visitors' | 'purchases'>,
+  state: Pick<SandboxState, 'catalogue' | 'visitors' | 'purchases'>,
   { machineId, currency, lines }: { machineId: string; currency: string; lines: PricedLine[] },
 ): Purchase {
+  const totals = orderTotals(lines);
+  const minimum = state.catalogue.get(machineId)?.menu.minimum_amount ?? 0;
+  if (totals.total < minimum) fail(400, `the total ${totals.total} is below this machine's minimum amount ${minimum}`);
   const purchase: Purchase = {
     session_id: randomUUID(),
     machine_id: machineId,
     session_uuid: recognisedSession(c, state),
     currency,
     lines,
-    totals: orderTotals(lines),
+    totals,
     created_at: new Date().toISOString(),
     payment_intents: [],
     tranzila_handshakes: [],

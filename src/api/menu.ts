@@ -85,6 +85,9 @@ const promotionSchema = v.object({
 
 const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
 
+/** One cent: the smallest amount there is, and a machine's minimum when its menu names none. */
+export const SMALLEST_AMOUNT = 0.01;
+
 /** The answer of GET /api/menu/get, checked field by field. */
 export const menuSchema = v.object({
   products: v.array(productSchema),
@@ -115,6 +118,8 @@ export const menuSchema = v.object({
     ]),
   ),
   allow_multiple_products: v.optional(v.boolean(), false),
+  /** The smallest total the operator books on this machine; without one, the smallest amount there is. */
+  minimum_amount: v.optional(v.pipe(v.number(), v.minValue(SMALLEST_AMOUNT)), SMALLEST_AMOUNT),
   frontend_config: v.optional(frontendConfigSchema, {}),
 });
 

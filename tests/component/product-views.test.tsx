@@ -218,10 +218,10 @@ describe('PRICE_INPUT (1006)', () => {
     expect(display().textContent).toBe('₪12.5');
   });
 
-  it('Enter at 0 says "Minimum amount is ₪0.01" and sends nothing', async () => {
+  it('Enter at 0 says "Minimum amount is ₪1.00" (1006’s minimum_amount) and sends nothing', async () => {
     const { user, app, key } = await openKeypad();
     await user.keyboard('{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe('Minimum amount is ₪0.01');
+    expect((await screen.findByRole('alert')).textContent).toBe('Minimum amount is ₪1.00');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(app.purchases.size).toBe(0);
 
@@ -230,12 +230,27 @@ describe('PRICE_INPUT (1006)', () => {
     await user.click(key(en.amount.backspace));
     expect(display().textContent).toBe('₪0');
     await user.click(productContinue());
-    expect(screen.getByRole('alert').textContent).toBe('Minimum amount is ₪0.01');
+    expect(screen.getByRole('alert').textContent).toBe('Minimum amount is ₪1.00');
     expect(app.purchases.size).toBe(0);
 
-    // A digit clears the hint.
+    // A digit that reaches the minimum clears the hint.
     await user.click(key('3'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('below 1006’s minimum (₪0.99) Continue is dimmed, Enter says "Minimum amount is ₪1.00"; ₪1 goes on', async () => {
+    const { user, app } = await openKeypad();
+    await user.keyboard('0.99');
+    expect(productContinue().getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Minimum amount is ₪1.00');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.purchases.size).toBe(0);
+
+    for (let i = 0; i < 4; i += 1) await user.keyboard('{Backspace}');
+    await user.keyboard('1{Enter}');
+    await screen.findByRole('dialog', { name: en.drawer.title });
+    expect([...app.purchases.values()][0]?.totals.total).toBe(1);
   });
 
   it('keeps to 2 decimals, one decimal point and 10 digits', async () => {

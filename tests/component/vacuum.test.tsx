@@ -268,6 +268,25 @@ describe('the time drawer', () => {
     expect(screen.getByRole('dialog', { name: t.time.title })).toBeTruthy();
   });
 
+  it('10:00 → 10:14 at ₪12 is ₪2.80, below 1008’s minimum: "Minimum amount is ₪3.00"; 10:15 goes on', async () => {
+    const harness = await openVacuum({ promotionMember: true });
+    const drawer = await toTimeDrawer(harness);
+    setTime(drawer, t.time.end, '10:14');
+    expect(summaryValue(drawer, en.success.total)).toBe('₪2.80');
+    const pay = within(drawer).getByRole('button', { name: t.time.continue });
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(pay.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Minimum amount is ₪3.00',
+    );
+    await harness.user.click(pay);
+    expect(harness.app.purchases.size).toBe(0);
+
+    setTime(drawer, t.time.end, '10:15');
+    expect(pay.getAttribute('aria-disabled')).toBe('false');
+    await harness.user.click(pay);
+    await waitFor(() => expect([...harness.app.purchases.values()][0]?.totals.total).toBe(3));
+  });
+
   it('10:00 → 11:30 at ₪12: the item, 1 hr 30 min, subtotal ₪18.00, service fee ₪0.00, total ₪18.00', async () => {
     const harness = await openVacuum({ promotionMember: true });
     const drawer = await toTimeDrawer(harness);

@@ -92,13 +92,13 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
     await expect(display(page, t)).toHaveText('₪0.55');
   });
 
-  test('Enter with 0 shows the minimum amount and does not open the drawer; Continue is dimmed', async ({
+  test('Enter with 0 shows the minimum amount (1006: ₪1.00) and does not open the drawer; Continue is dimmed', async ({
     page,
     setPurchaseRequests,
   }) => {
     await expect(continueButton(page, t)).toHaveAttribute('aria-disabled', 'true');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01, lang) }));
+    await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(1, lang) }));
     await continueButton(page, t).click({ force: true });
     await settled(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -10,9 +10,12 @@ import { expect } from 'vitest';
  */
 const machine = amountEntryMachine.provide({ actions: { confirmAmount: () => {} } });
 
+/** The machine's minimum amount for this walk: 0.5 stays below it, 5 reaches it. */
+const MINIMUM_AMOUNT = 1;
+
 const keys: AmountEntryEvent[] = [
   { type: 'amount.digit', digit: '0' }, // keeps 0 at 0
-  { type: 'amount.digit', digit: '5' }, // makes the amount positive
+  { type: 'amount.digit', digit: '5' }, // 5 reaches the minimum, 0.5 does not
   { type: 'amount.decimalPoint' },
   { type: 'amount.backspace' },
 ];
@@ -47,15 +50,15 @@ const oracle: Oracle = {
   next: (before, event) => {
     const key = event as AmountEntryEvent;
     const text = typed(textOf(before), key);
-    const positive = Number(text) > 0;
+    const payable = Number(text) >= 1;
     if (key.type === 'amount.confirm')
-      // Confirming nothing shows the minimum-amount hint; a positive amount is handed to the purchase.
-      return positive ? stays() : to({ Zero: 'BelowMinimum' });
-    return to(positive ? 'Positive' : { Zero: 'Idle' }, (after) => expect(textOf(after)).toBe(text));
+      // Confirming below the minimum shows its hint; an amount of at least 1 is handed to the purchase.
+      return payable ? stays() : to({ Short: 'BelowMinimum' });
+    return to(payable ? 'Payable' : { Short: 'Idle' }, (after) => expect(textOf(after)).toBe(text));
   },
   contract: (snapshot) => {
     expectTags(snapshot, {});
-    expect(snapshot.matches('Positive'), 'Positive iff above 0').toBe(Number(textOf(snapshot)) > 0);
+    expect(snapshot.matches('Payable'), 'Payable iff at least 1').toBe(Number(textOf(snapshot)) >= 1);
     expect(textOf(snapshot)).toMatch(/^(0|[1-9]\d{0,9})(\.\d{0,2})?$/);
   },
 };
@@ -67,6 +70,7 @@ describeEdgePaths({
   scenarios: [
     {
       label: 'keypad',
+      input: { minimumAmount: MINIMUM_AMOUNT },
       events: (snapshot) => {
         const text = (snapshot.context as { text: string }).text;
         const confirm: AmountEntryEvent = { type: 'amount.confirm' };

@@ -55,6 +55,8 @@ const events = samplesOf<VacuumEvent | InternalEvent>([
   // A few times: a span of 0 (10:00 → 10:00), a same-day span and a next-day one.
   { type: 'time.start', time: '23:00' },
   { type: 'time.end', time: '10:00' },
+  // 10 minutes at ₪12/h: ₪2.00, below the minimum of ₪3.00.
+  { type: 'time.end', time: '10:10' },
   { type: 'time.end', time: '01:00' },
   { type: 'time.confirm' },
   { type: 'time.close' },
@@ -81,6 +83,8 @@ const input = (promotionMember: boolean, promotion: typeof PROMOTION | undefined
   promotion,
   now: '10:00',
   promotionMember,
+  // 1008's minimum amount: a quarter of an hour at ₪12.
+  minimumAmount: 3,
 });
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as VacuumContext;
@@ -141,8 +145,8 @@ const oracle: Oracle = {
       case 'time.end':
         return stays((after) => expect(contextOf(after).end).toBe(sample.time));
       case 'time.confirm':
-        // Equal times cost nothing: the span is not confirmed.
-        return minutes(context.start, context.end) > 0 ? to('ChoosingProduct') : stays();
+        // ₪12 an hour: a span is confirmed only from ₪3.00 (15 minutes) up; equal times cost nothing.
+        return (minutes(context.start, context.end) * 12) / 60 >= 3 ? to('ChoosingProduct') : stays();
       case 'time.close':
         return to('ChoosingProduct');
       default:

@@ -231,6 +231,16 @@ describe('POST /v4/api/merchants/custom/book_link: the payment page without its 
     expect(app.purchases.get(sessionId)).toMatchObject({ machine_id: '1001', totals: { total: 7.5, fees: 0 } });
   });
 
+  it('a signed page below the machine’s minimum amount (₪1.00 on 1001) books nothing: 400, as get_iframe', async () => {
+    const app = createSandboxApp({ catalogue });
+    const response = await bookLink(app, '1001', signedQuery({ ...PAGE, totalPrice: '0.99' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "the total 0.99 is below this machine's minimum amount 1" });
+    const link = signedQuery({ machine_id: '1001', amount: '0.5', expires: EXPIRES });
+    expect((await app.request(`/v4/api/merchants/custom/get_iframe?${link}`)).status).toBe(400);
+    expect(app.purchases.size).toBe(0);
+  });
+
   it('the very page get_iframe answered books the purchase get_iframe booked, nothing new', async () => {
     const app = createSandboxApp({ catalogue });
     const { answer, url } = await linkFor(app, { machine_id: '1001', amount: '7.5', info: 'Parking' });

@@ -152,7 +152,8 @@ describe('POST /v4/api/menu/set_purchase', () => {
     // 1008's vacuum is ₪12 an hour, its vacuum with shampoo ₪18 (sandbox/catalogue.json)
     expect(await totalOf([{ product_id: 801, count: 1, minutes: 90 }])).toEqual({ subtotal: 18, fees: 0, total: 18 });
     expect(await totalOf([{ product_id: 802, count: 1, minutes: 120 }])).toEqual({ subtotal: 36, fees: 0, total: 36 });
-    expect(await totalOf([{ product_id: 801, count: 1, minutes: 1 }])).toEqual({ subtotal: 0.2, fees: 0, total: 0.2 });
+    // 1008's minimum amount is ₪3.00: a quarter of an hour of the ₪12 vacuum.
+    expect(await totalOf([{ product_id: 801, count: 1, minutes: 15 }])).toEqual({ subtotal: 3, fees: 0, total: 3 });
   });
 
   it.each([
@@ -198,6 +199,19 @@ describe('POST /v4/api/menu/set_purchase', () => {
     ['no custom_price on a price-input machine', '1006', [{ product_id: 601, count: 1 }], /custom_price is required/],
     ['custom_price with 3 decimals', '1006', [{ product_id: 601, count: 1, custom_price: 1.234 }], /2 decimals/],
     ['custom_price of 0', '1006', [{ product_id: 601, count: 1, custom_price: 0 }], /above 0/],
+    // Card testing books a few cents: each machine's menu names the smallest total the operator takes.
+    [
+      'a typed amount below the machine’s minimum (₪1.00)',
+      '1006',
+      [{ product_id: 601, count: 1, custom_price: 0.99 }],
+      /the total 0.99 is below this machine's minimum amount 1$/,
+    ],
+    [
+      'a span of the vacuum below its minimum (₪3.00, a quarter of an hour)',
+      '1008',
+      [{ product_id: 801, count: 1, minutes: 14 }],
+      /the total 2.8 is below this machine's minimum amount 3$/,
+    ],
     ['custom_price of 11 digits', '1006', [{ product_id: 601, count: 1, custom_price: 123456789.01 }], /10 digits/],
   ])('rejects %s with 400', async (_case, machineId, body, message) => {
     const app = createSandboxApp({ catalogue });

@@ -210,7 +210,7 @@ const payScreens: ScreenGroup = {
       await openMachine(page, lang, 1006);
       // Continue is dimmed at 0; Enter confirms, as the keypad spec does
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(0.01, lang) }));
+      await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(1, lang) }));
       await at('amountBelowMinimum');
       for (const key of ['1', '2', t.amount.decimalPoint, '5']) await keypadKey(page, t, key).click();
       await expect(page.getByRole('status', { name: t.amount.label })).toHaveText('₪12.5');

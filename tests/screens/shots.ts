@@ -67,7 +67,7 @@ export const SHOTS = {
   single: productView('SINGLE', 1004, 'single'),
   quantity: productView('QUANTITY', 1005, 'quantity'),
   priceInput: productView('PRICE_INPUT', 1006, 'price-input', {
-    also: [{ machine: 'amountEntry', state: 'amountEntry.Zero.Idle' }],
+    also: [{ machine: 'amountEntry', state: 'amountEntry.Short.Idle' }],
   }),
   submitting: shot('purchase', 'SubmittingPurchase', 'set_purchase in flight (machine 1001)'),
   choosingMethod: shot('purchase', 'SELECT_PAYMENT_METHOD.ChoosingMethod', 'machine 1001'),
@@ -83,8 +83,8 @@ export const SHOTS = {
   success: shot('purchase', 'PAYMENT_SUCCESS.Summary', 'paid with Google Pay'),
   latestPurchase: shot('purchase', 'PAYMENT_SUCCESS.LatestPurchase', 'the latest purchase shown'),
   failure: shot('purchase', 'PAYMENT_FAILURE', 'declined in the Google Pay sheet'),
-  amountBelowMinimum: shot('amountEntry', 'Zero.BelowMinimum', 'Continue with nothing typed'),
-  amountPositive: shot('amountEntry', 'Positive', '12.5 typed'),
+  amountBelowMinimum: shot('amountEntry', 'Short.BelowMinimum', 'Continue with nothing typed'),
+  amountPositive: shot('amountEntry', 'Payable', '12.5 typed'),
   debugVars: shot('debugVars', 'Editing.Drafting', '/debug_vars'),
   paymentLink: productView('the payment link (/customPaymentIframe)', 1001, 'payment-link'),
   hostedPageLoading: shot(

@@ -4,7 +4,6 @@ import {
   appendDecimalPoint,
   appendDigit,
   EMPTY_AMOUNT,
-  MIN_AMOUNT,
   removeLast,
   type Digit,
 } from '../../machines/amount-entry/amount-rules';
@@ -26,8 +25,8 @@ describe('amount entry rules (requirements.md §5, §9)', () => {
     expect(amountValue(EMPTY_AMOUNT)).toBe(0);
   });
 
-  it('the smallest amount that can be typed above 0 is the minimum amount', () => {
-    expect(amountValue(type('.01'))).toBe(MIN_AMOUNT);
+  it('the smallest amount that can be typed above 0 is one cent', () => {
+    expect(amountValue(type('.01'))).toBe(0.01);
   });
 
   describe('digits', () => {

@@ -207,7 +207,7 @@ describe('purchaseMachine', () => {
       const purchase = startPurchase(priceInputMenu);
       purchase.snapshot().context.amountEntry?.send({ type: 'amount.confirm' });
       expect(purchase.snapshot().value).toBe('SELECT_PRODUCT');
-      expect(purchase.snapshot().context.amountEntry?.getSnapshot().value).toEqual({ Zero: 'BelowMinimum' });
+      expect(purchase.snapshot().context.amountEntry?.getSnapshot().value).toEqual({ Short: 'BelowMinimum' });
       expect(purchase.calls).toEqual([]);
     });
 

@@ -26,6 +26,8 @@ interface Options {
   /** The menu's promotion; by default the vacuum offers one. */
   promotion?: Promotion | undefined;
   products?: Product[];
+  /** The menu's minimum amount; one cent unless a test names another. */
+  minimumAmount?: number;
   /** Answers each sign-up (n is 0-based); by default it succeeds. */
   join?: (attempt: number) => Promise<undefined>;
 }
@@ -34,6 +36,7 @@ interface Options {
 function startVacuum({
   promotionMember = false,
   products = PRODUCTS,
+  minimumAmount = 0.01,
   join = () => Promise.resolve(undefined),
   ...options
 }: Options = {}) {
@@ -42,7 +45,7 @@ function startVacuum({
   const joined: Contact[] = [];
   const remembered: Contact[] = [];
   const confirmed: HoursConfirmedEvent[] = [];
-  const input: VacuumInput = { machineId: '1008', products, promotion, now: '10:00', promotionMember };
+  const input: VacuumInput = { machineId: '1008', products, minimumAmount, promotion, now: '10:00', promotionMember };
   const vacuum = vacuumMachine.provide({
     actors: {
       joinPromotion: fromPromise<undefined, JoinPromotionInput>(({ input: call }) => {
@@ -318,6 +321,19 @@ describe('vacuumMachine: the time drawer', () => {
       send({ type: 'time.end', time: '10:01' });
       expect(snapshot().can({ type: 'time.confirm' }), `product ${String(chosen)}`).toBe(payable);
     }
+  });
+
+  it('a span that costs less than the machine’s minimum (₪3.00: 15 minutes at ₪12/h) cannot be confirmed', () => {
+    const { snapshot, send, confirmed } = startVacuum({ promotionMember: true, minimumAmount: 3 });
+    send({ type: 'product.select', productId: 801 });
+    send({ type: 'selection.continue' });
+    send({ type: 'time.end', time: '10:14' });
+    send({ type: 'time.confirm' });
+    expect(snapshot().value).toBe('ChoosingTime');
+    expect(confirmed).toEqual([]);
+    send({ type: 'time.end', time: '10:15' });
+    send({ type: 'time.confirm' });
+    expect(confirmed).toEqual([{ type: 'hours.confirmed', productId: 801, minutes: 15 }]);
   });
 
   it('a cleared time cannot be confirmed', () => {

@@ -13,6 +13,7 @@ import {
   selectJoinFailed,
   selectProducts,
   selectPromotion,
+  selectShortOfMinimum,
   selectSpan,
   selectStage,
   selectTimeDrawerOpen,
@@ -55,7 +56,17 @@ function after(
       // Standalone there is no purchase to tell.
       actions: { confirmHours: () => {} },
     }),
-    { input: { machineId: '1008', products: PRODUCTS, promotion: PROMOTION, now: '10:00', promotionMember } },
+    {
+      input: {
+        machineId: '1008',
+        products: PRODUCTS,
+        // 1008's minimum amount: a quarter of an hour at ₪12.
+        minimumAmount: 3,
+        promotion: PROMOTION,
+        now: '10:00',
+        promotionMember,
+      },
+    },
   ).start();
   for (const event of events) actor.send(event);
   return actor;
@@ -174,5 +185,17 @@ describe('the time drawer', () => {
   it('rounds the charge to cents: 20 min at ₪12 is ₪4.00, 1 min at ₪12.50 is ₪0.21', () => {
     expect(selectCharge(drawerWith(801, '10:00', '10:20')).total).toBe(4);
     expect(selectCharge(drawerWith(804, '10:00', '10:01')).total).toBe(0.21);
+  });
+
+  it('below the minimum of ₪3.00 (14 min at ₪12 is ₪2.80) the charge shows, Continue is dimmed and the hint names 3', () => {
+    const short = drawerWith(801, '10:00', '10:14');
+    expect(selectCharge(short).total).toBe(2.8);
+    expect(selectCanConfirm(short)).toBe(false);
+    expect(selectShortOfMinimum(short)).toBe(3);
+    const enough = drawerWith(801, '10:00', '10:15');
+    expect(selectCanConfirm(enough)).toBe(true);
+    expect(selectShortOfMinimum(enough)).toBeUndefined();
+    // A span of 0 costs nothing: its own hint, not the minimum's.
+    expect(selectShortOfMinimum(drawerWith(801, '10:00', '10:00'))).toBeUndefined();
   });
 });

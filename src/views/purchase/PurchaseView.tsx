@@ -28,7 +28,7 @@ export function PurchaseView({ purchase, supportPhone }: { purchase: PurchaseRef
   const busy = useSelector(purchase, (snapshot) => snapshot.hasTag('busy'));
   const submitFailure = useSelector(purchase, selectSubmitFailure);
   const productsReady = useSelector(purchase, selectCanContinue);
-  const amountReady = useSelector(amountEntry, (snapshot) => snapshot?.matches('Positive') === true);
+  const amountReady = useSelector(amountEntry, (snapshot) => snapshot?.matches('Payable') === true);
   const canContinue = amountEntry ? amountReady : productsReady;
   const hourly = useSelector(purchase, (snapshot) => snapshot.context.orderSource.kind === 'hourly');
   const paymentLink = useSelector(purchase, (snapshot) => snapshot.context.orderSource.kind === 'fixed');

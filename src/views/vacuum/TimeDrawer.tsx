@@ -5,6 +5,7 @@ import {
   selectCanConfirm,
   selectCharge,
   selectChosenProduct,
+  selectShortOfMinimum,
   selectSpan,
   selectTimeDrawerOpen,
   selectTimes,
@@ -87,6 +88,7 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
   const span = useSelector(vacuum, selectSpan, shallowEqual);
   const charge = useSelector(vacuum, selectCharge, shallowEqual);
   const canConfirm = useSelector(vacuum, selectCanConfirm);
+  const shortOfMinimum = useSelector(vacuum, selectShortOfMinimum);
   const summaryId = useId();
   const hintId = useId();
 
@@ -149,7 +151,9 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
       <div className="sticky-action">
         {!canConfirm && (
           <p id={hintId} className="vacuum-time__hint">
-            {t('time.spanZero')}
+            {shortOfMinimum === undefined
+              ? t('time.spanZero')
+              : tShared('amount.minimum', { amount: formatMoney(shortOfMinimum, symbol, i18n.language) })}
           </p>
         )}
         <button

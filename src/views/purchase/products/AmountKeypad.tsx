@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AmountEntryEvent } from '../../../../machines/amount-entry/amount-entry.machine';
 import type { Digit } from '../../../../machines/amount-entry/amount-rules';
-import { MIN_AMOUNT } from '../../../../machines/amount-entry/amount-rules';
 import { formatMoney } from '../../../components/Money';
 import type { AmountEntryRef } from '../purchase-ref';
 
@@ -29,7 +28,8 @@ interface AmountKeypadProps {
 export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountKeypadProps) {
   const { t, i18n } = useTranslation();
   const text = useSelector(amountEntry, (snapshot) => snapshot.context.text);
-  const belowMinimum = useSelector(amountEntry, (snapshot) => snapshot.matches({ Zero: 'BelowMinimum' }));
+  const belowMinimum = useSelector(amountEntry, (snapshot) => snapshot.matches({ Short: 'BelowMinimum' }));
+  const minimumAmount = useSelector(amountEntry, (snapshot) => snapshot.context.minimumAmount);
 
   useEffect(() => {
     if (!listening) return;
@@ -61,7 +61,7 @@ export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountK
       </output>
       {belowMinimum && (
         <p className="field-error" role="alert">
-          {t('amount.minimum', { amount: formatMoney(MIN_AMOUNT, currencySymbol, i18n.language) })}
+          {t('amount.minimum', { amount: formatMoney(minimumAmount, currencySymbol, i18n.language) })}
         </p>
       )}
       <div className="keypad" role="group" aria-label={t('amount.keypad')} dir="ltr">
