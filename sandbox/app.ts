@@ -40,6 +40,14 @@ import { createPaymentRecords } from './payment-records';
 import { createPurchaseLives } from './operator/purchase-lives';
 import { reconcileOpenAttempts } from './operator/reconcile';
 import { createVisitorSessions } from './visitor-sessions';
+import {
+  clientAddress,
+  createSlidingWindow,
+  isAttemptCall,
+  RATE_LIMITS,
+  rateLimited,
+  type RateLimits,
+} from './rate-limit';
 
 export type { SandboxEnv, SandboxState } from './api/shared';
 export type { Charge, ChargeStore, NewCharge, Purchase, PurchaseStore } from './stores';
@@ -70,6 +78,9 @@ export interface SandboxOptions {
    * no sweep without it. server.ts sweeps every minute.
    */
   reconcileEveryMs?: number;
+  /** The operator's rate limits (rate-limit.ts; default RATE_LIMITS) and their clock: tests pass a fake one. */
+  rateLimits?: RateLimits;
+  rateLimitClock?: () => number;
   /**
    * The operator's API origin when it has one of its own (default http://api.localhost); otherwise the
    * API answers on the app's origins and the first of them is the one the Hyp terminal's settings name.
@@ -122,7 +133,11 @@ function providersApp(state: SandboxState) {
  * The operator's /v4/api (requirements.md §7), answering CORS for the app's origins (sandbox/cors.ts) first: a
  * preflight never meets an armed fault or a session check.
  */
-function operatorApi(state: SandboxState, faults: SandboxFaults) {
+function operatorApi(
+  state: SandboxState,
+  faults: SandboxFaults,
+  { limits, now }: { limits: RateLimits; now: (() => number) | undefined },
+) {
   const api = newServer();
   api.use(
     '/v4/*',
@@ -136,6 +151,25 @@ function operatorApi(state: SandboxState, faults: SandboxFaults) {
   api.use(
     '/v4/api/*',
     idempotency((sessionUuid) => state.purchases.has(sessionUuid)),
+  );
+  // Card testing (docs/payments.md, "Rate limits"): new sessions and attempts per address, attempts per purchase.
+  // After the idempotency check, so a replayed answer (nothing opened) is not counted.
+  const menus = createSlidingWindow(limits.menusPerAddress, now);
+  api.use('/v4/api/menu/get', rateLimited(menus, clientAddress, 'new sessions from this address'));
+  const attemptsOfAddress = createSlidingWindow(limits.attemptsPerAddress, now);
+  const attemptsOfSession = createSlidingWindow(limits.attemptsPerSession, now);
+  api.use(
+    '/v4/api/payment/*',
+    rateLimited(
+      attemptsOfSession,
+      (c) => (isAttemptCall(c) ? c.get('sessionUuid') : undefined),
+      'payment attempts on this purchase',
+    ),
+    rateLimited(
+      attemptsOfAddress,
+      (c) => (isAttemptCall(c) ? clientAddress(c) : undefined),
+      'payment attempts from this address',
+    ),
   );
   // Server to server: no browser, so no session; each notification proves where it comes from.
   api.route('/v4/api/notify', notificationRoutes(state));
@@ -183,6 +217,8 @@ export function createSandboxApp({
   onNotification,
   apiOrigin = 'http://api.localhost',
   reconcileEveryMs,
+  rateLimits = RATE_LIMITS,
+  rateLimitClock,
 }: SandboxOptions): SandboxApp {
   const charges = createChargeStore();
   // The terminal's one return page is the operator's own (set once in Hyp's terminal settings): on the
@@ -220,7 +256,7 @@ export function createSandboxApp({
   const faults = sandboxFaults();
   const app = newServer();
   app.use(faults.control);
-  const api = operatorApi(state, faults);
+  const api = operatorApi(state, faults, { limits: rateLimits, now: rateLimitClock });
   if (!apiOnItsOwnOrigin) app.route('/', api);
 
   // The build's report address (.env.sandbox's VITE_CSP_REPORT_URL): the sandbox is the operator's collector.

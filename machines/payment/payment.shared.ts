@@ -109,13 +109,20 @@ export function resultOfCallError(error: unknown): ResultWith<'failed'> {
     : { outcome: 'failed', reason: 'paymentFailed' };
 }
 
+/** The operator's rate limit (429, docs/payments.md "Rate limits"): it refuses before any attempt is opened. */
+export const HTTP_TOO_MANY_REQUESTS = 429;
+
 /**
  * A failed call that charges (or confirms a charge): offline, a time-out, an HTTP error or an answer the
  * app cannot read says nothing of the money, which may have moved; only the operator can tell, so the
- * purchase asks it (the app says "not charged" only when the operator does).
+ * purchase asks it (the app says "not charged" only when the operator does). The one exception is the
+ * operator's rate limit: a 429 is answered before anything reaches a provider, so it is a plain failure.
  */
-export function resultOfPayCallError(_error: unknown): ResultWith<'failed'> {
-  return { outcome: 'failed', reason: 'unconfirmed' };
+export function resultOfPayCallError(error: unknown): ResultWith<'failed'> {
+  const failure = (error as Partial<ApiError> | undefined)?.failure;
+  return failure?.kind === 'http' && failure.status === HTTP_TOO_MANY_REQUESTS
+    ? { outcome: 'failed', reason: 'paymentFailed' }
+    : { outcome: 'failed', reason: 'unconfirmed' };
 }
 
 /** How a pay call's answer reaches the machine's guards and actions. */

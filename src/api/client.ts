@@ -34,9 +34,10 @@ export function createApiClient({ baseHost, storage, fetch, timeoutMs = 15_000 }
     prefixUrl: apiPrefix(baseHost),
     credentials: 'include',
     timeout: timeoutMs,
-    // GETs retry with backoff (network errors, 408/429/5xx; a timeout is not retried, it already waited);
-    // POSTs, payment ones above all, must never be sent twice on their own.
-    retry: { limit: GET_RETRIES, methods: ['get'] },
+    // GETs retry with backoff (network errors, 408/5xx; a timeout is not retried, it already waited);
+    // POSTs, payment ones above all, must never be sent twice on their own. Not a 429: the operator's
+    // rate limit (docs/payments.md) asks to wait minutes, which no visitor should watch a spinner for.
+    retry: { limit: GET_RETRIES, methods: ['get'], statusCodes: [408, 500, 502, 503, 504] },
     ...(fetch ? { fetch } : {}),
   });
   return {

@@ -4,6 +4,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RATE_LIMITS } from '../../sandbox/rate-limit';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { MAX_KEYS_PER_SESSION } from '../../sandbox/idempotency';
 import { RECONCILE_EVERY_MS } from '../../sandbox/operator/reconcile';
@@ -221,6 +222,13 @@ describe('Stripe webhooks as Stripe sends them', () => {
   });
 });
 
+/** The idempotency store's own bound is under test: the operator's attempt limits (rate-limit.ts) step aside. */
+const WITHOUT_ATTEMPT_LIMITS = {
+  ...RATE_LIMITS,
+  attemptsPerSession: { limit: 1000, windowMs: 60_000 },
+  attemptsPerAddress: { limit: 1000, windowMs: 60_000 },
+};
+
 describe('the idempotency store keeps nothing for strangers', () => {
   const handshakeWithKey = (app: SandboxApp, session: string, key: string) =>
     app.request(`/v4/api/payment/pre/tranzila/handshake?machine_id=${MACHINE}`, {
@@ -230,13 +238,13 @@ describe('the idempotency store keeps nothing for strangers', () => {
     });
 
   it('a session with no purchase is refused by the route, and its keys are not counted', async () => {
-    const app = createSandboxApp({ catalogue });
+    const app = createSandboxApp({ catalogue, rateLimits: WITHOUT_ATTEMPT_LIMITS });
     for (let call = 0; call <= MAX_KEYS_PER_SESSION; call += 1)
       expect((await handshakeWithKey(app, 'stranger', randomUUID())).status).toBe(400);
   });
 
   it(`a booked session holds at most ${String(MAX_KEYS_PER_SESSION)} keys: the next is refused with 429`, async () => {
-    const app = createSandboxApp({ catalogue });
+    const app = createSandboxApp({ catalogue, rateLimits: WITHOUT_ATTEMPT_LIMITS });
     const session = await bought(app);
     for (let call = 0; call < MAX_KEYS_PER_SESSION; call += 1)
       expect((await handshakeWithKey(app, session, randomUUID())).status).toBe(200);

@@ -32,6 +32,13 @@ describe('a failed call to the operator', () => {
   ])('a pay call that failed (%s) may have charged: the operator is asked (unconfirmed)', (_, error) => {
     expect(resultOfPayCallError(error)).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
   });
+
+  it('a pay call the operator’s rate limit refused (429) moved no money: a plain "Payment failed.", no status check', () => {
+    const limited = new ApiError({ kind: 'http', status: 429, message: 'too many payment attempts on this purchase' });
+    expect(resultOfPayCallError(limited)).toEqual({ outcome: 'failed', reason: 'paymentFailed' });
+    const otherwise = new ApiError({ kind: 'http', status: 409, message: 'This purchase is already paid.' });
+    expect(resultOfPayCallError(otherwise)).toEqual({ outcome: 'failed', reason: 'unconfirmed' });
+  });
 });
 
 describe("the operator's answer to a pay call (requirements.md §4)", () => {

@@ -1,0 +1,86 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { SandboxEnv } from './api/shared';
+
+/** At most `limit` calls in any `windowMs`: a sliding window over the calls' own times. */
+export interface WindowLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** Counts calls per key over a sliding window; the clock is injectable so tests never sleep. */
+export interface SlidingWindow {
+  /** Counts a call for the key when the window has room; otherwise the seconds until it has (Retry-After). */
+  take(key: string): { allowed: true } | { allowed: false; retryAfterS: number };
+}
+
+export function createSlidingWindow({ limit, windowMs }: WindowLimit, now: () => number = Date.now): SlidingWindow {
+  const callsByKey = new Map<string, number[]>();
+  return {
+    take(key) {
+      const at = now();
+      // Only the calls still inside the window count; a key with none left is forgotten.
+      const recent = (callsByKey.get(key) ?? []).filter((time) => at - time < windowMs);
+      const [oldest] = recent;
+      if (recent.length >= limit && oldest !== undefined) {
+        callsByKey.set(key, recent);
+        return { allowed: false, retryAfterS: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)) };
+      }
+      callsByKey.set(key, [...recent, at]);
+      return { allowed: true };
+    },
+  };
+}
+
+/**
+ * Answers 429 `{message}` with `Retry-After` (seconds, RFC 9110 §10.2.3) once a key's window is full; the
+ * call goes on otherwise. A call without a key (`keyOf` answers undefined) is not counted here.
+ */
+export function rateLimited(
+  window: SlidingWindow,
+  keyOf: (c: Context<SandboxEnv>) => string | undefined,
+  what: string,
+): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const key = keyOf(c);
+    const verdict = key === undefined ? { allowed: true as const } : window.take(key);
+    if (verdict.allowed) return next();
+    c.header('Retry-After', String(verdict.retryAfterS));
+    return c.json({ message: `too many ${what}; try again in ${String(verdict.retryAfterS)} s` }, 429);
+  };
+}
+
+/** The operator's limits against card testing (docs/payments.md, "Rate limits", says why these figures). */
+export interface RateLimits {
+  /** New sessions (menu/get) per client address. */
+  menusPerAddress: WindowLimit;
+  /** Payment attempts opened per client address. */
+  attemptsPerAddress: WindowLimit;
+  /** Payment attempts opened per purchase session. */
+  attemptsPerSession: WindowLimit;
+}
+
+const MINUTE_MS = 60_000;
+
+export const RATE_LIMITS: RateLimits = {
+  menusPerAddress: { limit: 300, windowMs: MINUTE_MS },
+  attemptsPerAddress: { limit: 200, windowMs: MINUTE_MS },
+  attemptsPerSession: { limit: 10, windowMs: 10 * MINUTE_MS },
+};
+
+/** The calls that open a payment attempt with a provider (docs/payments.md, "At most one open attempt"). */
+export const ATTEMPT_CALLS: readonly string[] = [
+  'POST /v4/api/payment/pay/wallet',
+  'POST /v4/api/payment/pre/stripe',
+  'GET /v4/api/payment/pay/pay_ajax',
+  'POST /v4/api/payment/pre/tranzila/handshake',
+  'POST /v4/api/payment/pre/bit/init',
+];
+
+export const isAttemptCall = (c: Context) => ATTEMPT_CALLS.includes(`${c.req.method} ${c.req.path}`);
+
+/** The caller's address as the socket has it (the sandbox trusts no forwarding header); in-process, one for all. */
+export function clientAddress(c: Context): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming?.socket.remoteAddress ?? 'in-process';
+}
