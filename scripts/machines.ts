@@ -56,7 +56,7 @@ export const charts: readonly ChartEntry[] = [
   chart(
     amountEntryMachine,
     'Amount entry',
-    'The price-input keypad: the amount typed so far is zero or positive; confirming zero shows the minimum-amount hint.',
+    "The price-input keypad: the amount typed so far is short of the machine's minimum or payable; confirming a short one shows the minimum-amount hint with the machine's figure.",
   ),
   chart(
     vacuumMachine,
