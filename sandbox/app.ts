@@ -44,6 +44,7 @@ import {
   clientAddress,
   createSlidingWindow,
   isAttemptCall,
+  isBookingCall,
   RATE_LIMITS,
   rateLimited,
   type RateLimits,
@@ -152,7 +153,8 @@ function operatorApi(
     '/v4/api/*',
     idempotency((sessionUuid) => state.purchases.has(sessionUuid)),
   );
-  // Card testing (docs/payments.md, "Rate limits"): new sessions and attempts per address, attempts per purchase.
+  // Card testing (docs/payments.md, "Rate limits"): new sessions, bookings and attempts per address; bookings per
+  // visitor session; attempts per purchase.
   // After the idempotency check, so a replayed answer (nothing opened) is not counted.
   const menus = createSlidingWindow(limits.menusPerAddress, now);
   api.use('/v4/api/menu/get', rateLimited(menus, clientAddress, 'new sessions from this address'));
@@ -169,6 +171,21 @@ function operatorApi(
       attemptsOfAddress,
       (c) => (isAttemptCall(c) ? clientAddress(c) : undefined),
       'payment attempts from this address',
+    ),
+  );
+  const bookingsOfSession = createSlidingWindow(limits.bookingsPerSession, now);
+  const bookingsOfAddress = createSlidingWindow(limits.bookingsPerAddress, now);
+  api.use(
+    '/v4/api/*',
+    rateLimited(
+      bookingsOfSession,
+      (c) => (isBookingCall(c) ? c.get('sessionUuid') : undefined),
+      'purchases booked in this session',
+    ),
+    rateLimited(
+      bookingsOfAddress,
+      (c) => (isBookingCall(c) ? clientAddress(c) : undefined),
+      'purchases booked from this address',
     ),
   );
   // Server to server: no browser, so no session; each notification proves where it comes from.

@@ -58,6 +58,10 @@ export interface RateLimits {
   attemptsPerAddress: WindowLimit;
   /** Payment attempts opened per purchase session. */
   attemptsPerSession: WindowLimit;
+  /** Purchases booked per visitor session (the menu's uuid): else each attempt limit restarts on a new purchase. */
+  bookingsPerSession: WindowLimit;
+  /** Purchases booked per client address. */
+  bookingsPerAddress: WindowLimit;
 }
 
 const MINUTE_MS = 60_000;
@@ -66,6 +70,8 @@ export const RATE_LIMITS: RateLimits = {
   menusPerAddress: { limit: 300, windowMs: MINUTE_MS },
   attemptsPerAddress: { limit: 200, windowMs: MINUTE_MS },
   attemptsPerSession: { limit: 10, windowMs: 10 * MINUTE_MS },
+  bookingsPerSession: { limit: 20, windowMs: 10 * MINUTE_MS },
+  bookingsPerAddress: { limit: 200, windowMs: MINUTE_MS },
 };
 
 /** The calls that open a payment attempt with a provider (docs/payments.md, "At most one open attempt"). */
@@ -75,9 +81,20 @@ export const ATTEMPT_CALLS: readonly string[] = [
   'GET /v4/api/payment/pay/pay_ajax',
   'POST /v4/api/payment/pre/tranzila/handshake',
   'POST /v4/api/payment/pre/bit/init',
+  'POST /v4/api/payment/pre/card_scan/start',
 ];
 
-export const isAttemptCall = (c: Context) => ATTEMPT_CALLS.includes(`${c.req.method} ${c.req.path}`);
+/** The calls that book a purchase (a link's first opening books one too). */
+export const BOOKING_CALLS: readonly string[] = [
+  'POST /v4/api/menu/set_purchase',
+  'POST /v4/api/merchants/custom/book_link',
+  'GET /v4/api/merchants/custom/get_iframe',
+  'POST /v4/api/merchants/wheelshare/set_purchase',
+];
+
+const isOneOf = (calls: readonly string[]) => (c: Context) => calls.includes(`${c.req.method} ${c.req.path}`);
+export const isAttemptCall = isOneOf(ATTEMPT_CALLS);
+export const isBookingCall = isOneOf(BOOKING_CALLS);
 
 /** The caller's address as the socket has it (the sandbox trusts no forwarding header); in-process, one for all. */
 export function clientAddress(c: Context): string {

@@ -43,13 +43,16 @@ function sandboxAt(limits?: RateLimits) {
   return { app, clock };
 }
 
-async function newPurchase(app: SandboxApp): Promise<string> {
-  const response = await app.request('/v4/api/menu/set_purchase?machine_id=1005', {
+/** Books a purchase, under a visitor's session when one is given. */
+const book = (app: SandboxApp, visitor?: string) =>
+  app.request('/v4/api/menu/set_purchase?machine_id=1005', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(visitor ? { 'session-uuid': visitor } : {}) },
     body: JSON.stringify([{ product_id: 501, count: 1 }]),
   });
-  return ((await response.json()) as { session_id: string }).session_id;
+
+async function newPurchase(app: SandboxApp): Promise<string> {
+  return ((await (await book(app)).json()) as { session_id: string }).session_id;
 }
 
 /** Opens a Tranzila handshake (an attempt) on the purchase. */
@@ -72,6 +75,38 @@ describe('the operator’s rate limits (429 with Retry-After)', () => {
     expect((await handshake(app, await newPurchase(app))).status).toBe(200);
     clock.now = 10 * 60_000;
     expect((await handshake(app, session)).status).toBe(200);
+  });
+
+  it('books at most 20 purchases in 10 minutes for one visitor session, so a new purchase never restarts the attempts', async () => {
+    const { app, clock } = sandboxAt();
+    const { session_uuid: visitor } = (await (await app.request('/v4/api/menu/get?machine_id=1005')).json()) as {
+      session_uuid: string;
+    };
+    for (let booking = 1; booking <= 20; booking += 1) expect((await book(app, visitor)).status).toBe(200);
+    clock.now = 60_000;
+    const refused = await book(app, visitor);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('540');
+    expect(await refused.json()).toEqual({ message: 'too many purchases booked in this session; try again in 540 s' });
+    clock.now = 10 * 60_000;
+    expect((await book(app, visitor)).status).toBe(200);
+  });
+
+  it('counts bookings per address across sessions (a limit of 2 here)', async () => {
+    const { app } = sandboxAt({ ...RATE_LIMITS, bookingsPerAddress: { limit: 2, windowMs: 60_000 } });
+    expect([(await book(app)).status, (await book(app)).status, (await book(app)).status]).toEqual([200, 200, 429]);
+  });
+
+  it('counts a card scan start as an attempt (a limit of 1 here)', async () => {
+    const { app } = sandboxAt({ ...RATE_LIMITS, attemptsPerSession: { limit: 1, windowMs: 60_000 } });
+    const session = await newPurchase(app);
+    const start = () =>
+      app.request('/v4/api/payment/pre/card_scan/start?machine_id=1005', {
+        method: 'POST',
+        headers: { 'session-uuid': session, 'idempotency-key': randomUUID() },
+      });
+    expect((await handshake(app, session)).status).toBe(200);
+    expect((await start()).status).toBe(429);
   });
 
   it('answers at most 300 menus (new sessions) a minute to one address', async () => {
