@@ -99,17 +99,19 @@ function purchaseOfLink(state: SandboxState, link: LiveLink, book: () => string)
   return sessionId;
 }
 
-/** Books a payment link's amount on the machine's first product: one item, no fee. */
+/**
+ * Books a payment link's amount on the machine's first product: one item, no fee, named by the link's
+ * description (the line the operator answers and the receipt show), not by the product it is booked on.
+ */
 function bookLink(
   state: SandboxState,
   c: Context<SandboxEnv>,
   machine: CatalogueMachine,
-  amount: number,
-  currency: string,
+  { amount, currency, description }: { amount: number; currency: string; description: string },
 ) {
   const [product] = machine.menu.products;
   if (!product) fail(400, `machine ${machine.id} has no product to book the payment on`);
-  const lines = [priceLine({ ...product, convenience_fee_value: 0 }, 1, amount)];
+  const lines = [priceLine({ ...product, name: description, convenience_fee_value: 0 }, 1, amount)];
   return recordPurchase(c, state, { machineId: machine.id, currency, lines }).session_id;
 }
 
@@ -179,11 +181,14 @@ export function customPaymentRoutes(state: SandboxState) {
       const link = requireLiveLink(machine, linkParams(c));
       const read = (name: string) => c.req.query(name);
       const values = linkValues(machine, read, { amount: 'amount', phone: 'phone_number', deferred: 'deferred' });
-      const sessionId = purchaseOfLink(state, link, () => bookLink(state, c, machine, values.amount, values.currency));
+      const info = read('info')?.trim() || DEFAULT_INFO;
+      const sessionId = purchaseOfLink(state, link, () =>
+        bookLink(state, c, machine, { ...values, description: info }),
+      );
       const iframeUrl = paymentPageUrl(c, state, machine, sessionId, {
         totalPrice: values.amount.toFixed(2),
         currency: values.currency,
-        info: read('info')?.trim() || DEFAULT_INFO,
+        info,
         machineId: machine.id,
         isDeferredPayment: values.deferred,
         phoneNumber: values.phone,
@@ -204,7 +209,8 @@ export function customPaymentRoutes(state: SandboxState) {
         phone: 'phoneNumber',
         deferred: 'isDeferredPayment',
       });
-      const sessionId = purchaseOfLink(state, link, () => bookLink(state, c, machine, values.amount, values.currency));
+      const description = read('info')?.trim() || DEFAULT_INFO;
+      const sessionId = purchaseOfLink(state, link, () => bookLink(state, c, machine, { ...values, description }));
       return c.json(bookedPurchaseAnswer(purchaseOf(state.purchases, sessionId)));
     });
 }

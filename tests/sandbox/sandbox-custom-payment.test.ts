@@ -231,6 +231,12 @@ describe('POST /v4/api/merchants/custom/book_link: the payment page without its 
     expect(app.purchases.get(sessionId)).toMatchObject({ machine_id: '1001', totals: { total: 7.5, fees: 0 } });
   });
 
+  it("names the booked line by the link's description, not the product it is booked on", async () => {
+    const app = createSandboxApp({ catalogue });
+    const answer = (await (await bookLink(app, '1001', signedQuery(PAGE))).json()) as { lines: { name: string }[] };
+    expect(answer.lines.map((line) => line.name)).toEqual(['Parking']);
+  });
+
   it('a signed page below the machine’s minimum amount (₪1.00 on 1001) books nothing: 400, as get_iframe', async () => {
     const app = createSandboxApp({ catalogue });
     const response = await bookLink(app, '1001', signedQuery({ ...PAGE, totalPrice: '0.99' }));
