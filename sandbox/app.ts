@@ -45,6 +45,7 @@ import {
   createSlidingWindow,
   isAttemptCall,
   isBookingCall,
+  limitedPerSessionAndAddress,
   RATE_LIMITS,
   rateLimited,
   type RateLimits,
@@ -158,35 +159,19 @@ function operatorApi(
   // After the idempotency check, so a replayed answer (nothing opened) is not counted.
   const menus = createSlidingWindow(limits.menusPerAddress, now);
   api.use('/v4/api/menu/get', rateLimited(menus, clientAddress, 'new sessions from this address'));
-  const attemptsOfAddress = createSlidingWindow(limits.attemptsPerAddress, now);
-  const attemptsOfSession = createSlidingWindow(limits.attemptsPerSession, now);
   api.use(
     '/v4/api/payment/*',
-    rateLimited(
-      attemptsOfSession,
-      (c) => (isAttemptCall(c) ? c.get('sessionUuid') : undefined),
-      'payment attempts on this purchase',
-    ),
-    rateLimited(
-      attemptsOfAddress,
-      (c) => (isAttemptCall(c) ? clientAddress(c) : undefined),
-      'payment attempts from this address',
-    ),
+    ...limitedPerSessionAndAddress(isAttemptCall, limits.attemptsPerSession, limits.attemptsPerAddress, now, {
+      session: 'payment attempts on this purchase',
+      address: 'payment attempts from this address',
+    }),
   );
-  const bookingsOfSession = createSlidingWindow(limits.bookingsPerSession, now);
-  const bookingsOfAddress = createSlidingWindow(limits.bookingsPerAddress, now);
   api.use(
     '/v4/api/*',
-    rateLimited(
-      bookingsOfSession,
-      (c) => (isBookingCall(c) ? c.get('sessionUuid') : undefined),
-      'purchases booked in this session',
-    ),
-    rateLimited(
-      bookingsOfAddress,
-      (c) => (isBookingCall(c) ? clientAddress(c) : undefined),
-      'purchases booked from this address',
-    ),
+    ...limitedPerSessionAndAddress(isBookingCall, limits.bookingsPerSession, limits.bookingsPerAddress, now, {
+      session: 'purchases booked in this session',
+      address: 'purchases booked from this address',
+    }),
   );
   // Server to server: no browser, so no session; each notification proves where it comes from.
   api.route('/v4/api/notify', notificationRoutes(state));

@@ -101,3 +101,24 @@ export function clientAddress(c: Context): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   return incoming?.socket.remoteAddress ?? 'in-process';
 }
+
+/**
+ * Two limits on the calls `isCall` picks: one per session uuid (the purchase's, or the visitor's) and one
+ * per client address, each with its own window; `what` names what each counts in the 429's message.
+ */
+export function limitedPerSessionAndAddress(
+  isCall: (c: Context) => boolean,
+  perSession: WindowLimit,
+  perAddress: WindowLimit,
+  now: (() => number) | undefined,
+  what: { session: string; address: string },
+): MiddlewareHandler<SandboxEnv>[] {
+  return [
+    rateLimited(
+      createSlidingWindow(perSession, now),
+      (c) => (isCall(c) ? c.get('sessionUuid') : undefined),
+      what.session,
+    ),
+    rateLimited(createSlidingWindow(perAddress, now), (c) => (isCall(c) ? clientAddress(c) : undefined), what.address),
+  ];
+}
