@@ -14,14 +14,18 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The JSON report is the machine-readable record of a run: every test, its status and duration.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/e2e-report.json' }],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   // A busy machine (CI, two workers on two cores) can take several times longer than a quiet one:
   // waits get room, while the tests that measure time assert their own bounds.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One more run for a test that failed: the list reporter names it "flaky", so a rare failure on a
-  // busy machine is seen and mended without making the whole run red. A real fault fails both runs.
-  retries: 1,
+  // Nothing is retried: a test that fails once fails the run, so a rare failure is a bug found.
+  retries: 0,
   use: {
     baseURL: `http://localhost:${port}`,
     ...devices['Pixel 7'],
