@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type PageLang, TEXTS, test } from '../e2e/fixtures';
+import { recordRenderedFonts } from './fonts';
 import { SCREEN_GROUPS, type ShotName } from './screens';
 import { LANGS, SCREENS_DIR, SHOTS, shotFile, VIEWPORTS } from './shots';
 
@@ -26,6 +27,7 @@ async function capture(page: Page, lang: PageLang, width: number, name: ShotName
   );
   // CSS pixels (not the phone's device pixels) and no caret keep the files small and stable.
   await page.screenshot({ path, scale: 'css', caret: 'hide', animations: 'disabled' });
+  await recordRenderedFonts(page, lang, shotFile(SHOTS[name], lang, width).replaceAll('/', '_'));
 }
 
 for (const { title, splash, journeys } of SCREEN_GROUPS) {

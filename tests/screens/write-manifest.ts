@@ -1,11 +1,13 @@
 /**
  * Global teardown of `npm run screenshots`: writes visualizations/screens/manifest.json, one entry per
  * screenshot on disk and state it shows, for `npm run visualize` to put in the explorer, with the commit
- * they were taken from, which the explorer shows so that a stale picture can be seen for what it is.
+ * they were taken from, which the explorer shows so that a stale picture can be seen for what it is, and
+ * the font families their text was rendered in, by language (./fonts.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderedFonts } from './fonts';
 import { LANGS, SCREENS_DIR, SHOTS, shotFile, VIEWPORTS } from './shots';
 
 export default function writeManifest(): void {
@@ -28,7 +30,10 @@ export default function writeManifest(): void {
     )
     .sort((a, b) => `${a.machine} ${a.state} ${a.file}`.localeCompare(`${b.machine} ${b.state} ${b.file}`, 'en'));
   mkdirSync(SCREENS_DIR, { recursive: true });
-  writeFileSync(join(SCREENS_DIR, 'manifest.json'), `${JSON.stringify({ commit: takenFrom(), screens }, null, 2)}\n`);
+  writeFileSync(
+    join(SCREENS_DIR, 'manifest.json'),
+    `${JSON.stringify({ commit: takenFrom(), fonts: renderedFonts(), screens }, null, 2)}\n`,
+  );
   console.log(`screenshots: ${screens.length} entries in visualizations/screens/manifest.json`);
 }
 
