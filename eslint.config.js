@@ -77,7 +77,7 @@ const BOUNDARY = {
 };
 
 /**
- * Issue 20: a test asserts a figure the requirements fix (docs/requirements.md) by their own value, written in the
+ * A test asserts a figure the requirements fix (docs/requirements.md) by their own value, written in the
  * test. Importing the production constant agrees with any value. The unit tests that pin a constant to the literal
  * (and the unit tests of the rule functions themselves) may import them; no other test may.
  */
@@ -107,7 +107,7 @@ const SPEC_FIGURES = {
 };
 
 /**
- * Issue 20: a path test's oracle computes what it expects from docs/requirements.md, never with the rules the selectors
+ * A path test's oracle (design.md §7.2: outside the chart) computes what it expects from docs/requirements.md, never with the rules the selectors
  * it checks are built on (tests/paths/purchase-spec.ts does that in test code).
  */
 const SELECTOR_RULES = {

@@ -1,5 +1,5 @@
 /**
- * Fault injection for the /v4/api calls (issue 7): a test arms a fault for one call, by a request
+ * Fault injection for the /v4/api calls (design.md §10.1): a test arms a fault for one call, by a request
  * header or through /sandbox/faults, and the sandbox answers that call with it instead of its contract.
  *
  * - `x-sandbox-fault: <fault>` on a request: that request gets the fault.

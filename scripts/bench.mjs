@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the budgets of design.md §9 and issue 14, measured in one run, offline, on this machine,
+// `npm run bench`: the budgets of design.md §9, measured in one run, offline, on this machine,
 // through the production server.
 // 1. Builds and serves the app as `npm run serve:prod` does (scripts/serve-prod.ts: sandbox settings, the
 //    operator API and the providers' stand-ins each on an origin of their own, Caddy with deploy/Caddyfile:
@@ -54,7 +54,7 @@ const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', ...chromi
 const BUDGETS = [
   { key: 'initialJsGzipKB', label: 'initial JS of /pay ≤ 140 KB gzip', holds: (value) => value <= 140 },
   { key: 'score', label: 'Lighthouse performance score ≥ 95', holds: (value) => value >= 95 },
-  // Issue 14: a returning visitor's LCP at most 1.5 × the bare page's, aiming at 1.3 ×.
+  // design.md §9.2: a returning visitor's LCP at most 1.5 × the bare page's, aiming at 1.3 ×.
   { key: 'lcpRatio', label: 'LCP ≤ 1.5 × the bare React page', holds: (value) => value <= 1.5 },
   { key: 'tbtMs', label: 'total blocking time < 50 ms', holds: (value) => value < 50 },
   { key: 'cls', label: 'cumulative layout shift = 0', holds: (value) => value === 0 },

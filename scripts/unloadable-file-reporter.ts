@@ -8,7 +8,8 @@ import type { Reporter, Vitest } from 'vitest/node';
  * Why: StrykerJS's Vitest runner (9.6) builds a mutant's verdict from the tests it collected, and a
  * file whose import throws collects none, so a mutant that stops a module from loading (a chart whose
  * `initial` names no state, say) counted as *survived* though the suite fails on it
- * (stryker-js issue #6150, fix pending in PR #6217). Charts are built at import, so many of their
+ * (upstream: https://github.com/stryker-mutator/stryker-js/issues/6150, fix pending in
+ * https://github.com/stryker-mutator/stryker-js/pull/6217). Charts are built at import, so many of their
  * mutants are of this kind.
  */
 export class UnloadableFileAsFailedTest implements Reporter {

@@ -2,7 +2,7 @@ import type { PostProcessorModule } from 'i18next';
 
 /**
  * The payment brands whose names are two words. Read in running text ("…ב-Google Pay."), a line may
- * otherwise break between the words, and "Google / Pay" on two lines reads as two things (issue 21).
+ * otherwise break between the words, and "Google / Pay" on two lines reads as two things (design.md §5.4).
  */
 const TWO_WORD_BRANDS = /\b(Google|Apple) Pay\b/g;
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 7: GETs retry with backoff; POSTs (payment ones above all) are never sent twice on their
+ * design.md §6.4: GETs retry with backoff; POSTs (payment ones above all) are never sent twice on their
  * own. Each endpoint function of src/api is called against the in-process sandbox with a fault armed
  * for its call, and the sandbox's side counts what arrived.
  */

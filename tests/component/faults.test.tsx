@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults: every call of requirements.md §7 × every fault the sandbox injects (sandbox/faults.ts). Each
+ * Faults (design.md §10.1): every call of requirements.md §7 × every fault the sandbox injects (sandbox/faults.ts). Each
  * cell opens the page that makes the call, arms the fault for that call only, does what the visitor
  * does, and checks the screen reached: the translated message and the way forward (Try again,
  * another method, a support call), never a spinner left turning. A 'slow' answer must simply work.

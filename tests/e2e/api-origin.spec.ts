@@ -1,5 +1,5 @@
 /**
- * The operator's API on an origin of its own, as in production (issue 14): the browser really calls it
+ * The operator's API on an origin of its own, as in production (design.md §2.2): the browser really calls it
  * cross-origin, under CORS with credentials, and a misconfigured API origin gives the visitor the
  * menu-unavailable screen with its support call, never a blank page (requirements.md §8, design.md §10).
  */

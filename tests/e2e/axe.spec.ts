@@ -1,5 +1,5 @@
 /**
- * design.md §7.5, issue 7: axe-core finds no WCAG 2.0/2.1 A or AA violation on any screen, in en and he.
+ * design.md §7.5: axe-core finds no WCAG 2.0/2.1 A or AA violation on any screen, in en and he.
  * The screens are those the screenshot suite reaches (tests/screens/screens.ts), plus the pages it
  * does not photograph. Motion is reduced, so every screen is scanned as it rests.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7, faults, in the browser against the real sandbox: a fault is injected into one call of one
+ * Faults (design.md §10.1), in the browser against the real sandbox: a fault is injected into one call of one
  * page (the `x-sandbox-fault` header, added to that page's requests only, so tests running side by side
  * never see each other's faults). Each test checks the translated message, the way forward, and that
  * the page threw nothing and logged no error but Chromium's own "Failed to load resource" lines.

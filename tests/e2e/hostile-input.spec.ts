@@ -1,5 +1,5 @@
 /**
- * Issue 7, hostile input (design.md §10), in the browser: markup in any query value stays inert text;
+ * Hostile input (design.md §10.3), in the browser: markup in any query value stays inert text;
  * a return address that is not absolute http(s) — javascript:, data:, vbscript:, protocol-relative,
  * mixed case, padded — refuses the link before anything can be paid and is never opened; neither is
  * such a page named by /genPaymentIntend's answer; and a message posted from another origin cannot

@@ -1,5 +1,5 @@
 /**
- * Issue 7: a keyboard-only visitor pays on /pay from the product choice to the result (Tab, arrows,
+ * design.md §5.2: a keyboard-only visitor pays on /pay from the product choice to the result (Tab, arrows,
  * Enter, Escape; no click), with the card scanner's simulate buttons. Focus moves into the drawer when it
  * opens and back to Continue when it closes, and the result's title is announced in a live region that
  * was in the drawer before the result came.

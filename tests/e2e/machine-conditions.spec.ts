@@ -1,6 +1,6 @@
 /**
  * requirements.md §2 / §8: machine not found, not active, and the loading spinner. An unknown machine first says in
- * plain words what happened and what to do (issue 21), then the spec's message.
+ * plain words what happened and what to do (design.md §5.4: failures in plain words), then the spec's message.
  */
 import {
   continueButton,

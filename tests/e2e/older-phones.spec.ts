@@ -1,5 +1,5 @@
 /**
- * Issue 21: the browser floor (package.json's browserslist: Safari 15.4, Chrome 100). Chromium here is
+ * design.md §10.9: the browser floor (package.json's browserslist: Safari 15.4, Chrome 100). Chromium here is
  * newer, so before any script of the page runs, every API the floor's engines lack is taken away, and
  * the journeys that move money must still end in one charge, with nothing thrown. Each entry names the
  * first Safari and Chrome that have it (MDN's compatibility tables).

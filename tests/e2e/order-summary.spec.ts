@@ -1,5 +1,5 @@
 /**
- * Issue 21: who is paid, for what and how much stays on screen on every payment step (Stripe Checkout's
+ * design.md §5.4: who is paid, for what and how much stays on screen on every payment step (Stripe Checkout's
  * and GOV.UK Pay's rule), and a failure says first, in plain words, whether the visitor was charged.
  * The merchant's name is the one the machine's wallets show (sandbox/catalogue.json: "Sandbox Vending").
  */

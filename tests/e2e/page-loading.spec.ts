@@ -1,6 +1,6 @@
 /**
  * How index.html loads the app: each module once. Firefox fires an error event on a
- * <link rel=modulepreload> of a module the page already loads as its module script (issue 13);
+ * <link rel=modulepreload> of a module the page already loads as its module script;
  * Chromium stays silent, so the served HTML itself is checked, and any error event on a link or
  * script while /pay starts is reported too.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the payment marks. Each option of the method list and the footer show the marks of what the
+ * design.md §5.4: the payment marks. Each option of the method list and the footer show the marks of what the
  * machine accepts (its own configuration, sandbox/catalogue.json), named by the brand, loaded as files, and
  * not fetched before the product list. Apple Pay's mark shows only where the phone can pay with it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7, no double charge (design.md §10), beyond the double taps and reloads of
+ * No double charge (design.md §10.2), beyond the double taps and reloads of
  * payments-no-double-charge.spec.ts:
  *
  * - Two tabs on the same purchase. On /pay each tab books its own purchase (set_purchase answers a

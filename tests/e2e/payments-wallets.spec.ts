@@ -352,7 +352,7 @@ forEachLanguage("the wallets' own buttons", (lang, t) => {
     });
   });
 
-  // Issue 21: "Google / Pay" on two lines reads as two things; in Hebrew the sentence's end came at the space.
+  // design.md §5.4: "Google / Pay" on two lines reads as two things; in Hebrew the sentence's end came at the space.
   const WALLET_NAMES = [
     { method: 'google_pay', name: /Google\sPay/, instructions: t.payment.googlePay.instructions },
     { method: 'apple_pay', name: /Apple\sPay/, instructions: t.payment.applePay.instructions },

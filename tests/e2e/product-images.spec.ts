@@ -1,5 +1,5 @@
 /**
- * Issue 21: a product without a picture, or whose picture fails to load, shows a neutral drawing in the
+ * design.md §5.4: a product without a picture, or whose picture fails to load, shows a neutral drawing in the
  * picture's box (no grey hole, nothing fetched), and the product is still named by its name.
  */
 import type { Page } from '@playwright/test';

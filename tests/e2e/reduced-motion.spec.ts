@@ -1,5 +1,5 @@
 /**
- * Issue 7, design.md §5: when the visitor's device asks for reduced motion, the splash slides do not fade
+ * design.md §5.3: when the visitor's device asks for reduced motion, the splash slides do not fade
  * and the payment drawer is in place from its first frame; otherwise both move.
  */
 import type { Page } from '@playwright/test';

@@ -64,7 +64,7 @@ const oracle: Oracle = {
     const context = contextOf(before);
     const sample = event as EventObject & { output?: Menu; error?: unknown; language?: Language };
     switch (sample.type) {
-      // Issue 21: once the splash is over, a menu still loading shows the product view's skeleton.
+      // Once the splash is over, a menu still loading shows the product view's skeleton.
       case 'xstate.done.actor.splash':
         return to(
           before.matches({ menu: 'LoadingMenu' })

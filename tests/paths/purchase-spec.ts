@@ -97,7 +97,7 @@ const BIT_MINIMUM_AGOROT = 500;
 
 /**
  * requirements.md §2 "Payment method selection", in the spec's order: Google Pay when the menu configures it and
- * Google's isReadyToPay answered true (issue 21); Apple Pay when the menu configures it and the browser can pay with
+ * Google's isReadyToPay answered true; Apple Pay when the menu configures it and the browser can pay with
  * it; the card provider's element when there is a
  * publishable key; for a non-Stripe card provider, card entry and card scan; Bit when enabled (and Bit
  * accepts the amount).
@@ -119,7 +119,7 @@ export function specOfferedMethods(context: PurchaseContext): PaymentMethod[] {
   return (Object.keys(offered) as PaymentMethod[]).filter((method) => offered[method]);
 }
 
-/** requirements.md §2 (issue 20): SINGLE and QUANTITY show one product, the menu's first available one. */
+/** requirements.md §2: SINGLE and QUANTITY show one product, the menu's first available one. */
 export function specShownProduct(menu: Menu): Product | undefined {
   return menu.products.find((product) => product.available);
 }

@@ -287,7 +287,7 @@ const CHOOSING = { SELECT_PAYMENT_METHOD: 'ChoosingMethod' };
 const CHECKING_WALLETS = { SELECT_PAYMENT_METHOD: 'CheckingWallets' };
 
 /**
- * Issue 21: once Google's answer is known (or failed), the list opens with the phone's likely wallet chosen:
+ * Once Google's answer is known (or failed), the list opens with the phone's likely wallet chosen:
  * Apple Pay where the menu configures it and the device can pay with it, else Google Pay when configured
  * and ready, else nothing.
  */

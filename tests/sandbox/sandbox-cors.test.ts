@@ -1,5 +1,5 @@
 /**
- * The operator's /v4/api on an origin of its own (issue 14): CORS answered as contract/operator-api.yaml
+ * The operator's /v4/api on an origin of its own (design.md §2.2): CORS answered as contract/operator-api.yaml
  * says, for the app's origins only, and the app's origin no longer answering the API.
  */
 import { serve } from '@hono/node-server';

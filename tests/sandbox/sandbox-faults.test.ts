@@ -1,5 +1,5 @@
 /**
- * The sandbox's fault injection (issue 7): each fault, armed by header or through /sandbox/faults,
+ * The sandbox's fault injection (design.md §10.1): each fault, armed by header or through /sandbox/faults,
  * answers the call it names and leaves every other call alone.
  */
 import { serve } from '@hono/node-server';

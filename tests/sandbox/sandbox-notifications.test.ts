@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 20): each provider's server-to-server notification reaches the operator's
+ * Reconciliation (design.md §10.8): each provider's server-to-server notification reaches the operator's
  * /v4/api/notify/* and is recorded there, whether or not the payer's browser ever comes back; the
  * operator believes a notification only when it proves where it comes from and is for the purchase's
  * total; GET /v4/api/payment/status says paid, not charged or pending from what the operator knows.

@@ -1,5 +1,5 @@
 /**
- * Issue 21: the browser floor (package.json's browserslist) is a lint rule, not a hope. ESLint, with the
+ * design.md §10.9: the browser floor (package.json's browserslist) is a lint rule, not a hope. ESLint, with the
  * project's own configuration, must refuse each newer API in tests/fixtures/floor/newer-apis.js, one
  * error per line at least; the floor's oldest engines are written here, not read from the config.
  */

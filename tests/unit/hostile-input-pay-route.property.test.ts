@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 7, hostile input: /pay's query as the router reads it (src/routes/pay.tsx's schema). The
+ * Hostile input (design.md §10.3): /pay's query as the router reads it (src/routes/pay.tsx's schema). The
  * route module needs a browser (local storage, the address), hence jsdom; the other parsers are in
  * hostile-input.property.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7, hostile input (design.md §10): every value the app reads from an address or a keypad —
+ * Hostile input (design.md §10.3): every value the app reads from an address or a keypad —
  * /customPaymentIframe's query (machineId, totalPrice, currency, info, isDeferredPayment, phoneNumber,
  * the return addresses), the wheelshare phone number, the price keypad, /genPaymentIntend's answer —
  * is property-tested with fast-check: arbitrary text never throws, a value is accepted only when it

@@ -5,7 +5,7 @@ import { googlePayOnlyConfig, listMenu, makeMenu } from '../fixtures/menus';
 import { startPurchase, continueToMethods, startMethod } from './purchase-harness';
 
 describe('purchaseMachine', () => {
-  describe('the phone’s likely wallet (issue 21): checked before the list opens, then preselected', () => {
+  describe('the phone’s likely wallet: checked before the list opens, then preselected', () => {
     const APPLE_PAY_HERE = { applePaySupported: true, applePayAvailable: true };
     const ready = (answer: boolean) => () => Promise.resolve(answer);
 

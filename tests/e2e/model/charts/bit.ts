@@ -21,7 +21,7 @@ const BIT_REFUSED = 'Bit payments start at ₪5.00.';
  * not from the screen: while that navigation is held, Chromium passes no DevTools command to the page
  * (RenderFrameDevToolsAgentHost::DidStartNavigation suspends them until the navigation ends) and
  * Playwright waits for it before any locator (microsoft/playwright#32899), so a look at the screen hung
- * whenever the app had started to leave before the look began (issue 13).
+ * whenever the app had started to leave before the look began.
  */
 async function expectNavigationTo(page: Page, pathname: string): Promise<void> {
   const navigates = async () =>
