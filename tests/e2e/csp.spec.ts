@@ -13,7 +13,7 @@ import {
   expect,
   fillCardElement,
   fillHostedFields,
-  forEachLanguage,
+  inEnglish,
   hostedField,
   linePrice,
   openMachine,
@@ -58,7 +58,7 @@ async function expectNoViolations(violations: Violations): Promise<void> {
   expect(violations.console).toEqual([]);
 }
 
-forEachLanguage('Content-Security-Policy', (lang, t) => {
+inEnglish('Content-Security-Policy', (lang, t) => {
   test('the page carries the policy, in its meta element and as a header with its reports and frame-ancestors', async ({
     page,
   }) => {

@@ -9,7 +9,7 @@ import {
   expect,
   expectCharges,
   failureHeading,
-  forEachLanguage,
+  inEnglish,
   isBooking,
   isSetPurchase,
   linkPath,
@@ -24,7 +24,7 @@ import {
   walletButton,
 } from './fixtures';
 
-forEachLanguage('An edited request', (lang, t) => {
+inEnglish('An edited request', (lang, t) => {
   test('a price added to a product line (custom_price on a LIST machine): set_purchase refuses it, nothing is booked', async ({
     page,
   }) => {

@@ -21,7 +21,7 @@ import {
   expect,
   expectCharges,
   failurePage,
-  forEachLanguage,
+  inEnglish,
   type Lang,
   openMachine,
   openPayment,
@@ -87,7 +87,7 @@ async function payRentalOnPhone(request: APIRequestContext, qrCodeLink: string) 
   await payOnPhone(request, payment.visitor_uuid, ONE_HOUR);
 }
 
-forEachLanguage('faults', (lang, t) => {
+inEnglish('faults', (lang, t) => {
   const ws = STATION_TEXTS[lang];
   let errors: string[] = [];
   test.beforeEach(({ page }) => {

@@ -7,7 +7,7 @@ import {
   DEFAULT_SUPPORT_PHONE,
   escapeRegExp,
   expect,
-  forEachLanguage,
+  inEnglish,
   machine,
   MENU_GET,
   openPay,
@@ -31,7 +31,7 @@ interface ConditionCase {
   phone: string;
 }
 
-forEachLanguage('machine conditions', (lang, t) => {
+inEnglish('machine conditions', (lang, t) => {
   const cases: ConditionCase[] = [
     {
       title: 'an unknown machine id is not found',

@@ -15,7 +15,7 @@ import {
   expect,
   expectCharges,
   fillHostedPage,
-  forEachLanguage,
+  inEnglish,
   hostedPageFrame,
   hostedPagePayButton,
   linePrice,
@@ -86,7 +86,7 @@ async function asAnOlderPhone(page: Page): Promise<string[]> {
 const cola = product(1001, 101);
 const chocolate = product(1002, 204);
 
-forEachLanguage('on an older phone (APIs newer than the floor taken away)', (lang, t) => {
+inEnglish('on an older phone (APIs newer than the floor taken away)', (lang, t) => {
   test('/pay: the APIs are gone, and Google Pay pays once; nothing thrown', async ({ page, request }) => {
     const errors = await asAnOlderPhone(page);
     const sessionId = await openPayment(page, lang, 1001);

@@ -10,7 +10,7 @@ import {
   drawer,
   enableSandboxApplePay,
   expect,
-  forEachLanguage,
+  inEnglish,
   methodList,
   methodRadio,
   openMachine,
@@ -64,7 +64,7 @@ async function expectOptions(page: Page, t: Texts, options: Partial<Record<Metho
   }
 }
 
-forEachLanguage('payment marks', (lang, t) => {
+inEnglish('payment marks', (lang, t) => {
   test('1001 without Apple Pay: Google Pay, Bit and four networks; no Apple Pay mark anywhere', async ({ page }) => {
     await openMachine(page, lang, 1001);
     await expectMarks(footerMarks(page, t), ['Google Pay', 'Bit', ...CARDS_1001]);

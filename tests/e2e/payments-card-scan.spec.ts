@@ -12,6 +12,7 @@ import {
   failureHeading,
   fill,
   forEachLanguage,
+  inEnglish,
   type Lang,
   linePrice,
   methodList,
@@ -37,19 +38,7 @@ async function startScan(page: Page, lang: Lang, t: Texts): Promise<string> {
   return sessionId;
 }
 
-forEachLanguage('card scan (1001)', (lang, t) => {
-  test('a scanned card is charged: the success page; one card_scan charge', async ({ page, request }) => {
-    const sessionId = await startScan(page, lang, t);
-    await tapScanner(page, t, 'approved');
-
-    await expect(successHeading(page, t)).toBeVisible();
-    const [charge] = await expectCharges(request, sessionId, [
-      { method: 'card_scan', status: 'approved', amount: linePrice(cola) },
-    ]);
-    await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
-    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'card_scan'));
-  });
-
+inEnglish('card scan (1001)', (lang, t) => {
   test('a declined card: the failure page with the reason; one declined charge', async ({ page, request }) => {
     const sessionId = await startScan(page, lang, t);
     await tapScanner(page, t, 'declined');
@@ -67,5 +56,20 @@ forEachLanguage('card scan (1001)', (lang, t) => {
     await expect(drawer(page, t).locator(`iframe[title="${t.payment.cardScan.frameTitle}"]`)).toHaveCount(0);
     await expect(failureHeading(page, t)).toHaveCount(0);
     await expectCharges(request, sessionId, []);
+  });
+});
+
+// The flow's journey in Hebrew too (right to left); the rest of the group is English only.
+forEachLanguage('card scan (1001)', (lang, t) => {
+  test('a scanned card is charged: the success page; one card_scan charge', async ({ page, request }) => {
+    const sessionId = await startScan(page, lang, t);
+    await tapScanner(page, t, 'approved');
+
+    await expect(successHeading(page, t)).toBeVisible();
+    const [charge] = await expectCharges(request, sessionId, [
+      { method: 'card_scan', status: 'approved', amount: linePrice(cola) },
+    ]);
+    await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
+    await expect(successPage(page, t)).toContainText(receiptOfProduct(t, cola, 'card_scan'));
   });
 });

@@ -14,7 +14,7 @@ import {
   expectCharges,
   failureHeading,
   failurePage,
-  forEachLanguage,
+  inEnglish,
   linePrice,
   machineTel,
   openMachine,
@@ -64,7 +64,7 @@ async function history(page: Page, machineId: string): Promise<{ items: { name: 
   return ((stored ? JSON.parse(stored) : {}) as Record<string, { items: { name: string }[] }[]>)[machineId] ?? [];
 }
 
-forEachLanguage('outcome pages', (lang, t) => {
+inEnglish('outcome pages', (lang, t) => {
   test('failure: support calls the machine\'s technician; "Try again" returns to the products with the selection kept', async ({
     page,
     request,

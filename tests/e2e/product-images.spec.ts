@@ -3,9 +3,9 @@
  * picture's box (no grey hole, nothing fetched), and the product is still named by its name.
  */
 import type { Page } from '@playwright/test';
-import { expect, forEachLanguage, MENU_GET, openMachine, productInput, test } from './fixtures';
+import { expect, inEnglish, MENU_GET, openMachine, productInput, test } from './fixtures';
 
-forEachLanguage('a missing product picture', (lang, t) => {
+inEnglish('a missing product picture', (lang, t) => {
   const card = (page: Page, name: string) =>
     page.locator('label.product-card').filter({ has: page.getByRole('checkbox', { name, exact: true }) });
 

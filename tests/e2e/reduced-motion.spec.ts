@@ -3,7 +3,7 @@
  * and the payment drawer is in place from its first frame; otherwise both move.
  */
 import type { Page } from '@playwright/test';
-import { continueButton, expect, forEachLanguage, openMachine, startMethod, test, type Texts } from './fixtures';
+import { continueButton, expect, inEnglish, openMachine, startMethod, test, type Texts } from './fixtures';
 import { recordSplash, splashLog } from './splash-log';
 
 /** The drawer's top edge in each of the first 20 frames after it appears (a third of a second). */
@@ -30,7 +30,7 @@ async function sheetTopsWhileOpening(page: Page, t: Texts): Promise<number[]> {
   return page.evaluate(() => (window as unknown as { sheetTops: Promise<number[]> }).sheetTops);
 }
 
-forEachLanguage('reduced motion', (lang, t) => {
+inEnglish('reduced motion', (lang, t) => {
   for (const reducedMotion of ['reduce', 'no-preference'] as const) {
     const reduced = reducedMotion === 'reduce';
 
@@ -87,7 +87,7 @@ async function wheelPerFrame(page: Page, frames: number): Promise<{ opacity: str
   );
 }
 
-forEachLanguage('the loader under reduced motion', (lang, t) => {
+inEnglish('the loader under reduced motion', (lang, t) => {
   test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
   test('it keeps changing (a pulse), and nothing on it moves', async ({ page }) => {

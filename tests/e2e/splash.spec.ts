@@ -1,6 +1,6 @@
 /** requirements.md §2 / §9: a 2.5 s splash (colour logo, then white logo) unless the splash cookie is set. */
 import type { Locator } from '@playwright/test';
-import { expect, expectDocumentLanguage, forEachLanguage, productChoices, test } from './fixtures';
+import { expect, expectDocumentLanguage, inEnglish, productChoices, test } from './fixtures';
 import { recordSplash, splashLog } from './splash-log';
 
 /** True when a visitor can see the element: the centre of its box is not covered by anything else. */
@@ -15,7 +15,7 @@ function uncovered(locator: Locator): Promise<boolean> {
     .catch(() => false);
 }
 
-forEachLanguage('splash', (lang, t) => {
+inEnglish('splash', (lang, t) => {
   test.use({ skipSplash: false });
 
   test('shows the colour slide, then the white slide, then the products after about 2.5 s; not again after a reload', async ({
