@@ -9,12 +9,13 @@ import type { CardScanStartAnswer } from '../../machines/payment/card-scan.machi
 import type { AttemptInput } from '../../machines/payment/payment.types';
 import { fetchJson, type ApiClient } from './client';
 
+/** The contract's Id: the operator may number its scans or name them. */
+const scanId = v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.nonEmpty())]);
+
 const startSchema = v.object({
   status: v.number(),
   msg: v.optional(v.nullable(v.string())),
-  data: v.optional(
-    v.nullable(v.object({ scan_id: v.pipe(v.string(), v.nonEmpty()), scan_url: v.pipe(v.string(), v.url()) })),
-  ),
+  data: v.optional(v.nullable(v.object({ scan_id: scanId, scan_url: v.pipe(v.string(), v.url()) }))),
 });
 
 /** POST /api/payment/pre/card_scan/start: the scanner's page for a scan the operator opened for this purchase. */

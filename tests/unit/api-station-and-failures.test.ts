@@ -6,6 +6,7 @@
 import { HTTPError, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { initBitPayment } from '../../src/api/bit';
+import { startCardScan } from '../../src/api/card-scan';
 import { paymentStatus } from '../../src/api/payment-status';
 import { resolveBaseHost } from '../../src/api/address';
 import { createApiClient, fetchJson, GET_RETRIES } from '../../src/api/client';
@@ -118,6 +119,35 @@ describe('the station poll', () => {
     const started = Date.now();
     await expect(isWaitingForCard(hanging, station)).rejects.toMatchObject({ failure: { kind: 'timeout' } });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('card scan calls', () => {
+  it('start posts machine_id without a body and answers the scanner page', async () => {
+    const { client, sent } = fakeApi({ status: 0, data: { scan_id: 'SCAN-1', scan_url: 'https://scan.example/s/1' } });
+    await expect(startCardScan(client, attempt(twoLineOrder))).resolves.toEqual({
+      status: 0,
+      msg: '',
+      scanUrl: 'https://scan.example/s/1',
+    });
+    const call = only(sent);
+    expect(call.method).toBe('POST');
+    expect(call.url.pathname).toBe('/v4/api/payment/pre/card_scan/start');
+    expect(query(call)).toEqual({ machine_id: 'machine-7', session_uuid: 'session-1' });
+    expect(call.body).toBeUndefined();
+  });
+
+  it("reads a numbered scan (the contract's Id is an integer or a name) and refuses an empty name", async () => {
+    const numbered = fakeApi({ status: 0, msg: null, data: { scan_id: 42, scan_url: 'https://scan.example/s/42' } });
+    await expect(startCardScan(numbered.client, attempt(twoLineOrder))).resolves.toEqual({
+      status: 0,
+      msg: '',
+      scanUrl: 'https://scan.example/s/42',
+    });
+    const unnamed = fakeApi({ status: 0, data: { scan_id: '', scan_url: 'https://scan.example/s/0' } });
+    await expect(startCardScan(unnamed.client, attempt(twoLineOrder))).rejects.toMatchObject({
+      failure: { kind: 'invalid-answer' },
+    });
   });
 });
 
