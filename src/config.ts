@@ -1,4 +1,4 @@
-import { hostedPageOrigin } from '../machines/payment/hosted-page.machine';
+import { hostedPageOrigin } from '../machines/payment/methods/hosted-page/hosted-page.machine';
 import { parseUrl } from '../machines/shared/web-address';
 
 /** Build-time settings (see .env and .env.sandbox). */

@@ -1,5 +1,5 @@
-import { isApplePayConfigured } from '../payment/apple-pay.request';
-import { isGooglePayConfigured } from '../payment/google-pay.request';
+import { isApplePayConfigured } from '../payment/methods/apple-pay/apple-pay.request';
+import { isGooglePayConfigured } from '../payment/methods/google-pay/google-pay.request';
 import type { PaymentMethod } from '../purchase/purchase.types';
 import { CARD_NETWORKS, type CardNetwork, type FrontendConfig } from './menu.types';
 

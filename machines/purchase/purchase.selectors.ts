@@ -3,8 +3,8 @@ import { currencySymbol } from '../shared/currency';
 import type { FrontendConfig, Menu, Product, ProductId } from '../menu/menu.types';
 import { cardNetworks } from '../menu/payment-marks';
 import type { FailureReason, PaymentOrder } from '../payment/payment.types';
-import { isApplePayConfigured } from '../payment/apple-pay.request';
-import { isGooglePayConfigured } from '../payment/google-pay.request';
+import { isApplePayConfigured } from '../payment/methods/apple-pay/apple-pay.request';
+import { isGooglePayConfigured } from '../payment/methods/google-pay/google-pay.request';
 import { hourlyLine } from '../vacuum/hourly';
 import {
   orderTotals,

@@ -4,14 +4,14 @@
  * edge for each way its machine can end.
  */
 import type { OutputFrom } from 'xstate';
-import { applePayMachine } from '../payment/apple-pay.machine';
-import { bitMachine } from '../payment/bit.machine';
-import { cardFieldsMachine } from '../payment/card-fields.machine';
-import { cardScanMachine } from '../payment/card-scan.machine';
-import { googlePayMachine } from '../payment/google-pay.machine';
-import { hostedPageMachine } from '../payment/hosted-page.machine';
+import { applePayMachine } from '../payment/methods/apple-pay/apple-pay.machine';
+import { bitMachine } from '../payment/methods/bit/bit.machine';
+import { cardFieldsMachine } from '../payment/methods/card-fields/card-fields.machine';
+import { cardScanMachine } from '../payment/methods/card-scan/card-scan.machine';
+import { googlePayMachine } from '../payment/methods/google-pay/google-pay.machine';
+import { hostedPageMachine } from '../payment/methods/hosted-page/hosted-page.machine';
 import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
-import { stripeMachine } from '../payment/stripe.machine';
+import { stripeMachine } from '../payment/methods/stripe/stripe.machine';
 import { orderCurrency, paymentOrder, pricedLines } from './purchase.selectors';
 import type { Booking, PurchaseContext } from './purchase.types';
 import { receiptOf, type Receipt } from './receipt';

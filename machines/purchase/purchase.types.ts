@@ -2,7 +2,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { amountEntryMachine, AmountConfirmedEvent } from '../amount-entry/amount-entry.machine';
 import type { Menu, ProductId } from '../menu/menu.types';
 import type { HoursConfirmedEvent, vacuumMachine } from '../vacuum/vacuum.machine';
-import type { HostedPageSettings } from '../payment/hosted-page.machine';
+import type { HostedPageSettings } from '../payment/methods/hosted-page/hosted-page.machine';
 import type { PaymentResult } from '../payment/payment.types';
 import type { ApiFailure } from '../shared/api-failure';
 import type { OrderTotals } from '../shared/pricing';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
+import { stripeMinorUnits } from '../../machines/payment/methods/stripe/stripe.amount';
 import { ISO_4217_NUMERIC, readApplePayPaymentData } from '../standins/apple-pay-token';
 import { attemptOf, confirmedCharge, learnOutcome, openAttempt, payResponseOf } from '../operator/attempts';
 import type { PaymentIntent, Purchase } from '../stores';

@@ -1,13 +1,16 @@
 import i18next from 'i18next';
 import { fromCallback, fromPromise } from 'xstate';
-import { applePayMachine } from '../../machines/payment/apple-pay.machine';
-import { bitMachine } from '../../machines/payment/bit.machine';
-import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
-import { cardScanMachine } from '../../machines/payment/card-scan.machine';
-import { googlePayMachine } from '../../machines/payment/google-pay.machine';
-import { googlePaymentRequest, isGooglePayConfigured } from '../../machines/payment/google-pay.request';
-import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
-import { stripeMachine } from '../../machines/payment/stripe.machine';
+import { applePayMachine } from '../../machines/payment/methods/apple-pay/apple-pay.machine';
+import { bitMachine } from '../../machines/payment/methods/bit/bit.machine';
+import { cardFieldsMachine } from '../../machines/payment/methods/card-fields/card-fields.machine';
+import { cardScanMachine } from '../../machines/payment/methods/card-scan/card-scan.machine';
+import { googlePayMachine } from '../../machines/payment/methods/google-pay/google-pay.machine';
+import {
+  googlePaymentRequest,
+  isGooglePayConfigured,
+} from '../../machines/payment/methods/google-pay/google-pay.request';
+import { hostedPageMachine } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
+import { stripeMachine } from '../../machines/payment/methods/stripe/stripe.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import type { ApiClient } from '../api/client';

@@ -5,7 +5,7 @@
  *   answers `{ status, msg, data: { transaction_id, payment_url } }` (status 0: the payment is ready).
  */
 import * as v from 'valibot';
-import type { BitInitAnswer } from '../../machines/payment/bit.machine';
+import type { BitInitAnswer } from '../../machines/payment/methods/bit/bit.machine';
 import type { AttemptInput } from '../../machines/payment/payment.types';
 import { fetchJson, type ApiClient } from './client';
 

@@ -5,7 +5,7 @@
  *   answers `{ status, msg, data: { scan_id, scan_url } }` (status 0: the scan is open).
  */
 import * as v from 'valibot';
-import type { CardScanStartAnswer } from '../../machines/payment/card-scan.machine';
+import type { CardScanStartAnswer } from '../../machines/payment/methods/card-scan/card-scan.machine';
 import type { AttemptInput } from '../../machines/payment/payment.types';
 import { fetchJson, type ApiClient } from './client';
 

@@ -1,4 +1,4 @@
-import type { ReturnedPayment } from '../../machines/payment/hosted-page.machine';
+import type { ReturnedPayment } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { AttemptInput } from '../../machines/payment/payment.types';
 import { fetchJson, type ApiClient } from './client';
 import { payResponseSchema } from './payment';

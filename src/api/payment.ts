@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { formatWalletAmount } from '../../machines/payment/google-pay.request';
+import { formatWalletAmount } from '../../machines/payment/methods/google-pay/google-pay.request';
 import type { AttemptInput, PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
-import { stripeAmount } from '../../machines/payment/stripe.machine';
+import { stripeAmount } from '../../machines/payment/methods/stripe/stripe.machine';
 import { ApiError } from '../../machines/shared/api-failure';
 import { fetchJson, type ApiClient } from './client';
 

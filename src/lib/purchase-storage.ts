@@ -1,4 +1,4 @@
-import type { PayStatus } from '../../machines/payment/hosted-page.machine';
+import type { PayStatus } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { ReturnedPayment } from '../../machines/purchase/purchase.types';
 import type { Receipt } from '../../machines/purchase/receipt';
 import { localStore } from './local-store';

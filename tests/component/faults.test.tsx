@@ -16,8 +16,11 @@ import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import customEn from '../../locales/custom/en.json';
 import enTexts from '../../locales/wheelshare/en.json';
-import type { HandshakeChargeInput } from '../../machines/payment/card-fields.machine';
-import type { ApplePaySessionCommand, ApplePaySessionEvent } from '../../machines/payment/apple-pay.machine';
+import type { HandshakeChargeInput } from '../../machines/payment/methods/card-fields/card-fields.machine';
+import type {
+  ApplePaySessionCommand,
+  ApplePaySessionEvent,
+} from '../../machines/payment/methods/apple-pay/apple-pay.machine';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { FAULTS, type Fault } from '../../sandbox/faults';
 import { providePayPage } from '../../src/actors/pay-page';

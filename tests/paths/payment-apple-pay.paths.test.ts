@@ -3,9 +3,9 @@ import {
   applePayMachine,
   type ApplePaySessionCommand,
   type ApplePaySessionEvent,
-} from '../../machines/payment/apple-pay.machine';
-import type { ApplePaymentRequest } from '../../machines/payment/apple-pay.request';
-import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
+} from '../../machines/payment/methods/apple-pay/apple-pay.machine';
+import type { ApplePaymentRequest } from '../../machines/payment/methods/apple-pay/apple-pay.request';
+import type { WalletPayInput } from '../../machines/payment/methods/google-pay/google-pay.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import type { PaymentContext } from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';

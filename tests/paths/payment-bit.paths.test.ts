@@ -1,4 +1,4 @@
-import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/bit.machine';
+import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/methods/bit/bit.machine';
 import type { PaymentContext } from '../../machines/payment/payment.shared';
 import type { PaymentOrder, AttemptInput } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';

@@ -1,4 +1,7 @@
-import { cardFieldsMachine, type HandshakeChargeInput } from '../../machines/payment/card-fields.machine';
+import {
+  cardFieldsMachine,
+  type HandshakeChargeInput,
+} from '../../machines/payment/methods/card-fields/card-fields.machine';
 import type { PaymentOrder, PayResponse, AttemptInput } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder, twoLineOrder } from '../fixtures/orders';

@@ -3,7 +3,7 @@ import {
   cardScanMachine,
   type CardScanEvent,
   type CardScanStartAnswer,
-} from '../../machines/payment/card-scan.machine';
+} from '../../machines/payment/methods/card-scan/card-scan.machine';
 import type { PaymentContext } from '../../machines/payment/payment.shared';
 import type { AttemptInput } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';

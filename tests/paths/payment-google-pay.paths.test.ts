@@ -1,5 +1,5 @@
-import { googlePayMachine, type WalletPayInput } from '../../machines/payment/google-pay.machine';
-import type { GooglePaymentRequest } from '../../machines/payment/google-pay.request';
+import { googlePayMachine, type WalletPayInput } from '../../machines/payment/methods/google-pay/google-pay.machine';
+import type { GooglePaymentRequest } from '../../machines/payment/methods/google-pay/google-pay.request';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import type { PaymentContext } from '../../machines/payment/payment.shared';
 import { ApiError } from '../../machines/shared/api-failure';

@@ -2,7 +2,7 @@ import {
   hostedPageMachine,
   type HostedPageInput,
   type ReturnedPayment,
-} from '../../machines/payment/hosted-page.machine';
+} from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { PayResponse, AttemptInput } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';

@@ -4,7 +4,7 @@ import {
   type ConfirmedIntent,
   type StripeCardHandle,
   type StripeConfirmInput,
-} from '../../machines/payment/stripe.machine';
+} from '../../machines/payment/methods/stripe/stripe.machine';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
 import { pendingPromise } from '../fixtures/stand-ins';

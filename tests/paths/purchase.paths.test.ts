@@ -1,13 +1,13 @@
 import { amountEntryMachine } from '../../machines/amount-entry/amount-entry.machine';
 import type { Menu } from '../../machines/menu/menu.types';
-import { applePayMachine } from '../../machines/payment/apple-pay.machine';
-import { bitMachine } from '../../machines/payment/bit.machine';
-import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
-import { cardScanMachine } from '../../machines/payment/card-scan.machine';
-import { googlePayMachine } from '../../machines/payment/google-pay.machine';
-import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
+import { applePayMachine } from '../../machines/payment/methods/apple-pay/apple-pay.machine';
+import { bitMachine } from '../../machines/payment/methods/bit/bit.machine';
+import { cardFieldsMachine } from '../../machines/payment/methods/card-fields/card-fields.machine';
+import { cardScanMachine } from '../../machines/payment/methods/card-scan/card-scan.machine';
+import { googlePayMachine } from '../../machines/payment/methods/google-pay/google-pay.machine';
+import { hostedPageMachine } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
-import { stripeMachine } from '../../machines/payment/stripe.machine';
+import { stripeMachine } from '../../machines/payment/methods/stripe/stripe.machine';
 import {
   METHOD_ENDINGS,
   purchaseMachine,

@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { getPaymentIframe } from '../../src/api/custom-payment';
 import { verifyHostedPayment } from '../../src/api/hosted-page';
 import { getMenu, menuSchema, toMenu, withMerchantName } from '../../src/api/menu';
-import { isApplePayConfigured } from '../../machines/payment/apple-pay.request';
+import { isApplePayConfigured } from '../../machines/payment/methods/apple-pay/apple-pay.request';
 import { allMethodsConfig, APPLE_PAY_CONFIG, listMenu } from '../fixtures/menus';
 import { setPurchase } from '../../src/api/purchase';
 import { createTranzilaHandshake } from '../../src/api/tranzila';
-import type { ReturnedPayment } from '../../machines/payment/hosted-page.machine';
+import type { ReturnedPayment } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import { fakeApi, query, type Sent } from '../fixtures/fake-api';
 import { attempt, twoLineOrder } from '../fixtures/orders';
 

@@ -4,8 +4,11 @@
  * whose commands become session calls; stopping it aborts a session still open, never a closed one.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApplePaySessionCommand, ApplePaySessionEvent } from '../../machines/payment/apple-pay.machine';
-import type { ApplePaymentRequest } from '../../machines/payment/apple-pay.request';
+import type {
+  ApplePaySessionCommand,
+  ApplePaySessionEvent,
+} from '../../machines/payment/methods/apple-pay/apple-pay.machine';
+import type { ApplePaymentRequest } from '../../machines/payment/methods/apple-pay/apple-pay.request';
 import { runApplePaySession } from '../../src/payments/apple-pay/apple-pay-session';
 import { isApplePayAvailable } from '../../src/payments/apple-pay/availability';
 

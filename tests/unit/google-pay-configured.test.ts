@@ -5,7 +5,7 @@
  * tokenization with parameters), the environment is TEST or PRODUCTION, and PRODUCTION has a merchantId.
  */
 import { describe, expect, it } from 'vitest';
-import { isGooglePayConfigured } from '../../machines/payment/google-pay.request';
+import { isGooglePayConfigured } from '../../machines/payment/methods/google-pay/google-pay.request';
 
 const card = {
   type: 'CARD',

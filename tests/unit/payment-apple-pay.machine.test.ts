@@ -4,14 +4,14 @@ import {
   applePayMachine,
   type ApplePaySessionCommand,
   type ApplePaySessionEvent,
-} from '../../machines/payment/apple-pay.machine';
+} from '../../machines/payment/methods/apple-pay/apple-pay.machine';
 import {
   APPLE_PAY_VERSION,
   applePaymentRequest,
   isApplePayConfigured,
   type ApplePaymentRequest,
-} from '../../machines/payment/apple-pay.request';
-import type { WalletPayInput } from '../../machines/payment/google-pay.machine';
+} from '../../machines/payment/methods/apple-pay/apple-pay.request';
+import type { WalletPayInput } from '../../machines/payment/methods/google-pay/google-pay.machine';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { APPLE_PAY_CONFIG } from '../fixtures/menus';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/bit.machine';
+import { bitMachine, type BitInitAnswer, type BitPayment } from '../../machines/payment/methods/bit/bit.machine';
 import type { PaymentOrder, AttemptInput } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 

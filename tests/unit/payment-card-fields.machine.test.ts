@@ -10,7 +10,7 @@ import {
   type HandshakeChargeInput,
   isDeclined,
   resultOfDecline,
-} from '../../machines/payment/card-fields.machine';
+} from '../../machines/payment/methods/card-fields/card-fields.machine';
 import type { PaymentOrder, PayResponse, AttemptInput } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { deferredOrder, singleLineOrder, twoLineOrder } from '../fixtures/orders';

@@ -4,8 +4,8 @@ import {
   cardScanMachine,
   type CardScanEvent,
   type CardScanStartAnswer,
-} from '../../machines/payment/card-scan.machine';
-import type { PayStatus } from '../../machines/payment/hosted-page.machine';
+} from '../../machines/payment/methods/card-scan/card-scan.machine';
+import type { PayStatus } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { AttemptInput } from '../../machines/payment/payment.types';
 import { singleLineOrder } from '../fixtures/orders';
 

@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { googlePayMachine, type GooglePayError, type WalletPayInput } from '../../machines/payment/google-pay.machine';
+import {
+  googlePayMachine,
+  type GooglePayError,
+  type WalletPayInput,
+} from '../../machines/payment/methods/google-pay/google-pay.machine';
 import {
   googlePaymentRequest,
   isGooglePayConfigured,
   type GooglePaymentRequest,
-} from '../../machines/payment/google-pay.request';
+} from '../../machines/payment/methods/google-pay/google-pay.request';
 import type { PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { anonymousOrder, singleLineOrder, TOKENIZABLE_CARD, withTokenizableCard } from '../fixtures/orders';

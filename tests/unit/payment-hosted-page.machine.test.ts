@@ -8,7 +8,7 @@ import {
   type HostedPageInput,
   type PayStatus,
   type ReturnedPayment,
-} from '../../machines/payment/hosted-page.machine';
+} from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { AttemptInput, PayResponse } from '../../machines/payment/payment.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { HOSTED_PAGE } from '../fixtures/purchases';

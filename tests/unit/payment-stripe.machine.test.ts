@@ -8,7 +8,7 @@ import {
   type StripeCardHandle,
   type StripeConfirmInput,
   type StripeErrorLike,
-} from '../../machines/payment/stripe.machine';
+} from '../../machines/payment/methods/stripe/stripe.machine';
 import { ApiError } from '../../machines/shared/api-failure';
 import { singleLineOrder } from '../fixtures/orders';
 

@@ -5,8 +5,8 @@
  * 2-decimal amount in the page's language and a refusal carries its per-field messages.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GooglePaymentRequest } from '../../machines/payment/google-pay.request';
-import type { StripeCardHandle } from '../../machines/payment/stripe.machine';
+import type { GooglePaymentRequest } from '../../machines/payment/methods/google-pay/google-pay.request';
+import type { StripeCardHandle } from '../../machines/payment/methods/stripe/stripe.machine';
 import { PROVIDER_URLS } from '../../src/config';
 import { loadApplePayButton } from '../../src/payments/apple-pay/apple-pay-button';
 import { createGooglePayButton, loadGooglePay, requestGooglePayment } from '../../src/payments/google-pay/google-pay';

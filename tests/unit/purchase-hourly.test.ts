@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import type { Product } from '../../machines/menu/menu.types';
-import { googlePayMachine } from '../../machines/payment/google-pay.machine';
+import { googlePayMachine } from '../../machines/payment/methods/google-pay/google-pay.machine';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { purchaseMachine, type SetPurchaseInput } from '../../machines/purchase/purchase.machine';
 import { paymentOrder, selectLines, selectTotals } from '../../machines/purchase/purchase.selectors';

@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyActorLogic, type AnyActorRef } from 'xstate';
-import { applePayMachine } from '../../machines/payment/apple-pay.machine';
-import { bitMachine } from '../../machines/payment/bit.machine';
-import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
-import { cardScanMachine } from '../../machines/payment/card-scan.machine';
-import { googlePayMachine } from '../../machines/payment/google-pay.machine';
-import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
+import { applePayMachine } from '../../machines/payment/methods/apple-pay/apple-pay.machine';
+import { bitMachine } from '../../machines/payment/methods/bit/bit.machine';
+import { cardFieldsMachine } from '../../machines/payment/methods/card-fields/card-fields.machine';
+import { cardScanMachine } from '../../machines/payment/methods/card-scan/card-scan.machine';
+import { googlePayMachine } from '../../machines/payment/methods/google-pay/google-pay.machine';
+import { hostedPageMachine } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
-import { stripeMachine } from '../../machines/payment/stripe.machine';
+import { stripeMachine } from '../../machines/payment/methods/stripe/stripe.machine';
 import {
   purchaseMachine,
   type BookPaymentLinkInput,

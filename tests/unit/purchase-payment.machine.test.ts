@@ -1,13 +1,13 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { cardFieldsMachine } from '../../machines/payment/card-fields.machine';
+import { cardFieldsMachine } from '../../machines/payment/methods/card-fields/card-fields.machine';
 import {
   cardScanMachine,
   type CardScanEvent,
   type CardScanStartAnswer,
-} from '../../machines/payment/card-scan.machine';
-import { googlePayMachine } from '../../machines/payment/google-pay.machine';
-import { hostedPageMachine } from '../../machines/payment/hosted-page.machine';
+} from '../../machines/payment/methods/card-scan/card-scan.machine';
+import { googlePayMachine } from '../../machines/payment/methods/google-pay/google-pay.machine';
+import { hostedPageMachine } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { AttemptInput, PaymentOrder, PaymentResult } from '../../machines/payment/payment.types';
 import { METHOD_ENDINGS } from '../../machines/purchase/purchase.machine';
 import { selectDrawerOpen } from '../../machines/purchase/purchase.selectors';

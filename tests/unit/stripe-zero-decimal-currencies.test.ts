@@ -3,7 +3,7 @@
  * currency Stripe takes the amount itself, not hundredths; every one of Stripe's list, any letter case.
  */
 import { describe, expect, it } from 'vitest';
-import { stripeMinorUnits } from '../../machines/payment/stripe.amount';
+import { stripeMinorUnits } from '../../machines/payment/methods/stripe/stripe.amount';
 
 const STRIPE_ZERO_DECIMAL = [
   'BIF',

@@ -1,5 +1,11 @@
-import type { ApplePaySessionCommand, ApplePaySessionEvent } from '../../../machines/payment/apple-pay.machine';
-import { APPLE_PAY_VERSION, type ApplePaymentRequest } from '../../../machines/payment/apple-pay.request';
+import type {
+  ApplePaySessionCommand,
+  ApplePaySessionEvent,
+} from '../../../machines/payment/methods/apple-pay/apple-pay.machine';
+import {
+  APPLE_PAY_VERSION,
+  type ApplePaymentRequest,
+} from '../../../machines/payment/methods/apple-pay/apple-pay.request';
 
 /** The part of Safari's Apple Pay JS this app uses. */
 interface ApplePaySessionInstance {

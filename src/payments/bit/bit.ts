@@ -1,4 +1,4 @@
-import type { BitPayment } from '../../../machines/payment/bit.machine';
+import type { BitPayment } from '../../../machines/payment/methods/bit/bit.machine';
 import { parseUrl } from '../../../machines/shared/web-address';
 import { PROVIDER_URLS } from '../../config';
 import { bitReturnAddress } from './bit-return';

@@ -1,4 +1,4 @@
-import type { CardScanEvent } from '../../../machines/payment/card-scan.machine';
+import type { CardScanEvent } from '../../../machines/payment/methods/card-scan/card-scan.machine';
 
 interface ScanMessage {
   source?: unknown;

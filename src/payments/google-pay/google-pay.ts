@@ -1,4 +1,4 @@
-import type { GooglePaymentRequest } from '../../../machines/payment/google-pay.request';
+import type { GooglePaymentRequest } from '../../../machines/payment/methods/google-pay/google-pay.request';
 import { PROVIDER_URLS } from '../../config';
 import { loadScript } from '../load-script';
 

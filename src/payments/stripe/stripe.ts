@@ -6,7 +6,11 @@ import type {
   StripeElementLocale,
 } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { ConfirmedIntent, StripeCardHandle, StripeConfirmInput } from '../../../machines/payment/stripe.machine';
+import type {
+  ConfirmedIntent,
+  StripeCardHandle,
+  StripeConfirmInput,
+} from '../../../machines/payment/methods/stripe/stripe.machine';
 import { PROVIDER_URLS } from '../../config';
 import { loadScript } from '../load-script';
 

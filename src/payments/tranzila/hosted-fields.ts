@@ -1,4 +1,7 @@
-import type { CardProcessorError, HandshakeChargeInput } from '../../../machines/payment/card-fields.machine';
+import type {
+  CardProcessorError,
+  HandshakeChargeInput,
+} from '../../../machines/payment/methods/card-fields/card-fields.machine';
 import { PROVIDER_URLS } from '../../config';
 import { loadScript, whenElementExists } from '../load-script';
 

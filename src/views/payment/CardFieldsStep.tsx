@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { CARD_FIELDS, type CardField } from '../../../machines/payment/card-fields.machine';
+import { CARD_FIELDS, type CardField } from '../../../machines/payment/methods/card-fields/card-fields.machine';
 import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';

@@ -1,6 +1,6 @@
 /** Apple Pay's chart model (the sandbox's ApplePaySession, as in Safari). */
 import type { Page } from '@playwright/test';
-import { applePayMachine } from '../../../../machines/payment/apple-pay.machine';
+import { applePayMachine } from '../../../../machines/payment/methods/apple-pay/apple-pay.machine';
 import { APPLE_VALIDATE, drawer, drawerButton, expect, sheetButton, WALLET_PAY, walletSheet } from '../../fixtures';
 import { act, bySource, outcome, type PaymentModel } from '../runner';
 import { APPLE_PAY_BUTTON } from '../../../fixtures/wallet-buttons';

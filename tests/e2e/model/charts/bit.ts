@@ -1,7 +1,7 @@
 /** Bit's chart model. */
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { bitMachine } from '../../../../machines/payment/bit.machine';
+import { bitMachine } from '../../../../machines/payment/methods/bit/bit.machine';
 import { BIT_PAGE, expect } from '../../fixtures';
 import { outcome, passOn, type PaymentModel } from '../runner';
 import { MODEL_ORIGIN, one, failedCall, closeDrawer, status, endings } from '../shared';

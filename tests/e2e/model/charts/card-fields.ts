@@ -1,7 +1,7 @@
 /** The card fields' chart model (Tranzila's hosted fields). */
 import type { Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { cardFieldsMachine } from '../../../../machines/payment/card-fields.machine';
+import { cardFieldsMachine } from '../../../../machines/payment/methods/card-fields/card-fields.machine';
 import type { PayResponse } from '../../../../machines/payment/payment.types';
 import {
   card,

@@ -1,6 +1,6 @@
 /** The card scan's chart model. */
 import type { EventObject } from 'xstate';
-import { cardScanMachine } from '../../../../machines/payment/card-scan.machine';
+import { cardScanMachine } from '../../../../machines/payment/methods/card-scan/card-scan.machine';
 import { CARD_DECLINED, expect, scannerButton, tapScanner } from '../../fixtures';
 import { act, outcome, passOn, type PaymentModel } from '../runner';
 import { MODEL_PROVIDERS_ORIGIN, one, failedCall, closeDrawer, heading, endings } from '../shared';

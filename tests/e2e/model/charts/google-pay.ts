@@ -1,5 +1,5 @@
 /** Google Pay's chart model. */
-import { googlePayMachine } from '../../../../machines/payment/google-pay.machine';
+import { googlePayMachine } from '../../../../machines/payment/methods/google-pay/google-pay.machine';
 import { drawerButton, expect, sheetButton, WALLET_PAY, walletSheet } from '../../fixtures';
 import { act, outcome, type PaymentModel } from '../runner';
 import { GOOGLE_PAY_BUTTON } from '../../../fixtures/wallet-buttons';

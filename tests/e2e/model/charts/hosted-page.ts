@@ -1,7 +1,10 @@
 /** The hosted payment page's chart model (Yaad Sarig). */
 import type { Page, Route } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { HOSTED_PAGE_VALIDITY_MS, hostedPageMachine } from '../../../../machines/payment/hosted-page.machine';
+import {
+  HOSTED_PAGE_VALIDITY_MS,
+  hostedPageMachine,
+} from '../../../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { PayResponse } from '../../../../machines/payment/payment.types';
 import { card, expect, HOSTED_PAGE, TEST_CARDS, type Texts } from '../../fixtures';
 import type { Move } from '../paths';

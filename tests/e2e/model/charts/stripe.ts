@@ -1,5 +1,5 @@
 /** Stripe's chart model (its card element). */
-import { stripeMachine } from '../../../../machines/payment/stripe.machine';
+import { stripeMachine } from '../../../../machines/payment/methods/stripe/stripe.machine';
 import {
   card,
   drawer,

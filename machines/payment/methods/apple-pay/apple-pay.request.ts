@@ -1,6 +1,6 @@
-import type { FrontendConfig } from '../menu/menu.types';
-import { formatWalletAmount } from './google-pay.request';
-import type { PaymentOrder } from './payment.types';
+import type { FrontendConfig } from '../../../menu/menu.types';
+import { formatWalletAmount } from '../google-pay/google-pay.request';
+import type { PaymentOrder } from '../../payment.types';
 
 /** requirements.md §9: Apple Pay JS session version 1. */
 export const APPLE_PAY_VERSION = 1;

@@ -10,16 +10,16 @@ import {
   resultOfCallError,
   type PaymentContext,
   attemptInput,
-} from './payment.shared';
-import { checkHttpUrl } from '../shared/web-address';
+} from '../../payment.shared';
+import { checkHttpUrl } from '../../../shared/web-address';
 import {
   type PaymentOrder,
   type PayResponse,
   type ResultWith,
   type UncancellableResult,
   type AttemptInput,
-} from './payment.types';
-import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+} from '../../payment.types';
+import { providedAtTheEdge } from '../../../shared/provided-at-the-edge';
 
 /** requirements.md §3 "Pay status", kept in local storage while the hosted page is in use. */
 export type PayStatus = 'pending' | 'failed';

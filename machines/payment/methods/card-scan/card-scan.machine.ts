@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
-import { isOnOrigin, type PayStatus } from './hosted-page.machine';
+import { isOnOrigin, type PayStatus } from '../hosted-page/hosted-page.machine';
 import {
   ENDS_ABANDONED,
   ENDS_WITH_KEPT_RESULT,
@@ -9,9 +9,9 @@ import {
   keepResultAction,
   resultOfCallError,
   type PaymentContext,
-} from './payment.shared';
-import type { AttemptInput, PaymentOrder, ResultWith } from './payment.types';
-import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+} from '../../payment.shared';
+import type { AttemptInput, PaymentOrder, ResultWith } from '../../payment.types';
+import { providedAtTheEdge } from '../../../shared/provided-at-the-edge';
 
 /** What the card-scan step reports (through postMessage, checked for its origin at the edge). */
 export type CardScanEvent =

@@ -7,9 +7,9 @@ import {
   keepResultAction,
   type PaymentContext,
   attemptInput,
-} from './payment.shared';
-import { type PaymentOrder, type ResultWith, type AttemptInput } from './payment.types';
-import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+} from '../../payment.shared';
+import { type PaymentOrder, type ResultWith, type AttemptInput } from '../../payment.types';
+import { providedAtTheEdge } from '../../../shared/provided-at-the-edge';
 
 /** Where the processor's Bit page waits for the visitor (POST /payment/pre/bit/init's data). */
 export interface BitPayment {

@@ -1,4 +1,4 @@
-import { newAttemptKey } from '../shared/attempt-key';
+import { newAttemptKey } from '../../../shared/attempt-key';
 import { assign, fromPromise, setup } from 'xstate';
 import {
   ENDS_ABANDONED,
@@ -12,16 +12,16 @@ import {
   resultOfPayResponse,
   type PaymentContext,
   attemptInput,
-} from './payment.shared';
+} from '../../payment.shared';
 import {
   type PaymentOrder,
   type PayResponse,
   type ResultWith,
   type UncancellableResult,
   type AttemptInput,
-} from './payment.types';
-import { fieldOf, textFieldOf } from '../shared/field-of';
-import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+} from '../../payment.types';
+import { fieldOf, textFieldOf } from '../../../shared/field-of';
+import { providedAtTheEdge } from '../../../shared/provided-at-the-edge';
 
 export const CARD_FIELDS = ['credit_card_number', 'expiry', 'cvv'] as const;
 export type CardField = (typeof CARD_FIELDS)[number];

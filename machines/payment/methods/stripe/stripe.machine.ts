@@ -1,6 +1,6 @@
-import { newAttemptKey } from '../shared/attempt-key';
+import { newAttemptKey } from '../../../shared/attempt-key';
 import { assign, fromPromise, setup } from 'xstate';
-import { ApiError } from '../shared/api-failure';
+import { ApiError } from '../../../shared/api-failure';
 import {
   ENDS_ABANDONED,
   ENDS_WITH_KEPT_RESULT,
@@ -9,10 +9,10 @@ import {
   keepResultAction,
   type PaymentContext,
   attemptInput,
-} from './payment.shared';
-import { type PaymentOrder, type UncancellableResult, type AttemptInput } from './payment.types';
-import { textFieldOf } from '../shared/field-of';
-import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+} from '../../payment.shared';
+import { type PaymentOrder, type UncancellableResult, type AttemptInput } from '../../payment.types';
+import { textFieldOf } from '../../../shared/field-of';
+import { providedAtTheEdge } from '../../../shared/provided-at-the-edge';
 import { stripeMinorUnits } from './stripe.amount';
 
 /** requirements.md §5: Stripe amounts are in the currency's minor units with a lowercase currency. */

@@ -1,5 +1,5 @@
-import type { FrontendConfig } from '../menu/menu.types';
-import type { PaymentOrder } from './payment.types';
+import type { FrontendConfig } from '../../../menu/menu.types';
+import type { PaymentOrder } from '../../payment.types';
 
 export const formatWalletAmount = (amount: number) => amount.toFixed(2);
 

@@ -10,15 +10,15 @@ import {
   endingOutput,
   type PaymentContext,
   attemptInput,
-} from './payment.shared';
+} from '../../payment.shared';
 import {
   type PaymentOrder,
   type PayResponse,
   type ResultWith,
   type UncancellableResult,
   type AttemptInput,
-} from './payment.types';
-import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+} from '../../payment.types';
+import { providedAtTheEdge } from '../../../shared/provided-at-the-edge';
 
 /** requirements.md §9: the Google Pay loader shows for 1 s. */
 export const GOOGLE_PAY_LOADER_MS = 1000;

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { applePaymentRequest, type ApplePaymentRequest } from './apple-pay.request';
-import type { WalletPayInput } from './google-pay.machine';
+import type { WalletPayInput } from '../google-pay/google-pay.machine';
 import {
   ENDS_ABANDONED,
   ENDS_WITH_KEPT_RESULT,
@@ -13,9 +13,9 @@ import {
   resultOfPayResponse,
   type PaymentContext,
   attemptInput,
-} from './payment.shared';
-import type { PaymentOrder, PayResponse, UncancellableResult } from './payment.types';
-import { providedAtTheEdge } from '../shared/provided-at-the-edge';
+} from '../../payment.shared';
+import type { PaymentOrder, PayResponse, UncancellableResult } from '../../payment.types';
+import { providedAtTheEdge } from '../../../shared/provided-at-the-edge';
 
 /** What the session actor tells the machine (from ApplePaySession's callbacks). */
 export type ApplePaySessionEvent =
