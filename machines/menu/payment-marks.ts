@@ -1,6 +1,5 @@
 import { isApplePayConfigured } from '../payment/methods/apple-pay/apple-pay.request';
 import { isGooglePayConfigured } from '../payment/methods/google-pay/google-pay.request';
-import type { PaymentMethod } from '../purchase/purchase.types';
 import { CARD_NETWORKS, type CardNetwork, type FrontendConfig } from './menu.types';
 
 /** What a machine accepts when its menu names no networks (contract/operator-api.yaml card_networks). */
@@ -14,14 +13,6 @@ export type PaymentMark = 'google_pay' | 'apple_pay' | 'bit' | CardNetwork;
 /** The card networks the machine accepts. */
 export const cardNetworks = (config: FrontendConfig): readonly CardNetwork[] =>
   config.card_networks ?? DEFAULT_CARD_NETWORKS;
-
-/** Whether the method takes a card of the machine's networks (rather than being a wallet or Bit). */
-export const takesCard = (method: PaymentMethod): method is 'stripe' | 'credit_card' | 'card_scan' =>
-  method === 'stripe' || method === 'credit_card' || method === 'card_scan';
-
-/** The marks beside a method on the method list: a wallet's or Bit's own, the accepted networks for a card. */
-export const methodMarks = (method: PaymentMethod, networks: readonly CardNetwork[]): readonly PaymentMark[] =>
-  takesCard(method) ? networks : [method];
 
 /**
  * The footer's marks: what the machine offers, Apple Pay only where the phone can pay with it (`applePayUsable`,

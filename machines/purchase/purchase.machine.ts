@@ -2,6 +2,7 @@ import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
 import type { CardProvider, Menu, ProductId } from '../menu/menu.types';
 import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
+import { PAYMENT_METHOD_ENTRIES } from '../payment/methods/registry';
 import { payableLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
 import { ApiError, type ApiFailure } from '../shared/api-failure';
@@ -12,7 +13,6 @@ import {
   MAX_QUANTITY,
   needsPopup,
   offeredMethods,
-  paymentOrder,
   pricedLines,
   purchaseRequest,
 } from './purchase.selectors';
@@ -28,9 +28,11 @@ import type {
 } from './purchase.types';
 import {
   METHOD_MACHINES,
-  methodState,
+  methodStates,
   orderInput,
   receiptFor,
+  startsAfterPopup,
+  startsAtOnce,
   submittingState,
   walletsKnown,
   type MethodActor,
@@ -79,15 +81,8 @@ export const purchaseMachine = setup({
       setPurchase: 'setPurchase';
       bookPaymentLink: 'bookPaymentLink';
       checkGooglePay: 'checkGooglePay';
-      googlePay: 'googlePay';
-      applePay: 'applePay';
-      cardFields: 'cardFields';
-      hostedPage: 'hostedPage';
-      stripe: 'stripe';
-      cardScan: 'cardScan';
-      bit: 'bit';
       checkReturnedPayment: 'checkReturnedPayment';
-    },
+    } & { [TId in MethodActor]: TId },
   },
   actors: {
     amountEntry: amountEntryMachine,
@@ -410,30 +405,15 @@ export const purchaseMachine = setup({
               guard: { type: 'methodOffered', params: ({ event }) => event.method },
               actions: { type: 'chooseMethod', params: ({ event }) => event.method },
             },
-            'method.continue': [
-              { guard: 'chosenMethodNeedsPopup', target: 'ExplainingMethod' },
-              { guard: { type: 'methodIs', params: 'google_pay' }, target: '#purchase.INIT_METHOD_PENDING.GooglePay' },
-              { guard: { type: 'methodIs', params: 'apple_pay' }, target: '#purchase.INIT_METHOD_PENDING.ApplePay' },
-              { guard: { type: 'methodIs', params: 'stripe' }, target: '#purchase.INIT_METHOD_PENDING.Stripe' },
-            ],
+            // The chosen method's popup first, if it has one; else the method itself (methods/registry.ts).
+            'method.continue': [{ guard: 'chosenMethodNeedsPopup', target: 'ExplainingMethod' }, ...startsAtOnce],
           },
         },
         /** The scan-help, secure-payment or Bit popup, before the method starts. */
         ExplainingMethod: {
           tags: ['drawerOpen'],
           on: {
-            'popup.continue': [
-              {
-                guard: { type: 'cardEntryWith', params: 'TRANZILA' },
-                target: '#purchase.INIT_METHOD_PENDING.CardFields',
-              },
-              {
-                guard: { type: 'cardEntryWith', params: 'YAAD_SARIG' },
-                target: '#purchase.INIT_METHOD_PENDING.HostedPage',
-              },
-              { guard: { type: 'methodIs', params: 'card_scan' }, target: '#purchase.INIT_METHOD_PENDING.CardScan' },
-              { guard: { type: 'methodIs', params: 'bit' }, target: '#purchase.INIT_METHOD_PENDING.Bit' },
-            ],
+            'popup.continue': startsAfterPopup,
             'popup.cancel': 'ChoosingMethod',
           },
         },
@@ -442,27 +422,10 @@ export const purchaseMachine = setup({
     INIT_METHOD_PENDING: {
       tags: ['drawerOpen'],
       entry: { type: 'rememberPaymentUnderway', params: ({ context }) => context.sessionId ?? '' },
-      // Always entered at the chosen method's state; XState still wants a default child.
-      initial: 'GooglePay',
-      states: {
-        GooglePay: methodState('googlePay', orderInput),
-        ApplePay: methodState('applePay', orderInput),
-        CardFields: methodState('cardFields', ({ context }) => ({
-          order: paymentOrder(context),
-          terminal: context.menu.frontend_config.credit_card?.terminal ?? '',
-        })),
-        HostedPage: methodState('hostedPage', ({ context }) => ({
-          order: paymentOrder(context),
-          ...context.hostedPage,
-        })),
-        Stripe: methodState('stripe', orderInput),
-        CardScan: methodState('cardScan', ({ context }) => ({
-          ...orderInput({ context }),
-          scannerOrigin: context.cardScanOrigin ?? '',
-        })),
-        /** The browser leaves for Bit; the verdict comes back as `payment.returned` on a new page. */
-        Bit: methodState('bit', orderInput),
-      },
+      // Always entered at the chosen method's state; XState still wants a default child. One state per method
+      // (methods/registry.ts); Bit's leaves for Bit, its verdict coming back as `payment.returned` on a new page.
+      initial: PAYMENT_METHOD_ENTRIES.googlePay.state,
+      states: methodStates(),
     },
     PAYMENT_SUCCESS: {
       tags: ['drawerOpen'],

@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { currencySymbol } from '../shared/currency';
 import type { FrontendConfig, Menu, Product, ProductId } from '../menu/menu.types';
-import { cardNetworks } from '../menu/payment-marks';
+import { cardNetworks, type PaymentMark } from '../menu/payment-marks';
 import type { FailureReason, PaymentOrder } from '../payment/payment.types';
 import { isApplePayConfigured } from '../payment/methods/apple-pay/apple-pay.request';
-import { isGooglePayConfigured } from '../payment/methods/google-pay/google-pay.request';
+import { isExplainedMethod, isOffered, marksOf } from '../payment/methods/registry';
 import { hourlyLine } from '../vacuum/hourly';
 import {
   orderTotals,
@@ -16,7 +16,7 @@ import {
   type PricedLine,
 } from '../shared/pricing';
 import type { purchaseMachine } from './purchase.machine';
-import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
+import { PAYMENT_METHODS, type PaymentMethod, type PurchaseContext } from './purchase.types';
 
 export const MAX_QUANTITY = 99;
 
@@ -189,12 +189,6 @@ export function purchaseRequest(context: PurchaseContext) {
   return toPurchaseRequest(selectedLines(context), linePricing(context));
 }
 
-/** Bit's published terms: a payment to a business is at least 5 NIS, and Bit pays in shekels only. */
-export const BIT_MINIMUM_ILS = 5;
-
-const bitAccepts = (context: OfferContext) =>
-  orderCurrency(context).currency === 'ILS' && orderTotalsOf(context).total >= BIT_MINIMUM_ILS;
-
 type OfferContext = Pick<
   PurchaseContext,
   | 'menu'
@@ -215,22 +209,26 @@ type OfferContext = Pick<
  * scan only where the build names its scanner.
  */
 export function offeredMethods(context: OfferContext): PaymentMethod[] {
-  const config = context.menu.frontend_config;
-  const cardFields = config.credit_card?.enabled === true && config.credit_card.type !== 'STRIP';
-  const candidates: [PaymentMethod, boolean][] = [
-    ['google_pay', isGooglePayConfigured(config.google_pay) && context.googlePayReady === true],
-    ['apple_pay', isApplePayConfigured(config.apple_pay) && context.applePayAvailable],
-    ['stripe', Boolean(config.stripe?.publishableKey)],
-    ['credit_card', cardFields],
-    // Withdrawn while the build names no scanner (its provider is not chosen yet).
-    ['card_scan', cardFields && context.cardScanOrigin !== undefined],
-    ['bit', config.bit?.enabled === true && bitAccepts(context)],
-  ];
-  return candidates.filter(([, offered]) => offered).map(([method]) => method);
+  const facts = {
+    config: context.menu.frontend_config,
+    currency: orderCurrency(context).currency,
+    total: orderTotalsOf(context).total,
+    googlePayReady: context.googlePayReady,
+    applePayAvailable: context.applePayAvailable,
+    cardScanOrigin: context.cardScanOrigin,
+  };
+  // Each method's own rule (its entry in machines/payment/methods/), in the method list's order.
+  return PAYMENT_METHODS.filter((method) => isOffered(method, facts));
 }
 
-export const needsPopup = (method: PaymentMethod | undefined) =>
-  method !== undefined && METHODS_WITH_POPUP.includes(method);
+export const needsPopup = isExplainedMethod;
+
+/** An offered method as the method list shows it: its marks, and whether they are the card networks it takes. */
+export interface MethodOption {
+  method: PaymentMethod;
+  takesCard: boolean;
+  marks: readonly PaymentMark[];
+}
 
 type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
 
@@ -244,6 +242,18 @@ export const selectShownProduct = (snapshot: PurchaseSnapshot): Product | undefi
   selectedLines(snapshot.context)[0]?.product;
 export const selectCurrencySymbol = (snapshot: PurchaseSnapshot) => orderCurrency(snapshot.context).symbol;
 export const selectOfferedMethods = (snapshot: PurchaseSnapshot) => offeredMethods(snapshot.context);
+export const selectMethodOptions = (snapshot: PurchaseSnapshot): MethodOption[] =>
+  offeredMethods(snapshot.context).map((method) => {
+    const marks = marksOf(method);
+    return marks === 'cardNetworks'
+      ? { method, takesCard: true, marks: cardNetworks(snapshot.context.menu.frontend_config) }
+      : { method, takesCard: false, marks };
+  });
+/** The method whose popup is open (requirements.md §2), if one is. */
+export const selectExplainedMethod = (snapshot: PurchaseSnapshot) => {
+  const { method } = snapshot.context;
+  return snapshot.matches({ SELECT_PAYMENT_METHOD: 'ExplainingMethod' }) && needsPopup(method) ? method : undefined;
+};
 /**
  * requirements.md §2's 'applePayNotAvailable': Apple Pay is configured and this browser has Apple Pay, but cannot pay
  * with it (an Apple device without a usable card). A browser without Apple Pay (Android, Chrome) is not told.
@@ -254,8 +264,6 @@ export const selectApplePayUnavailable = (snapshot: PurchaseSnapshot) =>
   !snapshot.context.applePayAvailable;
 export const selectCanContinue = (snapshot: PurchaseSnapshot) => snapshot.can({ type: 'purchase.continue' });
 export const selectDrawerOpen = (snapshot: PurchaseSnapshot) => snapshot.hasTag('drawerOpen');
-/** The card networks the machine accepts, whose marks the card options show. */
-export const selectCardNetworks = (snapshot: PurchaseSnapshot) => cardNetworks(snapshot.context.menu.frontend_config);
 
 /** What every payment step shows of the order: who is paid, at which machine, for what, and how much. */
 export interface OrderSummary {

@@ -3,15 +3,12 @@
  * wallet preselection, the operator's recording of the purchase, and one state per payment method with an
  * edge for each way its machine can end.
  */
-import type { OutputFrom } from 'xstate';
-import { applePayMachine } from '../payment/methods/apple-pay/apple-pay.machine';
-import { bitMachine } from '../payment/methods/bit/bit.machine';
-import { cardFieldsMachine } from '../payment/methods/card-fields/card-fields.machine';
-import { cardScanMachine } from '../payment/methods/card-scan/card-scan.machine';
-import { googlePayMachine } from '../payment/methods/google-pay/google-pay.machine';
-import { hostedPageMachine } from '../payment/methods/hosted-page/hosted-page.machine';
-import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
-import { stripeMachine } from '../payment/methods/stripe/stripe.machine';
+import type { PaymentResult } from '../payment/payment.types';
+import type { InputFrom } from 'xstate';
+import type { PaymentMethodEntry } from '../payment/methods/payment-method';
+import { methodEntries, PAYMENT_METHOD_ENTRIES, type MethodActor } from '../payment/methods/registry';
+
+export type { MethodActor } from '../payment/methods/registry';
 import { orderCurrency, paymentOrder, pricedLines } from './purchase.selectors';
 import type { Booking, PurchaseContext } from './purchase.types';
 import { receiptOf, type Receipt } from './receipt';
@@ -62,47 +59,17 @@ const UNCONFIRMED = {
 /** Any other ending is abandoned (the drawer closed before paying): no payment is underway any more. */
 const ABANDON = { target: '#purchase.SELECT_PRODUCT', actions: ['forgetPayment', 'forgetPaymentUnderway'] } as const;
 
-/** The payment methods' machines, each invoked under its own id (the views find it in the snapshot's children). */
-export const METHOD_MACHINES = {
-  googlePay: googlePayMachine,
-  applePay: applePayMachine,
-  cardFields: cardFieldsMachine,
-  hostedPage: hostedPageMachine,
-  stripe: stripeMachine,
-  cardScan: cardScanMachine,
-  bit: bitMachine,
+type Entries = typeof PAYMENT_METHOD_ENTRIES;
+
+/** The payment methods' machines (methods/registry.ts), each invoked under its own id (the views find it in the snapshot's children). */
+export const METHOD_MACHINES = Object.fromEntries(methodEntries().map(({ actor, machine }) => [actor, machine])) as {
+  [TId in MethodActor]: Entries[TId]['machine'];
 };
 
-export type MethodActor = keyof typeof METHOD_MACHINES;
-
-/**
- * Every outcome a method's machine can end with (its output type), each listed once: the compiler
- * refuses a missing one and one the machine cannot end with, so the chart has no edge no run can take.
- */
-type Endings<TId extends MethodActor> = Record<OutputFrom<(typeof METHOD_MACHINES)[TId]>['outcome'], true>;
-
-/**
- * Which outcomes each method's machine ends with: requirements.md §4 lets only card scan's step be cancelled, and
- * Bit's verdict comes back to a new page (payment.returned), never through its machine.
- */
-export const METHOD_ENDINGS: { [TId in MethodActor]: Endings<TId> } = {
-  googlePay: { succeeded: true, failed: true, abandoned: true },
-  applePay: { succeeded: true, failed: true, abandoned: true },
-  cardFields: { succeeded: true, failed: true, abandoned: true },
-  hostedPage: { succeeded: true, failed: true, abandoned: true },
-  stripe: { succeeded: true, failed: true, abandoned: true },
-  cardScan: { failed: true, cancelled: true, abandoned: true },
-  bit: { failed: true, abandoned: true },
+/** Which outcomes each method's machine ends with (its entry's `endings`, checked against its chart by the compiler). */
+export const METHOD_ENDINGS = Object.fromEntries(methodEntries().map(({ actor, endings }) => [actor, endings])) as {
+  [TId in MethodActor]: Entries[TId]['endings'];
 };
-
-/**
- * The methods that can fail without a verdict: those with an operator's pay call (payment.shared.ts
- * payCall), Stripe (an intent left processing) and card scan (its frame's word is no verdict: the
- * scanner told the operator). Bit's return gives none: the page that comes back asks.
- */
-const MAY_END_UNCONFIRMED: readonly MethodActor[] = (Object.keys(METHOD_MACHINES) as MethodActor[]).filter(
-  (id) => id !== 'bit',
-);
 
 /** An edge for each outcome the method can end with, and only for those; abandoned is the fallback. */
 const settlePayment = (endings: Partial<Record<PaymentResult['outcome'], true>>, mayEndUnconfirmed: boolean) => [
@@ -167,17 +134,44 @@ export function submittingState<TId extends 'setPurchase' | 'bookPaymentLink', T
   } as const;
 }
 
+const pendingTarget = (state: string) => `#purchase.INIT_METHOD_PENDING.${state}`;
+
+/** The method list's Continue for each method that starts at once (no popup), in the registry's order. */
+export const startsAtOnce = methodEntries((entry) => !entry.explainsFirst).map(({ chosenWhen, state }) => ({
+  guard: chosenWhen,
+  target: pendingTarget(state),
+}));
+
+/** The popup's Continue for each method that explains itself first. */
+export const startsAfterPopup = methodEntries((entry) => entry.explainsFirst).map(({ chosenWhen, state }) => ({
+  guard: chosenWhen,
+  target: pendingTarget(state),
+}));
+
 /**
- * One state of INIT_METHOD_PENDING: it runs the method's machine on the order (and what else the method
- * needs), hands it the drawer's close (the method decides whether leaving is still possible) and moves
- * the purchase on by the result the machine ends with.
+ * One state of INIT_METHOD_PENDING: it runs the method's machine on the order (and what else its entry says the method
+ * needs), hands it the drawer's close (the method decides whether leaving is still possible) and moves the purchase
+ * on by the result the machine ends with.
  */
-export function methodState<TId extends MethodActor, TInput extends { order: PaymentOrder }>(
-  id: TId,
-  input: ({ context }: { context: PurchaseContext }) => TInput,
-) {
+function methodState<TId extends MethodActor>(id: TId) {
+  const entry: PaymentMethodEntry = PAYMENT_METHOD_ENTRIES[id];
   return {
     on: { 'drawer.close': { actions: { type: 'forwardToMethod', params: id } } },
-    invoke: { id, src: id, input, onDone: settlePayment(METHOD_ENDINGS[id], MAY_END_UNCONFIRMED.includes(id)) },
+    invoke: {
+      id,
+      src: id,
+      input: ({ context }: { context: PurchaseContext }) =>
+        entry.input(paymentOrder(context), context) as InputFrom<Entries[TId]['machine']>,
+      onDone: settlePayment(entry.endings, entry.mayEndUnconfirmed),
+    },
   } as const;
 }
+
+type MethodState = { [TId in MethodActor]: ReturnType<typeof methodState<TId>> }[MethodActor];
+
+/** INIT_METHOD_PENDING's states, one per method under its entry's state name. */
+export const methodStates = () =>
+  Object.fromEntries(methodEntries().map(({ actor, state }) => [state, methodState(actor)])) as Record<
+    string,
+    MethodState
+  >;

@@ -8,11 +8,12 @@ import type { ApiFailure } from '../shared/api-failure';
 import type { OrderTotals } from '../shared/pricing';
 import type { Receipt } from './receipt';
 
+/**
+ * The payment methods by their names on the operator's API, in the method list's order; each is declared in its own
+ * folder, machines/payment/methods/ (registry.ts).
+ */
 export const PAYMENT_METHODS = ['google_pay', 'apple_pay', 'stripe', 'credit_card', 'card_scan', 'bit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** Card entry, card scan and Bit first explain themselves in a popup (requirements.md §2). */
-export const METHODS_WITH_POPUP: readonly PaymentMethod[] = ['credit_card', 'card_scan', 'bit'];
 
 /**
  * A payment this browser started and did not see end: the page was reloaded or left for Bit, or a pay

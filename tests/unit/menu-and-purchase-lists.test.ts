@@ -1,5 +1,5 @@
 /**
- * The lists machines/menu/menu.types.ts and machines/purchase/purchase.types.ts hold that the app reads at
+ * The lists machines/menu/menu.types.ts and machines/payment/methods/registry.ts hold that the app reads at
  * run time, written out from docs/requirements.md: the four languages (§1.5, §5.5: en the default), the
  * product views, card providers and networks a menu may name (§3), and the methods that first explain
  * themselves in a popup (§2.16: card entry, card scan and Bit).
@@ -13,7 +13,7 @@ import {
   PRODUCT_VIEWS,
 } from '../../machines/menu/menu.types';
 import { needsPopup } from '../../machines/purchase/purchase.selectors';
-import { METHODS_WITH_POPUP } from '../../machines/purchase/purchase.types';
+import { METHODS_WITH_POPUP } from '../../machines/payment/methods/registry';
 
 describe('languages (requirements.md §1.5)', () => {
   it('are English, Hebrew, French and Spanish, in that order; English is the default', () => {

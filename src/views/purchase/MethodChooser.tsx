@@ -1,13 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { methodMarks, takesCard } from '../../../machines/menu/payment-marks';
 import {
   selectApplePayUnavailable,
-  selectCardNetworks,
   selectCurrencySymbol,
-  selectOfferedMethods,
+  selectMethodOptions,
   selectTotals,
+  type MethodOption,
 } from '../../../machines/purchase/purchase.selectors';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Money } from '../../components/Money';
@@ -16,14 +15,13 @@ import type { PurchaseRef } from './purchase-ref';
 
 export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
   const { t } = useTranslation();
-  const methods = useSelector(purchase, selectOfferedMethods, (a, b) => a.join() === b.join());
+  const options = useSelector(purchase, selectMethodOptions, sameOptions);
   const chosen = useSelector(purchase, (snapshot) => snapshot.context.method);
   const applePayUnavailable = useSelector(purchase, selectApplePayUnavailable);
   const { total } = useSelector(purchase, selectTotals, (a, b) => a.total === b.total);
   const symbol = useSelector(purchase, selectCurrencySymbol);
   const customAmount = useSelector(purchase, (snapshot) => snapshot.context.customAmount);
   const canContinue = useSelector(purchase, (snapshot) => snapshot.can({ type: 'method.continue' }));
-  const networks = useSelector(purchase, selectCardNetworks, (a, b) => a.join() === b.join());
   const optionId = useId();
 
   return (
@@ -41,7 +39,7 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
         <legend>
           <FocusHeading>{t('methods.title')}</FocusHeading>
         </legend>
-        {methods.map((method) => (
+        {options.map(({ method, takesCard, marks }) => (
           <label key={method} className={`method method--${method}${chosen === method ? ' method--selected' : ''}`}>
             <input
               type="radio"
@@ -52,20 +50,20 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
               onChange={() => purchase.send({ type: 'method.select', method })}
               // Named by its text alone; a card option's marks describe the networks it takes.
               aria-labelledby={`${optionId}-${method}-name`}
-              aria-describedby={takesCard(method) ? `${optionId}-${method}-marks` : undefined}
+              aria-describedby={takesCard ? `${optionId}-${method}-marks` : undefined}
             />
             <span className="method__name" id={`${optionId}-${method}-name`}>
               {t(`methods.names.${method}`)}
             </span>
             <span className="method__marks" id={`${optionId}-${method}-marks`}>
-              {methodMarks(method, networks).map((mark) => (
+              {marks.map((mark) => (
                 <PaymentMarkImage key={mark} mark={mark} />
               ))}
             </span>
             <span className="method__check" aria-hidden="true" />
           </label>
         ))}
-        {methods.length === 0 && <p className="empty-state">{t('methods.none')}</p>}
+        {options.length === 0 && <p className="empty-state">{t('methods.none')}</p>}
       </fieldset>
       {applePayUnavailable && <p className="methods__notice">{t('methods.applePayNotAvailable')}</p>}
       <button
@@ -79,3 +77,8 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
     </section>
   );
 }
+
+/** The options are new objects on every snapshot: compare what the list shows. */
+const sameOptions = (a: MethodOption[], b: MethodOption[]) =>
+  a.map(({ method, marks }) => `${method}:${marks.join()}`).join() ===
+  b.map(({ method, marks }) => `${method}:${marks.join()}`).join();

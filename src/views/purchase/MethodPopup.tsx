@@ -1,15 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { selectExplainedMethod } from '../../../machines/purchase/purchase.selectors';
 import { FocusHeading } from '../../components/FocusHeading';
 import type { PurchaseRef } from './purchase-ref';
 
-/** The explanation shown before card entry, card scan or Bit (requirements.md §2). */
+/** The explanation a method gives before it starts, for those that have one (requirements.md §2; methods/registry.ts). */
 export function MethodPopup({ purchase }: { purchase: PurchaseRef }) {
   const { t } = useTranslation();
   const textId = useId();
-  const method = useSelector(purchase, (snapshot) => snapshot.context.method);
-  if (method !== 'credit_card' && method !== 'card_scan' && method !== 'bit') return null;
+  const method = useSelector(purchase, selectExplainedMethod);
+  if (method === undefined) return null;
   return (
     <div
       className="popup"

@@ -1,27 +1,18 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { METHOD_ACTORS, type MethodActor } from '../../../machines/payment/methods/registry';
 import { useTranslation } from 'react-i18next';
 import {
   selectOrderSummary,
   type OrderSummary as OrderSummaryData,
 } from '../../../machines/purchase/purchase.selectors';
 import { OrderSummary } from '../../components/OrderSummary';
-import { Spinner } from '../../components/Spinner';
-import { ApplePayStep } from '../payment/ApplePayStep';
-import { BitStep } from '../payment/BitStep';
-import { CardFieldsStep } from '../payment/CardFieldsStep';
-import { CardScanStep } from '../payment/CardScanStep';
 import { FailurePage } from '../payment/FailurePage';
-import { GooglePayStep } from '../payment/GooglePayStep';
-import { HostedPageStep } from '../payment/HostedPageStep';
+import { METHOD_STEPS, type MethodRef } from '../payment/method-steps';
 import { SuccessPage } from '../payment/SuccessPage';
 import { ReturnedPaymentStep } from '../payment/ReturnedPaymentStep';
 import { MethodChooser } from './MethodChooser';
 import { MethodPopup } from './MethodPopup';
 import type { PurchaseRef } from './purchase-ref';
-
-// Stripe's libraries load only when a visitor pays with Stripe.
-const StripeStep = lazy(() => import('../payment/StripeStep'));
 
 type Stage = 'choosing' | 'explaining' | 'pending' | 'checking' | 'success' | 'failure' | 'closed';
 
@@ -105,19 +96,12 @@ function StageContent({
 type PurchaseChildren = ReturnType<PurchaseRef['getSnapshot']>['children'];
 
 function MethodStep({ running, supportPhone }: { running: PurchaseChildren; supportPhone: string }) {
-  const { t } = useTranslation();
-  if (running.googlePay) return <GooglePayStep googlePay={running.googlePay} />;
-  if (running.applePay) return <ApplePayStep applePay={running.applePay} />;
-  if (running.cardFields) return <CardFieldsStep cardFields={running.cardFields} />;
-  if (running.hostedPage) return <HostedPageStep hostedPage={running.hostedPage} supportPhone={supportPhone} />;
-  if (running.cardScan) return <CardScanStep cardScan={running.cardScan} />;
-  if (running.bit) return <BitStep />;
-  if (running.stripe) {
-    return (
-      <Suspense fallback={<Spinner label={t('payment.stripe.loading')} showLabel />}>
-        <StripeStep stripeRef={running.stripe} />
-      </Suspense>
-    );
-  }
-  return null;
+  const actor = METHOD_ACTORS.find((id) => running[id] !== undefined);
+  return actor === undefined ? null : methodStep(actor, running, supportPhone);
+}
+
+/** The step of the method running under `actor` (each method's step: METHOD_STEPS). */
+function methodStep<TId extends MethodActor>(actor: TId, running: PurchaseChildren, supportPhone: string) {
+  const ref = running[actor];
+  return ref ? METHOD_STEPS[actor](ref as unknown as MethodRef<TId>, supportPhone) : null;
 }
