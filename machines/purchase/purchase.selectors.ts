@@ -1,4 +1,3 @@
-import type { SnapshotFrom } from 'xstate';
 import { currencySymbol } from '../shared/currency';
 import type { FrontendConfig, Menu, Product, ProductId } from '../menu/menu.types';
 import { cardNetworks } from '../menu/payment-marks';
@@ -15,8 +14,7 @@ import {
   type OrderTotals,
   type PricedLine,
 } from '../shared/pricing';
-import type { purchaseMachine } from './purchase.machine';
-import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext } from './purchase.types';
+import { METHODS_WITH_POPUP, type PaymentMethod, type PurchaseContext, type PurchaseSnapshot } from './purchase.types';
 
 export const MAX_QUANTITY = 99;
 
@@ -231,8 +229,6 @@ export function offeredMethods(context: OfferContext): PaymentMethod[] {
 
 export const needsPopup = (method: PaymentMethod | undefined) =>
   method !== undefined && METHODS_WITH_POPUP.includes(method);
-
-type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
 
 export const selectLines = (snapshot: PurchaseSnapshot) => pricedLines(snapshot.context);
 export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotalsOf(snapshot.context);
