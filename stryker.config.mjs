@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Mutation testing of the state machines, API clients, payment helpers, actors and storage helpers (`npm run test:mutation`,
- * scripts/mutation.mjs). docs/testing.md ("Mutation testing") lists the mutants that survive and why.
+ * scripts/mutation.ts). docs/testing.md ("Mutation testing") lists the mutants that survive and why.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {
