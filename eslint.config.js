@@ -3,6 +3,7 @@ import compat from 'eslint-plugin-compat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import dynamicImportBoundaries from './scripts/lint/dynamic-import-boundaries.js';
 
 /** `no-restricted-properties` entries for static members newer than the browser floor. */
 const newerStatics = (entries) =>
@@ -29,19 +30,24 @@ const NEWER_METHODS = [
   'isDisjointFrom',
 ];
 
-/** Import boundaries of design.md §2–3, as path patterns relative to the importing folder. */
-const forbid = (group, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
-});
+/**
+ * Import boundaries of design.md §2–3, as path patterns relative to the importing folder, for both forms of
+ * import: `import`/`export … from` (ESLint's no-restricted-imports) and dynamic `import()`
+ * (scripts/lint/dynamic-import-boundaries.js, which the core rule does not see), with the same patterns.
+ */
+const restrictImports = (patterns) => {
+  const options = ['error', { patterns }];
+  return { 'no-restricted-imports': options, 'boundaries/no-restricted-dynamic-imports': options };
+};
+
+const forbid = (group, message) => restrictImports([{ group, message }]);
 
 /**
- * Several boundaries for the same files (BOUNDARY's entries): a file gets one `no-restricted-imports`, a later
+ * Several boundaries for the same files (BOUNDARY's entries): a file gets one set of import rules, a later
  * block replacing an earlier one, so a block lists all of its files' boundaries.
- * tests/unit/import-boundaries-lint.test.ts proves each fires.
+ * tests/unit/import-boundaries-lint.test.ts proves each fires, for `import` and for `import()`.
  */
-const forbidAll = (...boundaries) => ({
-  'no-restricted-imports': ['error', { patterns: boundaries }],
-});
+const forbidAll = (...boundaries) => restrictImports(boundaries);
 
 /** Folders of the repository as import patterns: the folder itself and anything in it. */
 const folder = (name) => [`**/${name}/**`, `**/${name}`];
@@ -132,9 +138,10 @@ const SELECTOR_RULES = {
     'An oracle computes its expectation from the spec (tests/paths/purchase-spec.ts), not with the code under test.',
 };
 
-const restrictTestImports = (...patterns) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
-});
+const restrictTestImports = (...patterns) => {
+  const options = ['error', { patterns }];
+  return { '@typescript-eslint/no-restricted-imports': options, 'boundaries/no-restricted-dynamic-imports': options };
+};
 
 export default tseslint.config(
   {
@@ -155,6 +162,7 @@ export default tseslint.config(
       'tests/fixtures/floor',
     ],
   },
+  { plugins: { boundaries: { rules: { 'no-restricted-dynamic-imports': dynamicImportBoundaries } } } },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -241,12 +249,7 @@ export default tseslint.config(
     // The one exception: the catalogue's menus are checked with the app's own menu schema, so the sandbox can
     // never serve a menu the app would reject (src/api/menu.ts is that schema; design.md §6.2 keeps it there).
     files: ['sandbox/catalogue.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: String.raw`(^|/)src(/(?!api/menu$)|$)`, message: BOUNDARY.app.message }] },
-      ],
-    },
+    rules: restrictImports([{ regex: String.raw`(^|/)src(/(?!api/menu$)|$)`, message: BOUNDARY.app.message }]),
   },
   {
     files: ['tests/**/*.{ts,tsx}'],

@@ -8,7 +8,7 @@ import { UnloadableFileAsFailedTest } from './scripts/unloadable-file-reporter';
  * per run; what they check of those folders has node tests of its own. A unit test that needs a DOM
  * says so itself (`// @vitest-environment jsdom`, as tests/unit/lib-use-returned-payment.test.ts).
  * A test file that cannot load counts as a failed test (scripts/unloadable-file-reporter.ts).
- * MUTATION_TESTS (a glob) narrows the run to those files: `scripts/mutation.mjs --charts` gives each
+ * MUTATION_TESTS (a glob) narrows the run to those files: `scripts/mutation.ts --charts` gives each
  * chart only its own unit and path tests, since a chart's mutants are static and rerun every test run.
  */
 export default defineConfig({

@@ -1,4 +1,3 @@
-import type { SnapshotFrom } from 'xstate';
 import { currencySymbol } from '../shared/currency';
 import type { FrontendConfig, Menu, Product, ProductId } from '../menu/menu.types';
 import { cardNetworks, type PaymentMark } from '../menu/payment-marks';
@@ -15,8 +14,7 @@ import {
   type OrderTotals,
   type PricedLine,
 } from '../shared/pricing';
-import type { purchaseMachine } from './purchase.machine';
-import { PAYMENT_METHODS, type PaymentMethod, type PurchaseContext } from './purchase.types';
+import { PAYMENT_METHODS, type PaymentMethod, type PurchaseContext, type PurchaseSnapshot } from './purchase.types';
 
 export const MAX_QUANTITY = 99;
 
@@ -229,8 +227,6 @@ export interface MethodOption {
   takesCard: boolean;
   marks: readonly PaymentMark[];
 }
-
-type PurchaseSnapshot = SnapshotFrom<typeof purchaseMachine>;
 
 export const selectLines = (snapshot: PurchaseSnapshot) => pricedLines(snapshot.context);
 export const selectTotals = (snapshot: PurchaseSnapshot) => orderTotalsOf(snapshot.context);

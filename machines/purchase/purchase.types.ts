@@ -6,7 +6,6 @@ import type { HostedPageSettings } from '../payment/methods/hosted-page/hosted-p
 import type { PaymentResult } from '../payment/payment.types';
 import type { ApiFailure } from '../shared/api-failure';
 import type { OrderTotals } from '../shared/pricing';
-import type { Receipt } from './receipt';
 
 /**
  * The payment methods by their names on the operator's API, in the method list's order; each is declared in its own
@@ -14,6 +13,33 @@ import type { Receipt } from './receipt';
  */
 export const PAYMENT_METHODS = ['google_pay', 'apple_pay', 'stripe', 'credit_card', 'card_scan', 'bit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** One purchased product on the receipt (receipt.ts makes receipts; the shape is here, beside the method it names). */
+export interface ReceiptItem {
+  name: string;
+  /** The unit price including the fee: requirements.md §3's stored pay_data line, kept in that shape. */
+  price: number;
+  symbol: string;
+  count: number;
+  /** What the success page lists (requirements.md §2 "item price"): unit price × count, without the fee. */
+  amount: number;
+}
+
+/** What the success page lists and what the machine's history keeps (requirements.md §2, §3 "pay_data"). */
+export interface Receipt {
+  machineId: string;
+  /** Their amounts add up to the subtotal; subtotal + service fee = total. */
+  items: ReceiptItem[];
+  subtotal: number;
+  serviceFee: number;
+  total: number;
+  currencySymbol: string;
+  transactionId?: string | undefined;
+  /** ISO time of the payment. */
+  paidAt?: string | undefined;
+  /** The method the visitor paid with; unknown until one was used. */
+  paidWith?: PaymentMethod | undefined;
+}
 
 /**
  * A payment this browser started and did not see end: the page was reloaded or left for Bit, or a pay
@@ -134,6 +160,17 @@ export interface PurchaseContext extends PurchaseInput {
   method: PaymentMethod | undefined;
   result: PaymentResult | undefined;
   receipt: Receipt | undefined;
+}
+
+/**
+ * What the selectors read of the purchase chart's snapshot. Said here, not as the chart's own snapshot
+ * type, so that purchase.selectors.ts (which the chart imports) never imports the chart back.
+ */
+export interface PurchaseSnapshot {
+  context: PurchaseContext;
+  can(event: { type: 'purchase.continue' }): boolean;
+  hasTag(tag: 'drawerOpen'): boolean;
+  matches(state: { SELECT_PAYMENT_METHOD: 'ExplainingMethod' }): boolean;
 }
 
 export type PurchaseEvent =

@@ -1,7 +1,6 @@
 import { createActor, type Actor } from 'xstate';
 import type { ChargeStore, PurchaseStore } from '../stores';
-import type { BitProcessor } from '../standins/bit';
-import type { CardScanner } from '../standins/card-scan';
+import type { BitProcessor, CardScanner } from '../standins/processors';
 import { purchaseLifeMachine, type Attempt, type ConfirmedCharge } from './purchase-life.machine';
 
 export type PurchaseLife = Actor<typeof purchaseLifeMachine>;

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import { failureMessage } from '../cashier';
 import { fail, MERCHANT_NAME, merchantAddress, totalText, type SandboxEnv, type SandboxState } from '../api/shared';
-import type { Purchase } from '../stores';
+import type { BitInitResult, BitProcessor, BitStatus, BitTransaction } from './processors';
 import { page } from './html';
 import { bitNotice } from './notify';
 
@@ -26,36 +26,7 @@ export const BIT_MINIMUM_ILS = 5;
  */
 export const BIT_REQUEST_TTL_MS = 10 * 60 * 1000;
 
-export type BitStatus = 'pending' | 'approved' | 'declined' | 'expired' | 'cancelled';
-
-export interface BitTransaction {
-  id: string;
-  /** The purchase (set_purchase's session_id) being paid. */
-  sessionId: string;
-  /** Where the processor sends the browser once the payer has decided: the merchant's own address. */
-  returnUrl: string;
-  createdAt: number;
-  status: BitStatus;
-  /** What the processor notified with the verdict. */
-  message: string;
-}
-
-export type BitInitResult = { ok: true; transaction: BitTransaction } | { ok: false; message: string };
-
-/** The processor's side of Bit: its transactions and the rules it applies to them. */
-export interface BitProcessor {
-  /** A new payment request for the purchase's total, returning to returnUrl; refused below Bit's minimum. */
-  init(purchase: Purchase, returnUrl: string | undefined): BitInitResult;
-  /** The transaction as the processor has it now (a pending one past its time has expired). */
-  find(id: string | undefined): BitTransaction | undefined;
-  /** Whether a request for the purchase still waits for the payer in Bit. */
-  pendingFor(sessionId: string): boolean;
-  /** The merchant cancels a pending request (a newer attempt replaced it): the payer can no longer approve it. */
-  cancel(id: string): void;
-  /** Where the payer approves or declines it: the processor's page (sale_url). */
-  paymentUrl(transaction: BitTransaction): string;
-  clear(): void;
-}
+export type { BitInitResult, BitProcessor, BitStatus, BitTransaction };
 
 const STATUS_MESSAGES: Record<Exclude<BitStatus, 'declined'>, string> = {
   pending: 'Waiting for the payer to approve the payment in Bit.',

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { failureMessage } from '../cashier';
 import { TEST_CARDS } from '../cards';
 import { fail, jsonBody, merchantAddress, parseOrFail, type SandboxEnv, type SandboxState } from '../api/shared';
-import type { Purchase } from '../stores';
+import type { CardScan, CardScanner, ScanStatus } from './processors';
 import { page } from './html';
 import { cardScanNotice } from './notify';
 
@@ -24,34 +24,7 @@ export const CARD_SCAN_TTL_MS = 10 * 60 * 1000;
 /** The scanner's answer for an order it already charged. */
 export const CARD_SCAN_DUPLICATE_ORDER = 'This purchase is already paid.';
 
-export type ScanStatus = 'open' | 'approved' | 'declined' | 'cancelled' | 'expired';
-
-/** One scan the merchant's server opened: its order, its sum, the page its verdict is posted to. */
-export interface CardScan {
-  id: string;
-  /** The purchase (set_purchase's session_id) being paid. */
-  sessionId: string;
-  /** The sum the merchant's server asked for, in major units, and its currency. */
-  amount: number;
-  currency: string;
-  /** The merchant's page that frames the scanner: the only origin its verdict is posted to. */
-  targetOrigin: string;
-  createdAt: number;
-  status: ScanStatus;
-}
-
-/** The scanner's side: the scans merchants opened, and the rules it applies to them. */
-export interface CardScanner {
-  /** A new scan for the purchase's total, reporting to a page on the merchant's own `appOrigin`. */
-  open(purchase: Purchase, appOrigin: string): CardScan;
-  /** The scan as the scanner has it now (an open one past its time has expired). */
-  find(id: string | undefined): CardScan | undefined;
-  /** The merchant closes an open scan (a newer attempt replaced it): it can no longer be charged. */
-  cancel(id: string): void;
-  /** The scanner's page for the scan, which the merchant frames. */
-  scanUrl(scan: CardScan): string;
-  clear(): void;
-}
+export type { CardScan, CardScanner, ScanStatus };
 
 export function createCardScanner(state: Pick<SandboxState, 'appOrigins' | 'providersOrigin'>): CardScanner {
   const scans = new Map<string, CardScan>();

@@ -1,5 +1,5 @@
 import type { Charge, PaymentIntent, TranzilaHandshake } from '../stores';
-import type { CardScan } from './card-scan';
+import type { CardScan } from './processors';
 import { bitSignature, cardScanSignature, stripeSignatureHeader } from './notification-signing';
 
 /**

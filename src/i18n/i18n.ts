@@ -27,10 +27,16 @@ function applyDocumentLanguage(language: string): void {
 export const NAMESPACES = ['translation', 'info', 'vacuum', 'wheelshare', 'custom'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/**
+ * /pay's texts in the languages fetched when chosen. English is left out: it is bundled (above), and a module
+ * both imported and loaded on demand would be neither split out nor loaded once.
+ */
+const FETCHED_PAY_TEXTS = import.meta.glob(['../../locales/*.json', '!../../locales/en.json']);
+
 function loadTexts(language: string, namespace: string): Promise<unknown> {
-  return namespace === 'translation'
-    ? import(`../../locales/${language}.json`)
-    : import(`../../locales/${namespace}/${language}.json`);
+  if (namespace !== 'translation') return import(`../../locales/${namespace}/${language}.json`);
+  const load = FETCHED_PAY_TEXTS[`../../locales/${language}.json`];
+  return load ? load() : Promise.reject(new Error(`No /pay texts to fetch in ${language}`));
 }
 
 /**

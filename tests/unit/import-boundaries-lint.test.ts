@@ -1,7 +1,8 @@
 /**
  * The import boundaries (eslint.config.js, BOUNDARY) are lint rules, not a hope: ESLint, with the project's
  * own configuration, must refuse each wrong import below, written into a real file of the folder it is
- * forbidden in (linted as text: the file on disk is untouched), and let the right ones through.
+ * forbidden in (linted as text: the file on disk is untouched), and let the right ones through — as an
+ * `import` statement and as a dynamic `import()` alike.
  * The type-aware rules are off: they have no bearing on imports and would make each case a program build.
  */
 import { ESLint } from 'eslint';
@@ -39,20 +40,64 @@ const CASES = [
   { file: 'tests/paths/edge-coverage.ts', from: '../../machines/shared/pricing', refused: true },
 ] as const;
 
+/** The two forms of loading a module, each as a whole file's text. */
+const FORMS = {
+  static: (from: string) => `import '${from}';\n`,
+  dynamic: (from: string) => `export const load = () => import('${from}');\n`,
+} as const;
+
+/** The rules that hold the boundaries, for `import` (the tests' with type imports) and for `import()`. */
+const BOUNDARY_RULES = [
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+  'boundaries/no-restricted-dynamic-imports',
+];
+
 describe('the import boundaries in ESLint', () => {
-  it('refuses each import across a boundary and lets the others through', async () => {
-    const eslint = new ESLint({ overrideConfig: tseslint.configs.disableTypeChecked });
-    const got = await Promise.all(
-      CASES.map(async ({ file, from }) => {
-        const [result] = await eslint.lintText(`import '${from}';\n`, { filePath: file });
-        const messages = (result?.messages ?? []).filter(({ ruleId }) => ruleId?.endsWith('no-restricted-imports'));
-        return { file, from, refused: messages.length > 0, messages: messages.map(({ message }) => message) };
-      }),
-    );
-    expect(got.map(({ file, from, refused }) => ({ file, from, refused }))).toEqual(
-      CASES.map(({ file, from, refused }) => ({ file, from, refused })),
-    );
-    // Each refusal says why, in the boundary's own words.
-    expect(got.find(({ file }) => file === 'src/components/Logo.tsx')?.messages[0]).toMatch(/never imports a view/);
-  }, 120_000);
+  const eslint = new ESLint({ overrideConfig: tseslint.configs.disableTypeChecked });
+
+  /** The boundary messages ESLint gives `code` written into `file`. */
+  async function refusals(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: file });
+    return (result?.messages ?? [])
+      .filter(({ ruleId }) => ruleId !== null && BOUNDARY_RULES.includes(ruleId))
+      .map(({ message }) => message);
+  }
+
+  it.each(Object.entries(FORMS))(
+    'refuses each %s import across a boundary and lets the others through',
+    async (_form, write) => {
+      const got = await Promise.all(
+        CASES.map(async ({ file, from }) => ({ file, from, refused: (await refusals(file, write(from))).length > 0 })),
+      );
+      expect(got).toEqual(CASES.map(({ file, from, refused }) => ({ file, from, refused })));
+    },
+    120_000,
+  );
+
+  it('says why, in the boundary’s own words, for either form', async () => {
+    for (const write of Object.values(FORMS))
+      expect(await refusals('src/components/Logo.tsx', write('../views/pay/PayPage'))).toEqual([
+        expect.stringMatching(/never imports a view/),
+      ]);
+  });
+
+  it('reads the names an import() takes where they are written, and takes the whole module elsewhere', async () => {
+    const file = 'tests/component/splash.test.tsx';
+    const splash = `'../../machines/splash/splash.machine'`;
+    expect(await refusals(file, `export const f = async () => (await import(${splash})).SPLASH_SLIDE_MS;\n`)).toEqual([
+      expect.stringMatching(/^'SPLASH_SLIDE_MS' import .* Write the figure docs\/requirements\.md fixes in the test/),
+    ]);
+    expect(await refusals(file, `export const f = async () => (await import(${splash})).splashMachine;\n`)).toEqual([]);
+    const destructured = `export const f = async () => { const { splashMachine, SPLASH_SLIDE_MS } = await import(${splash}); return [splashMachine, SPLASH_SLIDE_MS]; };\n`;
+    expect(await refusals(file, destructured)).toHaveLength(1);
+    expect(await refusals(file, `export const f = () => import(${splash});\n`)).toHaveLength(1);
+  });
+
+  it('reads a template path by its written start: a placeholder cannot hide the folder it loads from', async () => {
+    const load = (path: string) => `export const load = (name: string) => import(\`${path}\`);\n`;
+    expect(await refusals('machines/shared/pricing.ts', load('../../src/api/${name}'))).toHaveLength(1);
+    expect(await refusals('src/components/Logo.tsx', load('../views/${name}/PayPage'))).toHaveLength(1);
+    expect(await refusals('src/i18n/i18n.ts', load('../../locales/${name}.json'))).toEqual([]);
+  });
 });
