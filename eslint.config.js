@@ -149,6 +149,7 @@ export default tseslint.config(
       'dist',
       'node_modules',
       'src/routeTree.gen.ts',
+      'src/api/operator-api.gen.ts',
       'visualizations',
       'test-results',
       'playwright-report',

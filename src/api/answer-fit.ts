@@ -8,6 +8,7 @@
  * the contract does not name (an optional field renamed in the contract would otherwise go unread in silence).
  */
 import type * as v from 'valibot';
+import type { operations } from './operator-api.gen';
 
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
@@ -39,3 +40,12 @@ export const readsAnswer =
   <TAnswer>() =>
   <TSchema extends v.GenericSchema>(schema: TSchema & AnswerFit<TSchema, TAnswer>): TSchema =>
     schema;
+
+/**
+ * The JSON body the contract allows in operation Id's answer with status S (the operationIds of
+ * contract/operator-api.yaml, generated into operator-api.gen.ts by `npm run gen:contract-types`).
+ */
+export type Answer<
+  Id extends keyof operations,
+  S extends keyof operations[Id]['responses'] = 200 & keyof operations[Id]['responses'],
+> = operations[Id]['responses'][S] extends { content: { 'application/json': infer Body } } ? Body : never;

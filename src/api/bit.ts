@@ -7,15 +7,18 @@
 import * as v from 'valibot';
 import type { BitInitAnswer } from '../../machines/payment/methods/bit/bit.machine';
 import type { AttemptInput } from '../../machines/payment/payment.types';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 
 const transactionId = v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.nonEmpty());
 
-const initSchema = v.object({
-  status: v.number(),
-  msg: v.optional(v.nullable(v.string())),
-  data: v.optional(v.nullable(v.object({ transaction_id: transactionId, payment_url: v.pipe(v.string(), v.url()) }))),
-});
+const initSchema = readsAnswer<Answer<'initBitPayment'>>()(
+  v.object({
+    status: v.number(),
+    msg: v.optional(v.nullable(v.string())),
+    data: v.optional(v.nullable(v.object({ transaction_id: transactionId, payment_url: v.pipe(v.string(), v.url()) }))),
+  }),
+);
 
 /** POST /api/payment/pre/bit/init: the processor's Bit page for this purchase, returning to returnUrl. */
 export async function initBitPayment(

@@ -7,16 +7,19 @@
 import * as v from 'valibot';
 import type { CardScanStartAnswer } from '../../machines/payment/methods/card-scan/card-scan.machine';
 import type { AttemptInput } from '../../machines/payment/payment.types';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 
 /** The contract's Id: the operator may number its scans or name them. */
 const scanId = v.union([v.pipe(v.number(), v.integer()), v.pipe(v.string(), v.nonEmpty())]);
 
-const startSchema = v.object({
-  status: v.number(),
-  msg: v.optional(v.nullable(v.string())),
-  data: v.optional(v.nullable(v.object({ scan_id: scanId, scan_url: v.pipe(v.string(), v.url()) }))),
-});
+const startSchema = readsAnswer<Answer<'startCardScan'>>()(
+  v.object({
+    status: v.number(),
+    msg: v.optional(v.nullable(v.string())),
+    data: v.optional(v.nullable(v.object({ scan_id: scanId, scan_url: v.pipe(v.string(), v.url()) }))),
+  }),
+);
 
 /** POST /api/payment/pre/card_scan/start: the scanner's page for a scan the operator opened for this purchase. */
 export async function startCardScan(

@@ -1,5 +1,6 @@
 import type { ReturnedPayment } from '../../machines/payment/methods/hosted-page/hosted-page.machine';
 import type { AttemptInput } from '../../machines/payment/payment.types';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 import { payResponseSchema } from './payment';
 
@@ -9,7 +10,8 @@ import { payResponseSchema } from './payment';
  * pay response: status 0 is a verified approved payment.
  */
 export function verifyHostedPayment(client: ApiClient, { order, attemptKey }: AttemptInput, returned: ReturnedPayment) {
-  return fetchJson(client, payResponseSchema, 'api/payment/post/hosted_page/verify', {
+  const schema = readsAnswer<Answer<'verifyHostedPayment'>>()(payResponseSchema);
+  return fetchJson(client, schema, 'api/payment/post/hosted_page/verify', {
     method: 'post',
     searchParams: { machine_id: order.machineId },
     json: returned,

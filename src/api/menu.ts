@@ -10,6 +10,7 @@ import {
 } from '../../machines/menu/menu.types';
 import { isCardNetwork } from '../../machines/menu/payment-marks';
 import { MENU_PATH } from './address';
+import { readsAnswer, type Answer } from './answer-fit';
 import type { ApiClient } from './client';
 import { fetchJson } from './client';
 
@@ -89,39 +90,41 @@ const isLanguage = (code: string): code is Language => (LANGUAGES as readonly st
 export const SMALLEST_AMOUNT = 0.01;
 
 /** The answer of GET /api/menu/get, checked field by field. */
-export const menuSchema = v.object({
-  products: v.array(productSchema),
-  /** requirements.md §8: a menu without product_view is logged only; the list view is the safe default. */
-  product_view: v.optional(v.picklist(PRODUCT_VIEWS)),
-  currency: v.optional(v.pipe(v.string(), v.nonEmpty()), 'ILS'),
-  currency_symbol: v.optional(v.string(), '₪'),
-  is_active: v.boolean(),
-  session_uuid: v.optional(v.nullable(v.string())),
-  available_languages: v.pipe(
-    v.optional(v.array(v.string()), [...LANGUAGES]),
-    // Unknown codes (a machine may list 'ru') are dropped; en is always offered as the fallback.
-    v.transform((codes) => {
-      const known = codes.map((code) => code.toLowerCase()).filter(isLanguage);
-      return known.includes(DEFAULT_LANGUAGE) ? known : [DEFAULT_LANGUAGE, ...known];
-    }),
-  ),
-  technician_phone_number: v.optional(v.nullable(v.string())),
-  // A malformed promotion offers none rather than losing the whole menu (toMenu logs it).
-  promotion: v.optional(
-    v.union([
-      v.null(),
-      promotionSchema,
-      v.pipe(
-        v.unknown(),
-        v.transform((): typeof MALFORMED => MALFORMED),
-      ),
-    ]),
-  ),
-  allow_multiple_products: v.optional(v.boolean(), false),
-  /** The smallest total the operator books on this machine; without one, the smallest amount there is. */
-  minimum_amount: v.optional(v.pipe(v.number(), v.minValue(SMALLEST_AMOUNT)), SMALLEST_AMOUNT),
-  frontend_config: v.optional(frontendConfigSchema, {}),
-});
+export const menuSchema = readsAnswer<Answer<'getMenu'>>()(
+  v.object({
+    products: v.array(productSchema),
+    /** requirements.md §8: a menu without product_view is logged only; the list view is the safe default. */
+    product_view: v.optional(v.picklist(PRODUCT_VIEWS)),
+    currency: v.optional(v.pipe(v.string(), v.nonEmpty()), 'ILS'),
+    currency_symbol: v.optional(v.string(), '₪'),
+    is_active: v.boolean(),
+    session_uuid: v.optional(v.nullable(v.string())),
+    available_languages: v.pipe(
+      v.optional(v.array(v.string()), [...LANGUAGES]),
+      // Unknown codes (a machine may list 'ru') are dropped; en is always offered as the fallback.
+      v.transform((codes) => {
+        const known = codes.map((code) => code.toLowerCase()).filter(isLanguage);
+        return known.includes(DEFAULT_LANGUAGE) ? known : [DEFAULT_LANGUAGE, ...known];
+      }),
+    ),
+    technician_phone_number: v.optional(v.nullable(v.string())),
+    // A malformed promotion offers none rather than losing the whole menu (toMenu logs it).
+    promotion: v.optional(
+      v.union([
+        v.null(),
+        promotionSchema,
+        v.pipe(
+          v.unknown(),
+          v.transform((): typeof MALFORMED => MALFORMED),
+        ),
+      ]),
+    ),
+    allow_multiple_products: v.optional(v.boolean(), false),
+    /** The smallest total the operator books on this machine; without one, the smallest amount there is. */
+    minimum_amount: v.optional(v.pipe(v.number(), v.minValue(SMALLEST_AMOUNT)), SMALLEST_AMOUNT),
+    frontend_config: v.optional(frontendConfigSchema, {}),
+  }),
+);
 
 export type MenuAnswer = v.InferOutput<typeof menuSchema>;
 

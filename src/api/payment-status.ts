@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import type { PaymentMethod, ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 
 /** The operator's charge methods, as the app names the method the visitor chose. */
@@ -18,15 +19,17 @@ const METHOD_OF_CHARGE: Record<string, PaymentMethod> = {
   bit: 'bit',
 };
 
-const statusSchema = v.object({
-  status: v.picklist(['paid', 'not_charged', 'pending']),
-  msg: v.optional(v.nullable(v.string())),
-  data: v.object({
-    transaction_id: v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String))),
-    method: v.nullish(v.string()),
-    decline_message: v.nullish(v.string()),
+const statusSchema = readsAnswer<Answer<'paymentStatus'>>()(
+  v.object({
+    status: v.picklist(['paid', 'not_charged', 'pending']),
+    msg: v.optional(v.nullable(v.string())),
+    data: v.object({
+      transaction_id: v.nullish(v.pipe(v.union([v.string(), v.number()]), v.transform(String))),
+      method: v.nullish(v.string()),
+      decline_message: v.nullish(v.string()),
+    }),
   }),
-});
+);
 
 export async function paymentStatus(
   client: ApiClient,

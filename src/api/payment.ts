@@ -3,11 +3,12 @@ import { formatWalletAmount } from '../../machines/payment/methods/google-pay/go
 import type { AttemptInput, PaymentOrder, PayResponse } from '../../machines/payment/payment.types';
 import { stripeAmount } from '../../machines/payment/methods/stripe/stripe.machine';
 import { ApiError } from '../../machines/shared/api-failure';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 
 const transactionId = v.optional(v.nullable(v.union([v.string(), v.number()])));
 
-/** requirements.md §3 "Pay response": status (0 is success), msg, data.transaction_id. */
+/** requirements.md §3 "Pay response": status (0 is success), msg, data.transaction_id (each call ties it to its answer). */
 export const payResponseSchema = v.pipe(
   v.object({
     status: v.number(),
@@ -34,7 +35,7 @@ export function payWithWallet(
     method === 'google_pay'
       ? { paymentData: payment, amount: formatWalletAmount(order.total), currencyCode: order.currency }
       : payment;
-  return fetchJson(client, payResponseSchema, 'api/payment/pay/wallet', {
+  return fetchJson(client, readsAnswer<Answer<'payWithWallet'>>()(payResponseSchema), 'api/payment/pay/wallet', {
     method: 'post',
     searchParams: { machine_id: order.machineId, payment_method: method },
     json,
@@ -43,10 +44,12 @@ export function payWithWallet(
 }
 
 /** Apple's merchant session: opaque to the app, but always identified and signed. */
-const merchantSessionSchema = v.looseObject({
-  merchantSessionIdentifier: v.pipe(v.string(), v.nonEmpty()),
-  signature: v.pipe(v.string(), v.nonEmpty()),
-});
+const merchantSessionSchema = readsAnswer<Answer<'validateApplePayMerchant'>>()(
+  v.looseObject({
+    merchantSessionIdentifier: v.pipe(v.string(), v.nonEmpty()),
+    signature: v.pipe(v.string(), v.nonEmpty()),
+  }),
+);
 
 /** POST /api/payment/pre/apple_pay/validate_merchant: the merchant session Apple Pay asks for. */
 export function validateApplePayMerchant(client: ApiClient, validationURL: string) {
@@ -76,7 +79,7 @@ export function productToBuy(order: PaymentOrder, locale: string) {
 export async function createStripeIntent(client: ApiClient, { order, attemptKey }: AttemptInput, locale: string) {
   const answer = await fetchJson(
     client,
-    v.object({ client_secret: v.pipe(v.string(), v.nonEmpty()) }),
+    readsAnswer<Answer<'createStripeIntent'>>()(v.object({ client_secret: v.pipe(v.string(), v.nonEmpty()) })),
     'api/payment/pre/stripe',
     {
       method: 'post',
@@ -90,7 +93,8 @@ export async function createStripeIntent(client: ApiClient, { order, attemptKey 
 
 /** POST /api/payment/post/payment_succeeded_callback: the operator confirms a card charge (status 0). */
 export function confirmCardCharge(client: ApiClient, { order, attemptKey }: AttemptInput, chargeResponse: unknown) {
-  return fetchJson(client, payResponseSchema, 'api/payment/post/payment_succeeded_callback', {
+  const schema = readsAnswer<Answer<'confirmCardCharge'>>()(payResponseSchema);
+  return fetchJson(client, schema, 'api/payment/post/payment_succeeded_callback', {
     method: 'post',
     searchParams: { machine_id: order.machineId, payment_type: 'ajax', simulate_error: 'false' },
     json: chargeResponse,
@@ -99,16 +103,18 @@ export function confirmCardCharge(client: ApiClient, { order, attemptKey }: Atte
 }
 
 /** requirements.md §3 "Iframe response": data.data.payment_url, total_price, currency_symbol, info. */
-const paymentPageSchema = v.object({
-  data: v.object({
+const paymentPageSchema = readsAnswer<Answer<'getPaymentPage'>>()(
+  v.object({
     data: v.object({
-      payment_url: v.pipe(v.string(), v.url()),
-      total_price: v.optional(v.unknown()),
-      currency_symbol: v.optional(v.unknown()),
-      info: v.optional(v.unknown()),
+      data: v.object({
+        payment_url: v.pipe(v.string(), v.url()),
+        total_price: v.optional(v.unknown()),
+        currency_symbol: v.optional(v.unknown()),
+        info: v.optional(v.unknown()),
+      }),
     }),
   }),
-});
+);
 
 /**
  * GET /api/payment/pay/pay_ajax: a new hosted payment page's address (http or https only). It names no

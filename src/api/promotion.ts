@@ -6,13 +6,16 @@
  */
 import * as v from 'valibot';
 import { contactBody, type JoinPromotionInput } from '../../machines/vacuum/promotion';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 
-const joinAnswerSchema = v.object({
-  status: v.number(),
-  msg: v.optional(v.nullable(v.string())),
-  data: v.optional(v.nullable(v.object({ already_member: v.optional(v.boolean()) }))),
-});
+const joinAnswerSchema = readsAnswer<Answer<'joinPromotion'>>()(
+  v.object({
+    status: v.number(),
+    msg: v.optional(v.nullable(v.string())),
+    data: v.optional(v.nullable(v.object({ already_member: v.optional(v.boolean()) }))),
+  }),
+);
 
 /** The operator answered, but did not sign the visitor up (a status other than 0). */
 export class PromotionRefused extends Error {

@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import type { Booking } from '../../machines/purchase/purchase.types';
 import type { PurchaseLineRequest } from '../../machines/shared/pricing';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 
 export const setPurchaseAnswerSchema = v.object({ session_id: v.pipe(v.string(), v.nonEmpty()) });
 
 const money = v.pipe(v.number(), v.finite(), v.minValue(0));
 
-/** set_purchase's and book_link's answer: the purchase's id and the operator's pricing of it. */
+/** set_purchase's and book_link's answer (each call ties it to its own operation's): the purchase's id and pricing. */
 export const bookedPurchaseSchema = v.object({
   ...setPurchaseAnswerSchema.entries,
   currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
@@ -54,7 +55,8 @@ export async function setPurchase(
   machineId: string,
   lines: readonly PurchaseLineRequest[],
 ): Promise<Booking> {
-  const answer = await fetchJson(client, bookedPurchaseSchema, 'api/menu/set_purchase', {
+  const schema = readsAnswer<Answer<'setPurchase'>>()(bookedPurchaseSchema);
+  const answer = await fetchJson(client, schema, 'api/menu/set_purchase', {
     method: 'post',
     searchParams: { machine_id: machineId },
     json: lines,

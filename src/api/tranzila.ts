@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AttemptInput } from '../../machines/payment/payment.types';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 
 /**
@@ -10,7 +11,7 @@ import { fetchJson, type ApiClient } from './client';
 export async function createTranzilaHandshake(client: ApiClient, { order, attemptKey }: AttemptInput): Promise<string> {
   const answer = await fetchJson(
     client,
-    v.object({ thtk: v.pipe(v.string(), v.nonEmpty()) }),
+    readsAnswer<Answer<'createTranzilaHandshake'>>()(v.object({ thtk: v.pipe(v.string(), v.nonEmpty()) })),
     'api/payment/pre/tranzila/handshake',
     { method: 'post', searchParams: { machine_id: order.machineId }, attemptKey },
   );

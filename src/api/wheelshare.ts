@@ -14,20 +14,25 @@ import {
   type SetPurchaseInput,
   type StationCallInput,
 } from '../../machines/wheelshare/wheelshare.types';
+import { readsAnswer, type Answer } from './answer-fit';
 import { fetchJson, type ApiClient } from './client';
 import { setPurchaseAnswerSchema } from './purchase';
 
 /** A poll that has not answered by then counts as failed; the machine's next tick is the retry. */
 export const POLL_TIMEOUT_MS = 5_000;
 
-const operatorAnswerSchema = v.object({ status: v.number(), msg: v.optional(v.nullable(v.string())) });
+const operatorAnswerSchema = readsAnswer<Answer<'returnRental'>>()(
+  v.object({ status: v.number(), msg: v.optional(v.nullable(v.string())) }),
+);
 
-const deferredPaymentSchema = v.object({
-  ...operatorAnswerSchema.entries,
-  data: v.optional(v.nullable(v.object({ payment_url: v.optional(v.nullable(v.string())) }))),
-});
+const deferredPaymentSchema = readsAnswer<Answer<'requestDeferredPayment'>>()(
+  v.object({
+    ...operatorAnswerSchema.entries,
+    data: v.optional(v.nullable(v.object({ payment_url: v.optional(v.nullable(v.string())) }))),
+  }),
+);
 
-const waitingSchema = v.object({ status: v.boolean() });
+const waitingSchema = readsAnswer<Answer<'isWaitingForCard'>>()(v.object({ status: v.boolean() }));
 
 const toAnswer = ({ status, msg }: v.InferOutput<typeof operatorAnswerSchema>): OperatorAnswer => ({
   status,
@@ -44,7 +49,8 @@ export async function setWheelsharePurchase(
   client: ApiClient,
   { machineId, phone, rental }: SetPurchaseInput,
 ): Promise<string> {
-  const answer = await fetchJson(client, setPurchaseAnswerSchema, 'api/merchants/wheelshare/set_purchase', {
+  const schema = readsAnswer<Answer<'setWheelsharePurchase'>>()(setPurchaseAnswerSchema);
+  const answer = await fetchJson(client, schema, 'api/merchants/wheelshare/set_purchase', {
     method: 'post',
     searchParams: stationQuery({ machineId, phone }),
     json: rental,

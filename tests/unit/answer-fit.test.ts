@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { readsAnswer, type UnnamedFields } from '../../src/api/answer-fit';
+import { readsAnswer, type Answer, type UnnamedFields } from '../../src/api/answer-fit';
 
 /** startCardScan's 200: opened (status 0, the scan), or not (data null). */
 type ScanAnswer =
@@ -68,5 +68,13 @@ describe('readsAnswer', () => {
         ScanAnswer & BookedAnswer
       >
     >().toEqualTypeOf<'.data.scan_token' | '.lines[].unit_note'>();
+  });
+
+  it("reads an operation's answer from the types generated from the contract", () => {
+    // isWaitingForCard's 200 and the wheelshare return's (the contract's OperatorAnswer).
+    expectTypeOf<Answer<'isWaitingForCard'>>().toEqualTypeOf<{ status: boolean }>();
+    expectTypeOf<Answer<'returnRental'>['status']>().toEqualTypeOf<number>();
+    // @ts-expect-error the contract names no such operation
+    expectTypeOf<Answer<'getReceipt'>>().toBeObject();
   });
 });
