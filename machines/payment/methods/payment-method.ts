@@ -57,6 +57,7 @@ export interface PaymentMethodEntry<TMachine extends AnyStateMachine = AnyStateM
  * Declares a method, its types checked against its own chart; its name and whether it explains itself stay literal, so
  * the registry can name the methods with a popup (their texts, locales `popup.<method>`) by type.
  */
+/* eslint-disable @typescript-eslint/no-unnecessary-type-parameters -- const parameters keep the literals */
 export const paymentMethod = <
   TMachine extends AnyStateMachine,
   const TMethod extends PaymentMethod,
@@ -64,3 +65,4 @@ export const paymentMethod = <
 >(
   entry: PaymentMethodEntry<TMachine> & { method: TMethod; explainsFirst: TExplainsFirst },
 ) => entry;
+/* eslint-enable @typescript-eslint/no-unnecessary-type-parameters */

@@ -101,6 +101,7 @@ function MethodStep({ running, supportPhone }: { running: PurchaseChildren; supp
 }
 
 /** The step of the method running under `actor` (each method's step: METHOD_STEPS). */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- ties the ref to its own step's type
 function methodStep<TId extends MethodActor>(actor: TId, running: PurchaseChildren, supportPhone: string) {
   const ref = running[actor];
   return ref ? METHOD_STEPS[actor](ref as unknown as MethodRef<TId>, supportPhone) : null;
