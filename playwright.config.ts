@@ -3,9 +3,12 @@ import chromiumSettings from './scripts/chromium.json' with { type: 'json' };
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 
-/** Debian's Chromium, never a downloaded browser (design.md §11). */
+/**
+ * Debian's Chromium, never a downloaded browser (design.md §11): its headless shell, the same engine
+ * without the full browser's window layer (scripts/chromium.json).
+ */
 const chromium = {
-  executablePath: process.env.CHROME_PATH ?? chromiumSettings.defaultPath,
+  executablePath: process.env.E2E_CHROME_PATH ?? chromiumSettings.headlessShellPath,
   args: chromiumSettings.args,
 };
 

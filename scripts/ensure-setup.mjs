@@ -25,13 +25,19 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 }
 
 if (wantsBrowser) {
-  const chromium = process.env.CHROME_PATH || chromiumSettings.defaultPath;
-  try {
-    execFileSync(chromium, ['--version'], { stdio: 'ignore' });
-  } catch {
-    problems.push(
-      `The browser tests need Chromium at ${chromium}. Install it with\n    sudo apt-get update && sudo apt-get install -y chromium\n  or point CHROME_PATH at a Chromium or Chrome binary.`,
-    );
+  // The browser tests run Debian's headless shell; the production server suite and the bench, its full Chromium.
+  const browsers = [
+    ['chromium', process.env.CHROME_PATH || chromiumSettings.defaultPath, 'CHROME_PATH'],
+    ['chromium-headless-shell', process.env.E2E_CHROME_PATH || chromiumSettings.headlessShellPath, 'E2E_CHROME_PATH'],
+  ];
+  for (const [pkg, path, variable] of browsers) {
+    try {
+      execFileSync(path, ['--version'], { stdio: 'ignore' });
+    } catch {
+      problems.push(
+        `The browser tests need ${pkg} at ${path}. Install it with\n    sudo apt-get update && sudo apt-get install -y ${pkg}\n  or point ${variable} at a Chromium binary.`,
+      );
+    }
   }
 }
 
