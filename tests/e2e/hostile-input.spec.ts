@@ -1,7 +1,7 @@
 /**
  * Hostile input (design.md §10.3), in the browser: markup in any query value stays inert text;
- * a return address that is not absolute http(s) — javascript:, data:, vbscript:, protocol-relative,
- * mixed case, padded — refuses the link before anything can be paid and is never opened; neither is
+ * a return address that is not absolute http(s) refuses the link before anything can be paid and is
+ * never opened (a few here; every variant, tests/fixtures/hostile-addresses.ts, in the unit tests); neither is
  * such a page named by /genPaymentIntend's answer; and a message posted from another origin cannot
  * complete a card scan. (The description's markup and a plain javascript: address are in
  * custom-payment.spec.ts.)
@@ -156,28 +156,17 @@ inEnglish('script injection through the query', (lang, t) => {
 // Return addresses and payment pages that are not absolute http(s)
 // ---------------------------------------------------------------------------------------------
 
-/** Every way a return address may try to leave for a script, a document or another site. */
-const NOT_WEB_ADDRESSES = [
-  'javascript:alert(1)',
-  'JaVaScRiPt:alert(document.cookie)',
-  '  javascript:alert(1)  ',
-  '\tjava\nscript:alert(1)',
-  'data:text/html,<script>alert(1)</script>',
-  'DATA:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
-  'vbscript:msgbox(1)',
-  '//evil.example/pay',
-  ' //evil.example',
-  '\\\\evil.example',
-  'https:evil.example',
-  '/sandbox/charges',
-];
+/**
+ * The browser shows that the pages wire the rule, with one address that hides a script and one that leaves
+ * for another site; every other variant is refused by the same check in the unit tests (payment-link.test.ts,
+ * actors-payment-intent.test.ts, hostile-input.property.test.ts).
+ */
+const BROWSER_ADDRESSES = ['JaVaScRiPt:alert(document.cookie)', '//evil.example/pay'] as const;
 
 inEnglish('return addresses that are not http(s)', (lang, t) => {
   const custom = CUSTOM_TEXTS[lang];
-  // Both languages once; every variant in English (the rule does not depend on the language).
-  const addresses = lang === 'en' ? NOT_WEB_ADDRESSES : NOT_WEB_ADDRESSES.slice(0, 2);
 
-  for (const address of addresses) {
+  for (const address of BROWSER_ADDRESSES) {
     test(`${JSON.stringify(address)} as both return addresses: refused before any payment, never opened`, async ({
       page,
       baseURL,
@@ -206,10 +195,7 @@ inEnglish('return addresses that are not http(s)', (lang, t) => {
 });
 
 inEnglish('/genPaymentIntend answering a page that is not http(s)', (lang, t) => {
-  const addresses =
-    lang === 'en' ? NOT_WEB_ADDRESSES.filter((address) => address !== 'javascript:alert(1)') : ['//evil.example/pay'];
-
-  for (const address of addresses) {
+  for (const address of [...BROWSER_ADDRESSES, 'data:text/html,<script>alert(1)</script>']) {
     test(`iframe_url ${JSON.stringify(address)}: the failure message with a retry; the browser stays`, async ({
       page,
       baseURL,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { providePaymentIntent } from '../../src/actors/payment-intent';
 import { fakeApi, query } from '../fixtures/fake-api';
+import { NOT_WEB_ADDRESSES } from '../fixtures/hostile-addresses';
 import { stubLocalStorage } from '../fixtures/local-storage';
 
 const store = new Map<string, string>();
@@ -40,8 +41,8 @@ describe('/genPaymentIntend', () => {
     expect(location.assign).not.toHaveBeenCalled();
   });
 
-  it('follows no page that is not a web address, and keeps nothing', async () => {
-    const { actor } = request({ iframe_url: 'javascript:alert(1)', payment: { visitor_uuid: 'visitor-1' } });
+  it.each(NOT_WEB_ADDRESSES)('follows no page %j that is not a web address, and keeps nothing', async (address) => {
+    const { actor } = request({ iframe_url: address, payment: { visitor_uuid: 'visitor-1' } });
     await waitFor(actor, (snapshot) => snapshot.matches('Refused'));
     expect(store.size).toBe(0);
     expect(location.replace).not.toHaveBeenCalled();

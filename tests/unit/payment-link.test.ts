@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_WEB_ADDRESSES } from '../fixtures/hostile-addresses';
 import { currencyCode, currencySymbol } from '../../machines/shared/currency';
 import {
   checkLinkAmount,
@@ -95,10 +96,7 @@ describe('checkPaymentLink (requirements.md §2 /customPaymentIframe)', () => {
   });
 
   it.each([
-    'javascript:alert(1)',
-    'JavaScript:alert(document.cookie)',
-    'data:text/html,<script>alert(1)</script>',
-    'vbscript:msgbox(1)',
+    ...NOT_WEB_ADDRESSES,
     'ftp://merchant.example/file',
     '//merchant.example/ok',
     '/payment-done',
