@@ -40,8 +40,6 @@ const restrictImports = (patterns) => {
   return { 'no-restricted-imports': options, 'boundaries/no-restricted-dynamic-imports': options };
 };
 
-const forbid = (group, message) => restrictImports([{ group, message }]);
-
 /**
  * Several boundaries for the same files (BOUNDARY's entries): a file gets one set of import rules, a later
  * block replacing an earlier one, so a block lists all of its files' boundaries.
@@ -74,6 +72,17 @@ const BOUNDARY = {
   machinesShared: {
     group: [...folder('sandbox'), ...folder('scripts'), ...folder('tests')],
     message: 'machines/ is what the app, the sandbox, the scripts and the tests share: it imports none of them.',
+  },
+  tooling: {
+    // The repository's scripts/, not a module of the sandbox's own that is named so (sandbox/standins/scripts.ts).
+    regex: String.raw`^(\.\./)+scripts(/|$)`,
+    message:
+      'The sandbox is a server of the build, not its tooling: it never imports scripts/ (what both need lives in deploy/).',
+  },
+  deployShared: {
+    group: [...folder('src'), ...folder('sandbox'), ...folder('scripts'), ...folder('tests')],
+    message:
+      'deploy/ is what the build’s tooling and its servers share: it imports none of src/, sandbox/, scripts/ or tests/.',
   },
   app: {
     group: folder('src'),
@@ -244,13 +253,20 @@ export default tseslint.config(
   },
   {
     files: ['sandbox/**/*.ts'],
-    rules: forbid(BOUNDARY.app.group, BOUNDARY.app.message),
+    rules: forbidAll(BOUNDARY.app, BOUNDARY.tooling),
   },
   {
     // The one exception: the catalogue's menus are checked with the app's own menu schema, so the sandbox can
     // never serve a menu the app would reject (src/api/menu.ts is that schema; design.md §6.2 keeps it there).
     files: ['sandbox/catalogue.ts'],
-    rules: restrictImports([{ regex: String.raw`(^|/)src(/(?!api/menu$)|$)`, message: BOUNDARY.app.message }]),
+    rules: restrictImports([
+      { regex: String.raw`(^|/)src(/(?!api/menu$)|$)`, message: BOUNDARY.app.message },
+      BOUNDARY.tooling,
+    ]),
+  },
+  {
+    files: ['deploy/**/*.ts'],
+    rules: forbidAll(BOUNDARY.deployShared),
   },
   {
     files: ['tests/**/*.{ts,tsx}'],

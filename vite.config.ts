@@ -194,6 +194,8 @@ export default defineConfig(({ mode }) => ({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/sandbox/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+          // The folder of the production builds its tests share (tests/unit/production-build.ts).
+          globalSetup: ['tests/unit/production-builds.setup.ts'],
         },
       },
       {

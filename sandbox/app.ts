@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { serverHeadersOfBuild } from '../scripts/csp-plugin';
+import { serverHeadersOfBuild } from '../deploy/server-headers';
 import type { Catalogue } from './catalogue';
 import { bitPaymentRoutes } from './api/bit';
 import { cardScanPaymentRoutes } from './api/card-scan';

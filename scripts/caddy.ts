@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sameOriginReportPath, serverHeadersOfBuild } from './csp-plugin';
+import { sameOriginReportPath, serverHeadersOfBuild } from '../deploy/server-headers';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const CADDY = process.env.CADDY ?? 'caddy';

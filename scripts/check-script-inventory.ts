@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-import { cspDirectives, inlineScriptsOf, serverHeadersOfBuild, type CspSettings } from './csp-plugin';
+import { serverHeadersOfBuild } from '../deploy/server-headers';
+import { cspDirectives, inlineScriptsOf, type CspSettings } from './csp-plugin';
 import { originOf, PROVIDERS } from './providers';
 
 interface Listed {

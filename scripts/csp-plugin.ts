@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { SERVER_HEADERS_FILE, type ServerHeaders } from '../deploy/server-headers';
 import { missingProviderSettings, originOf, providerSources, walletFrameOrigins } from './providers';
 
 /** The build settings (.env, .env.sandbox) the policy is derived from; a missing or empty one adds nothing (a build refuses a missing provider setting). */
@@ -105,14 +106,6 @@ export function cspReportAddress(env: CspSettings): string {
   );
 }
 
-/** What a production server sends with the build (deploy/Caddyfile): read from the build's server-headers.json. */
-export interface ServerHeaders {
-  /** The page's policy plus its report directives, which a <meta> policy cannot carry. */
-  'Content-Security-Policy': string;
-  'Permissions-Policy': string;
-  'Reporting-Endpoints': string;
-}
-
 /**
  * The headers a server sends with the build's pages, for the policy of its index.html: report-to for
  * the browsers with the Reporting API (Chrome 96, Safari 16.4) and report-uri for the others (Firefox,
@@ -128,16 +121,6 @@ export function serverHeaders(env: CspSettings, pagePolicy: string): ServerHeade
   };
 }
 
-/** The headers the build in `distDir` asks for (written by cspPlugin), or none for a build without them. */
-export function serverHeadersOfBuild(distDir: string): ServerHeaders | undefined {
-  const file = join(distDir, 'server-headers.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ServerHeaders) : undefined;
-}
-
-/** The report address of these headers when it is a path on the app's own origin, which its server must forward. */
-export const sameOriginReportPath = (headers: ServerHeaders | undefined): string | undefined =>
-  /^[\w-]+="(\/[^"]*)"$/.exec(headers?.['Reporting-Endpoints'] ?? '')?.[1];
-
 /**
  * Puts the build's policy into index.html as a meta element, the first thing in <head>, so it covers
  * every script the page names (also those other plugins prepend), and allows the inline scripts the page
@@ -145,7 +128,7 @@ export const sameOriginReportPath = (headers: ServerHeaders | undefined): string
  * is an inline script. frame-ancestors, report-uri and report-to are ignored in a meta element (with a
  * console error), so only a server header can add them: the build also writes server-headers.json, the
  * policy with its report directives, Reporting-Endpoints and the Permissions-Policy, which every server
- * of the build sends (deploy/Caddyfile, sandbox/app.ts).
+ * of the build sends (deploy/Caddyfile, sandbox/app.ts), read through deploy/server-headers.ts.
  */
 export function cspPlugin(env: CspSettings): Plugin {
   // Known once index.html is final: the policy hashes its inline scripts.
@@ -174,7 +157,7 @@ export function cspPlugin(env: CspSettings): Plugin {
     writeBundle({ dir }) {
       if (!policy || !dir)
         throw new Error('Content-Security-Policy: the build wrote no index.html to take the policy of');
-      writeFileSync(join(dir, 'server-headers.json'), JSON.stringify(serverHeaders(env, policy), null, 2));
+      writeFileSync(join(dir, SERVER_HEADERS_FILE), JSON.stringify(serverHeaders(env, policy), null, 2));
     },
     transformIndexHtml: {
       order: 'post',

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_HEADERS_FILE } from '../deploy/server-headers';
 import { loadCatalogue } from '../sandbox/catalogue';
 import { placeholderSvg } from '../sandbox/images';
 import { CADDY, startCaddy } from './caddy';
@@ -84,7 +85,7 @@ function writeProductImages() {
     }
 }
 
-const headersFile = join(distDir, 'server-headers.json');
+const headersFile = join(distDir, SERVER_HEADERS_FILE);
 if (!existsSync(headersFile)) exit(`${headersFile} is missing: build first (without --no-build)`);
 
 const children = [

@@ -4,35 +4,8 @@
  * taken from scripts/providers.ts, which would make the code its own oracle).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** The production build (`vite build`, .env) into a directory of its own, so dist/ is left alone. */
-async function buildProduction(outDir: string, env: Record<string, string> = {}): Promise<string> {
-  const overrides: Record<string, string> = { NODE_ENV: 'production', ...env };
-  const saved = Object.fromEntries(Object.keys(overrides).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, overrides);
-  try {
-    await build({
-      root: ROOT,
-      configFile: join(ROOT, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'silent',
-      build: { outDir, emptyOutDir: true, minify: false },
-    });
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) Reflect.deleteProperty(process.env, name);
-      else process.env[name] = value;
-    }
-  }
-  return readFileSync(join(outDir, 'index.html'), 'utf8');
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { productionBuild } from './production-build';
 
 /** The meta element's policy as directive -> sources. */
 function policyOf(html: string): Record<string, string[]> {
@@ -81,16 +54,13 @@ const BIT_ORIGIN = 'https://bit.processor.example';
 const sorted = (sources: readonly string[] | undefined) => [...(sources ?? [])].sort();
 
 describe('the production build’s index.html', () => {
-  let outDir: string;
   let html: string;
   let policy: Record<string, string[]>;
 
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'csp-build-'));
-    html = await buildProduction(outDir);
+    ({ html } = await productionBuild());
     policy = policyOf(html);
   }, 120_000);
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   it('runs scripts only from this origin, the providers’ documented script hosts and its one inline script', () => {
     // The early menu request (src/early-menu.ts), allowed by the hash of exactly its text.
@@ -143,11 +113,6 @@ describe('the production build’s index.html', () => {
   });
 
   it('refuses to build when a provider’s setting is missing, naming it', async () => {
-    const elsewhere = mkdtempSync(join(tmpdir(), 'csp-build-missing-'));
-    try {
-      await expect(buildProduction(elsewhere, { VITE_STRIPE_JS_URL: '' })).rejects.toThrow(/VITE_STRIPE_JS_URL/);
-    } finally {
-      rmSync(elsewhere, { recursive: true, force: true });
-    }
+    await expect(productionBuild({ VITE_STRIPE_JS_URL: '' })).rejects.toThrow(/VITE_STRIPE_JS_URL/);
   }, 120_000);
 });

@@ -31,10 +31,19 @@ const CASES = [
   { file: 'sandbox/stores.ts', from: '../src/api/menu', refused: true },
   { file: 'sandbox/api/menu.ts', from: '../../src/api/purchase', refused: true },
   { file: 'sandbox/api/menu.ts', from: '../../machines/shared/pricing', refused: false },
+  // The sandbox serves the build as production does, through deploy/, never with the build's tooling.
+  { file: 'sandbox/app.ts', from: '../scripts/csp-plugin', refused: true },
+  { file: 'sandbox/standins/scripts.ts', from: '../../scripts/providers', refused: true },
+  { file: 'sandbox/app.ts', from: '../deploy/server-headers', refused: false },
+  { file: 'sandbox/app.ts', from: './standins/scripts', refused: false },
   // The catalogue checks its menus with the app's own menu schema, and with nothing else of the app.
   { file: 'sandbox/catalogue.ts', from: '../src/api/menu', refused: false },
   { file: 'sandbox/catalogue.ts', from: '../src/api/purchase', refused: true },
   { file: 'sandbox/catalogue.ts', from: '../src/api', refused: true },
+  { file: 'sandbox/catalogue.ts', from: '../scripts/csp-plugin', refused: true },
+  { file: 'deploy/server-headers.ts', from: '../scripts/csp-plugin', refused: true },
+  { file: 'deploy/server-headers.ts', from: '../sandbox/app', refused: true },
+  { file: 'scripts/caddy.ts', from: '../deploy/server-headers', refused: false },
   // An oracle module lists a chart's edges from machines/graph/, as it did from scripts/.
   { file: 'tests/paths/edge-coverage.ts', from: '../../machines/graph/statechart-edges', refused: false },
   { file: 'tests/paths/edge-coverage.ts', from: '../../machines/shared/pricing', refused: true },

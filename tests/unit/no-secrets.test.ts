@@ -4,11 +4,10 @@
  * no trace in it while they are not configured.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CANARY, productionBuild, type Built } from './production-build';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -33,37 +32,6 @@ function privateSettingValues(): string[] {
     .filter((line) => /^\w+=/.test(line) && !line.startsWith('VITE_'))
     .map((line) => line.slice(line.indexOf('=') + 1).trim())
     .filter((value) => value.length >= 6);
-}
-
-/** A non-public setting in the build's environment, as a CI secret would be: it must stay out. */
-const CANARY = { name: 'PAYPOINT_DEPLOY_TOKEN', value: 'canary-0d9f3b7e5a1c' };
-
-interface Built {
-  dir: string;
-  html: string;
-  /** Every emitted file's text, by path under the build directory. */
-  files: Map<string, string>;
-}
-
-async function buildProduction(env: Record<string, string> = {}): Promise<Built> {
-  const dir = mkdtempSync(join(tmpdir(), 'pay-build-'));
-  const saved = { ...process.env };
-  Object.assign(process.env, env, { [CANARY.name]: CANARY.value });
-  try {
-    await build({ root, mode: 'production', logLevel: 'silent', build: { outDir: dir, emptyOutDir: true } });
-  } finally {
-    process.env = saved;
-  }
-  const files = new Map<string, string>();
-  const walk = (sub: string) => {
-    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
-      const path = join(sub, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files.set(path, readFileSync(join(dir, path), 'utf8'));
-    }
-  };
-  walk('');
-  return { dir, html: files.get('index.html') ?? '', files };
 }
 
 /** The JS the browser fetches before /pay runs: index.html's scripts and module preloads, and their static imports. */
@@ -92,9 +60,8 @@ const SENTRY_CODE = /__SENTRY__|sentry\.javascript/;
 describe('the production build', () => {
   let plain: Built;
   beforeAll(async () => {
-    plain = await buildProduction();
+    plain = await productionBuild();
   }, 120_000);
-  afterAll(() => rmSync(plain.dir, { recursive: true, force: true }));
 
   it('carries a Content-Security-Policy first in <head>, with no unsafe-eval and no inline script allowed', () => {
     const policy = /<head>\s*<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(plain.html)?.[1];
@@ -148,24 +115,19 @@ describe('the production build', () => {
   });
 
   it('with a DSN and a measurement id, keeps Sentry out of the JS that /pay loads first', async () => {
-    const configured = await buildProduction({
+    // A build of its own: the settings change what it ships.
+    const configured = await productionBuild({
       VITE_SENTRY_DSN: 'https://publickey@o42.ingest.sentry.io/7',
       VITE_ANALYTICS_ID: 'G-TEST',
       VITE_ANALYTICS_ENDPOINT: 'https://collect.pay-operator.example/events',
     });
-    try {
-      const initial = initialJs(configured);
-      expect(initial.length).toBeGreaterThan(0);
-      for (const file of initial) expect(SENTRY_CODE.test(configured.files.get(file) ?? ''), file).toBe(false);
-      const sentryChunks = [...configured.files].filter(
-        ([path, text]) => path.endsWith('.js') && SENTRY_CODE.test(text),
-      );
-      expect(sentryChunks.length).toBeGreaterThan(0); // it is there, on demand
-      expect(configured.html).toContain('connect-src');
-      expect(configured.html).toContain('https://o42.ingest.sentry.io');
-      expect(configured.html).toContain('https://collect.pay-operator.example');
-    } finally {
-      rmSync(configured.dir, { recursive: true, force: true });
-    }
+    const initial = initialJs(configured);
+    expect(initial.length).toBeGreaterThan(0);
+    for (const file of initial) expect(SENTRY_CODE.test(configured.files.get(file) ?? ''), file).toBe(false);
+    const sentryChunks = [...configured.files].filter(([path, text]) => path.endsWith('.js') && SENTRY_CODE.test(text));
+    expect(sentryChunks.length).toBeGreaterThan(0); // it is there, on demand
+    expect(configured.html).toContain('connect-src');
+    expect(configured.html).toContain('https://o42.ingest.sentry.io');
+    expect(configured.html).toContain('https://collect.pay-operator.example');
   }, 120_000);
 });
