@@ -54,9 +54,9 @@ const folder = (name) => [`**/${name}/**`, `**/${name}`];
 
 /**
  * A payment method's step view lives in the method's folder (src/payments/<method>/<Method>Step.tsx), beside its
- * effects, and src/payments/registry.tsx pairs the two: those files are views, the rest of src/payments is not.
+ * effects, and src/payments/steps.tsx lists the steps: those files are views, the rest of src/payments is not.
  */
-const METHOD_VIEW_FILES = ['src/payments/*/*Step.tsx', 'src/payments/registry.tsx'];
+const METHOD_VIEW_FILES = ['src/payments/*/*Step.tsx', 'src/payments/steps.tsx'];
 
 const BOUNDARY = {
   sandbox: { group: folder('sandbox'), message: 'The sandbox is a test double: the app never imports it.' },
@@ -77,12 +77,6 @@ const BOUNDARY = {
     group: ['**/*Step'],
     message:
       'A payment method’s step (src/payments/<method>/<Method>Step.tsx) is a view: effects and data never import it.',
-  },
-  methodRegistry: {
-    // By its path from anywhere in src/ (../payments/registry) and from inside src/payments (./registry, ../registry).
-    regex: String.raw`(^|/)payments/registry(\.tsx)?$|^\.\.?/registry(\.tsx)?$`,
-    message:
-      'src/payments/registry.tsx pairs each method’s effects with its step view: providePayments (src/actors/payments.ts) is the one effect that reads it.',
   },
   machines: {
     group: [...folder('src'), 'react', 'react-dom', 'ky', '@xstate/react'],
@@ -254,11 +248,6 @@ export default tseslint.config(
   {
     files: ['src/{actors,api,payments,lib,i18n}/**/*.{ts,tsx}'],
     ignores: METHOD_VIEW_FILES,
-    rules: forbidAll(BOUNDARY.sandbox, BOUNDARY.scripts, BOUNDARY.upper, BOUNDARY.methodSteps, BOUNDARY.methodRegistry),
-  },
-  {
-    // providePayments gives each registered method's chart its effects, read from the src registry beside its step.
-    files: ['src/actors/payments.ts'],
     rules: forbidAll(BOUNDARY.sandbox, BOUNDARY.scripts, BOUNDARY.upper, BOUNDARY.methodSteps),
   },
   {

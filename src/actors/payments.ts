@@ -3,19 +3,19 @@ import { METHOD_ACTORS, type MethodActor } from '../../machines/payment/methods/
 import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import type { ApiClient } from '../api/client';
 import { checkGooglePay } from '../payments/google-pay/google-pay.effects';
-import { METHODS_IN_APP } from '../payments/registry';
+import { METHOD_EFFECTS } from '../payments/registry';
 
 const paymentStatusApi = () => import('../api/payment-status');
 
-type MethodsWithEffects = { [TId in MethodActor]: ReturnType<(typeof METHODS_IN_APP)[TId]['effects']> };
+type MethodsWithEffects = { [TId in MethodActor]: ReturnType<(typeof METHOD_EFFECTS)[TId]> };
 
 /**
- * Every payment method's chart with its real effects (src/payments/registry.tsx), under the id the purchase invokes
+ * Every payment method's chart with its real effects (src/payments/registry.ts), under the id the purchase invokes
  * it by, and the purchase's own payment questions.
  */
 export function providePayments(api: ApiClient) {
   const methods = Object.fromEntries(
-    METHOD_ACTORS.map((actor) => [actor, METHODS_IN_APP[actor].effects(api)]),
+    METHOD_ACTORS.map((actor) => [actor, METHOD_EFFECTS[actor](api)]),
   ) as MethodsWithEffects;
   return {
     ...methods,

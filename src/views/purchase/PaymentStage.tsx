@@ -8,7 +8,7 @@ import {
 import { OrderSummary } from '../../components/OrderSummary';
 import { FailurePage } from '../payment/FailurePage';
 import type { MethodRef } from '../../payments/method-ref';
-import { METHODS_IN_APP } from '../../payments/registry';
+import { METHOD_STEPS } from '../../payments/steps';
 import { SuccessPage } from '../payment/SuccessPage';
 import { ReturnedPaymentStep } from '../payment/ReturnedPaymentStep';
 import { MethodChooser } from './MethodChooser';
@@ -101,9 +101,9 @@ function MethodStep({ running, supportPhone }: { running: PurchaseChildren; supp
   return actor === undefined ? null : methodStep(actor, running, supportPhone);
 }
 
-/** The step of the method running under `actor` (each method's step: METHODS_IN_APP, src/payments/registry.tsx). */
+/** The step of the method running under `actor` (each method's step: METHOD_STEPS, src/payments/steps.tsx). */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- ties the ref to its own step's type
 function methodStep<TId extends MethodActor>(actor: TId, running: PurchaseChildren, supportPhone: string) {
   const ref = running[actor];
-  return ref ? METHODS_IN_APP[actor].step(ref as unknown as MethodRef<TId>, supportPhone) : null;
+  return ref ? METHOD_STEPS[actor](ref as unknown as MethodRef<TId>, supportPhone) : null;
 }
