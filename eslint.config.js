@@ -74,9 +74,10 @@ const BOUNDARY = {
       'The app’s effects and data (actors, api, payments, lib, i18n) never import its views, components or routes.',
   },
   methodSteps: {
-    group: ['**/*Step'],
+    // By its path from anywhere in src/ (../payments/steps) and from inside src/payments (./steps, ../steps).
+    regex: String.raw`Step(\.tsx)?$|(^|/)payments/steps(\.tsx)?$|^\.\.?/steps(\.tsx)?$`,
     message:
-      'A payment method’s step (src/payments/<method>/<Method>Step.tsx) is a view: effects and data never import it.',
+      'A payment method’s step (src/payments/<method>/<Method>Step.tsx) and the list of steps (src/payments/steps.tsx) are views: effects and data never import them.',
   },
   machines: {
     group: [...folder('src'), 'react', 'react-dom', 'ky', '@xstate/react'],
