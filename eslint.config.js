@@ -50,6 +50,12 @@ const forbidAll = (...boundaries) => restrictImports(boundaries);
 /** Folders of the repository as import patterns: the folder itself and anything in it. */
 const folder = (name) => [`**/${name}/**`, `**/${name}`];
 
+/**
+ * A payment method's step view lives in the method's folder (src/payments/<method>/<Method>Step.tsx), beside its
+ * effects, and src/payments/steps.tsx lists the steps: those files are views, the rest of src/payments is not.
+ */
+const METHOD_VIEW_FILES = ['src/payments/*/*Step.tsx', 'src/payments/steps.tsx'];
+
 const BOUNDARY = {
   sandbox: { group: folder('sandbox'), message: 'The sandbox is a test double: the app never imports it.' },
   scripts: {
@@ -64,6 +70,12 @@ const BOUNDARY = {
     group: [...folder('views'), ...folder('components'), ...folder('routes')],
     message:
       'The app’s effects and data (actors, api, payments, lib, i18n) never import its views, components or routes.',
+  },
+  methodSteps: {
+    // By its path from anywhere in src/ (../payments/steps) and from inside src/payments (./steps, ../steps).
+    regex: String.raw`Step(\.tsx)?$|(^|/)payments/steps(\.tsx)?$|^\.\.?/steps(\.tsx)?$`,
+    message:
+      'A payment method’s step (src/payments/<method>/<Method>Step.tsx) and the list of steps (src/payments/steps.tsx) are views: effects and data never import them.',
   },
   machines: {
     group: [...folder('src'), 'react', 'react-dom', 'ky', '@xstate/react'],
@@ -245,7 +257,8 @@ export default tseslint.config(
   },
   {
     files: ['src/{actors,api,payments,lib,i18n}/**/*.{ts,tsx}'],
-    rules: forbidAll(BOUNDARY.sandbox, BOUNDARY.scripts, BOUNDARY.upper),
+    ignores: METHOD_VIEW_FILES,
+    rules: forbidAll(BOUNDARY.sandbox, BOUNDARY.scripts, BOUNDARY.upper, BOUNDARY.methodSteps),
   },
   {
     files: ['machines/**/*.ts'],

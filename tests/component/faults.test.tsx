@@ -98,8 +98,8 @@ vi.mock('../../src/payments/apple-pay/apple-pay-session', () => ({
 }));
 // Tranzila's fields charge the card at the sandbox's stand-in processor against the operator's handshake,
 // as the real card-number frame would (from the providers' origin).
-vi.mock('../../src/payments/tranzila/hosted-fields', async (original) => ({
-  ...(await original<typeof import('../../src/payments/tranzila/hosted-fields')>()),
+vi.mock('../../src/payments/card-fields/hosted-fields', async (original) => ({
+  ...(await original<typeof import('../../src/payments/card-fields/hosted-fields')>()),
   mountCardFields: () => Promise.resolve(),
   chargeCard: async ({ order, terminal, thtk }: HandshakeChargeInput) => {
     if (!providers.app) throw new Error('no sandbox');

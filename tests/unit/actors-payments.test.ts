@@ -25,7 +25,7 @@ import { redirectToBit } from '../../src/payments/bit/bit';
 import { listenForScanResult } from '../../src/payments/card-scan/card-scan';
 import { isGooglePayReady, loadGooglePay, requestGooglePayment } from '../../src/payments/google-pay/google-pay';
 import { confirmCardPayment, createPaymentMethod, loadStripeJs } from '../../src/payments/stripe/stripe';
-import { chargeCard, mountCardFields } from '../../src/payments/tranzila/hosted-fields';
+import { chargeCard, mountCardFields } from '../../src/payments/card-fields/hosted-fields';
 import { fakeApi } from '../fixtures/fake-api';
 import { singleLineOrder, withTokenizableCard } from '../fixtures/orders';
 import { stubLocalStorage } from '../fixtures/local-storage';
@@ -39,7 +39,7 @@ vi.mock('../../src/payments/apple-pay/apple-pay-session', () => ({ runApplePaySe
 vi.mock('../../src/payments/apple-pay/apple-pay-button', () => ({
   loadApplePayButton: vi.fn(() => Promise.resolve()),
 }));
-vi.mock('../../src/payments/tranzila/hosted-fields', () => ({
+vi.mock('../../src/payments/card-fields/hosted-fields', () => ({
   mountCardFields: vi.fn(() => Promise.resolve()),
   chargeCard: vi.fn(() => Promise.resolve({ charged: true })),
 }));

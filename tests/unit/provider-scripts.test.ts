@@ -12,7 +12,7 @@ import { loadApplePayButton } from '../../src/payments/apple-pay/apple-pay-butto
 import { createGooglePayButton, loadGooglePay, requestGooglePayment } from '../../src/payments/google-pay/google-pay';
 import { loadScript, whenElementExists } from '../../src/payments/load-script';
 import { confirmCardPayment, createPaymentMethod } from '../../src/payments/stripe/stripe';
-import { chargeCard, FIELD_CONTAINERS, mountCardFields } from '../../src/payments/tranzila/hosted-fields';
+import { chargeCard, FIELD_CONTAINERS, mountCardFields } from '../../src/payments/card-fields/hosted-fields';
 import { twoLineOrder } from '../fixtures/orders';
 
 interface FakeScript {

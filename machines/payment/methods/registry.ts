@@ -2,7 +2,7 @@
  * Every payment method the purchase runs, each declared in its own folder (methods/<method>/method.ts) and listed
  * here once, under the id its chart is invoked under (docs/adding-a-payment-method.md). The purchase chart's method
  * states and edges, the offered methods, the popups and the method list's marks are all read from here; the app's
- * effects and step views have the same list in src/payments/registry.tsx.
+ * effects and step views are listed in src/payments/registry.ts and src/payments/steps.tsx.
  */
 import type { PaymentMethod } from '../../purchase/purchase.types';
 import { applePay } from './apple-pay/method';

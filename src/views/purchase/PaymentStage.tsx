@@ -7,7 +7,8 @@ import {
 } from '../../../machines/purchase/purchase.selectors';
 import { OrderSummary } from '../../components/OrderSummary';
 import { FailurePage } from '../payment/FailurePage';
-import { METHOD_STEPS, type MethodRef } from '../payment/method-steps';
+import type { MethodRef } from '../../payments/method-ref';
+import { METHOD_STEPS } from '../../payments/steps';
 import { SuccessPage } from '../payment/SuccessPage';
 import { ReturnedPaymentStep } from '../payment/ReturnedPaymentStep';
 import { MethodChooser } from './MethodChooser';
@@ -100,7 +101,7 @@ function MethodStep({ running, supportPhone }: { running: PurchaseChildren; supp
   return actor === undefined ? null : methodStep(actor, running, supportPhone);
 }
 
-/** The step of the method running under `actor` (each method's step: METHOD_STEPS). */
+/** The step of the method running under `actor` (each method's step: METHOD_STEPS, src/payments/steps.tsx). */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- ties the ref to its own step's type
 function methodStep<TId extends MethodActor>(actor: TId, running: PurchaseChildren, supportPhone: string) {
   const ref = running[actor];

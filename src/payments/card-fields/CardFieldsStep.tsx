@@ -4,9 +4,9 @@ import { CARD_FIELDS, type CardField } from '../../../machines/payment/methods/c
 import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
-import { FIELD_CONTAINERS } from '../../payments/tranzila/hosted-fields';
-import { PayButton } from './PayButton';
-import type { CardFieldsRef } from './payment-refs';
+import { FIELD_CONTAINERS } from './hosted-fields';
+import { PayButton } from '../../views/payment/PayButton';
+import type { MethodRef } from '../method-ref';
 
 const FIELD_LABELS = {
   credit_card_number: 'payment.card.number',
@@ -15,7 +15,7 @@ const FIELD_LABELS = {
 } as const satisfies Record<CardField, string>;
 
 /** Tranzila's hosted fields: the processor's own frames sit in these boxes (requirements.md §2). */
-export function CardFieldsStep({ cardFields }: { cardFields: CardFieldsRef }) {
+export function CardFieldsStep({ cardFields }: { cardFields: MethodRef<'cardFields'> }) {
   const { t, i18n } = useTranslation();
   const loading = useSelector(cardFields, (snapshot) => snapshot.hasTag('loading'));
   const processing = useSelector(cardFields, (snapshot) => snapshot.hasTag('processing'));

@@ -3,11 +3,11 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
-import type { GooglePayRef } from './payment-refs';
-import { ProviderElement } from './ProviderElement';
-import { WalletStatus } from './WalletStatus';
+import type { MethodRef } from '../method-ref';
+import { ProviderElement } from '../../views/payment/ProviderElement';
+import { WalletStatus } from '../../views/payment/WalletStatus';
 
-export function GooglePayStep({ googlePay }: { googlePay: GooglePayRef }) {
+export function GooglePayStep({ googlePay }: { googlePay: MethodRef<'googlePay'> }) {
   const { t, i18n } = useTranslation();
   const loading = useSelector(googlePay, (snapshot) => snapshot.hasTag('loading'));
   const processing = useSelector(googlePay, (snapshot) => snapshot.hasTag('processing'));
@@ -15,7 +15,7 @@ export function GooglePayStep({ googlePay }: { googlePay: GooglePayRef }) {
   // The module is loaded already (the chart is past LoadingSdk): the import only hands it over.
   const createButton = useCallback(
     async () =>
-      (await import('../../payments/google-pay/google-pay')).createGooglePayButton(
+      (await import('./google-pay')).createGooglePayButton(
         () => googlePay.send({ type: 'payment.start' }),
         i18n.language,
       ),

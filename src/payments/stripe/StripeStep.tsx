@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney } from '../../components/Money';
 import { Spinner } from '../../components/Spinner';
-import { cardElementOptions, stripeAppearance, stripeLocale, type StripeCard } from '../../payments/stripe/stripe';
-import { PayButton } from './PayButton';
-import type { StripeRef } from './payment-refs';
+import { cardElementOptions, stripeAppearance, stripeLocale, type StripeCard } from './stripe';
+import { PayButton } from '../../views/payment/PayButton';
+import type { MethodRef } from '../method-ref';
 
 /** Stripe's card element and a pay button with the amount (requirements.md §2). Loaded only when Stripe is chosen. */
-export default function StripeStep({ stripeRef }: { stripeRef: StripeRef }) {
+export default function StripeStep({ stripeRef }: { stripeRef: MethodRef<'stripe'> }) {
   const { t, i18n } = useTranslation();
   const stripe = useSelector(stripeRef, (snapshot) => snapshot.context.stripe) as Stripe | undefined;
   if (!stripe) return <Spinner label={t('payment.stripe.loading')} showLabel />;
@@ -22,7 +22,7 @@ export default function StripeStep({ stripeRef }: { stripeRef: StripeRef }) {
   );
 }
 
-function StripeCardForm({ stripeRef }: { stripeRef: StripeRef }) {
+function StripeCardForm({ stripeRef }: { stripeRef: MethodRef<'stripe'> }) {
   const { t, i18n } = useTranslation();
   const stripe = useStripe();
   const ready = useSelector(stripeRef, (snapshot) => !snapshot.hasTag('loading'));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
 import { SupportCallButton } from '../../components/SupportCallButton';
-import type { HostedPageRef } from './payment-refs';
+import type { MethodRef } from '../method-ref';
 
 /** The address the frame shows, when this origin may read it (the return page); the provider's pages it may not. */
 function readableAddress(frame: HTMLIFrameElement): string | undefined {
@@ -15,7 +15,13 @@ function readableAddress(frame: HTMLIFrameElement): string | undefined {
 }
 
 /** Yaad Sarig's (Hyp's) hosted payment page in a frame, with a loader and the support phone (requirements.md §2). */
-export function HostedPageStep({ hostedPage, supportPhone }: { hostedPage: HostedPageRef; supportPhone: string }) {
+export function HostedPageStep({
+  hostedPage,
+  supportPhone,
+}: {
+  hostedPage: MethodRef<'hostedPage'>;
+  supportPhone: string;
+}) {
   const { t } = useTranslation();
   const pageUrl = useSelector(hostedPage, (snapshot) => snapshot.context.pageUrl);
   const loading = useSelector(hostedPage, (snapshot) => snapshot.hasTag('loading'));

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Spinner } from '../../components/Spinner';
-import type { ApplePayRef } from './payment-refs';
-import { WalletStatus } from './WalletStatus';
+import type { MethodRef } from '../method-ref';
+import { WalletStatus } from '../../views/payment/WalletStatus';
 
 /** Apple's button takes only ApplePayButtonLocale values ("ll-CC"): one for each page language. */
 const APPLE_PAY_BUTTON_LOCALES: Record<string, string | undefined> = {
@@ -13,7 +13,7 @@ const APPLE_PAY_BUTTON_LOCALES: Record<string, string | undefined> = {
   es: 'es-ES',
 };
 
-export function ApplePayStep({ applePay }: { applePay: ApplePayRef }) {
+export function ApplePayStep({ applePay }: { applePay: MethodRef<'applePay'> }) {
   const { t, i18n } = useTranslation();
   const loading = useSelector(applePay, (snapshot) => snapshot.hasTag('loading'));
   const processing = useSelector(applePay, (snapshot) => snapshot.hasTag('processing'));
