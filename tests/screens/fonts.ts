@@ -4,7 +4,7 @@
  * Each capture records the families Chromium actually rendered its text with (DevTools' platform fonts,
  * not the CSS stack), per language; the teardown gathers them.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -37,13 +37,9 @@ export async function recordRenderedFonts(page: Page, lang: string, capture: str
 /** Every family the run's captures rendered, by language (sorted, for a stable manifest). */
 export function renderedFonts(): Record<string, string[]> {
   const byLang = new Map<string, Set<string>>();
-  let files: string[] = [];
-  try {
-    files = readdirSync(FONTS_DIR);
-  } catch {
-    return {};
-  }
-  for (const file of files) {
+  // No folder: no capture has run yet.
+  if (!existsSync(FONTS_DIR)) return {};
+  for (const file of readdirSync(FONTS_DIR)) {
     const { lang, families } = JSON.parse(readFileSync(join(FONTS_DIR, file), 'utf8')) as {
       lang: string;
       families: string[];
