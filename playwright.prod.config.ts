@@ -36,7 +36,9 @@ export default defineConfig({
       executablePath: process.env.CHROME_PATH ?? chromiumSettings.defaultPath,
       args: chromiumSettings.args,
     },
-    trace: 'retain-on-failure',
+    // As the browser tests (playwright.config.ts): the trace without the screencast, and a picture.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
   },
   webServer: {
     command: 'npx tsx scripts/serve-prod.ts --no-build',
