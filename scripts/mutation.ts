@@ -14,8 +14,9 @@
 // Exits 1 when Stryker fails or a group is under its threshold (THRESHOLDS in scripts/mutation-summary.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, matchesGlob, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minimatch } from 'minimatch';
 import { belowThreshold, groupScores, type MutationReport, type RunFacts, summaryMarkdown } from './mutation-summary';
 
 const REPORT = 'reports/mutation/mutation.json';
@@ -35,13 +36,16 @@ function mutateOption(args: readonly string[]): string[] | undefined {
 
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' });
 
-/** Stryker's reading of `mutate`: in order, a pattern adds the files it matches, a `!` pattern removes them. */
+/**
+ * Stryker's reading of `mutate`: in order, a pattern adds the files it matches, a `!` pattern removes them;
+ * matched as Stryker's FileMatcher does (minimatch, the version its core depends on, hidden files included).
+ */
 function filesToMutate(patterns: readonly string[]): string[] {
   const projectFiles = git('ls-files', '--cached', '--others', '--exclude-standard').split('\n').filter(Boolean);
   const chosen = new Set<string>();
   for (const pattern of patterns) {
     const negated = pattern.startsWith('!');
-    for (const file of projectFiles.filter((f) => matchesGlob(f, negated ? pattern.slice(1) : pattern))) {
+    for (const file of projectFiles.filter((f) => minimatch(f, negated ? pattern.slice(1) : pattern, { dot: true }))) {
       if (negated) chosen.delete(file);
       else chosen.add(file);
     }
