@@ -1,26 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: every check, each an npm script of its own; stops at the first step that fails, and prints how
-// long each stage took (also when one failed), so a slow CI says where its time went.
+// `npm test`: every check, each an npm script of its own; stops everything at the first stage that fails, and
+// prints how long each stage took (also when one failed), so a slow CI says where its time went.
 import { spawn } from 'node:child_process';
 
 /**
- * The steps, cheapest and most telling first: a type error fails in seconds, not after the browsers. The
- * stages of a step run side by side, because none of them keeps both cores busy all the time: the type
- * checker and ESLint use one each, and Vitest's and the browsers' waits leave room for each other. A
- * step's first stage prints as it runs; the others print their output when they end.
+ * Two lanes that start together, because no single stage keeps both cores busy all the time (the type
+ * checker and ESLint use one each, the browsers and the engines wait on pages): Vitest fills what the main
+ * lane leaves. The main lane's steps run in order, cheapest and most telling first, so a type error fails in
+ * seconds, not after the browsers; the stages of one step run side by side. The main lane's first stage of
+ * each step prints as it runs; every other stage prints its output when it ends.
  */
-const STEPS = [
+const MAIN_LANE = [
   ['typecheck', 'lint'],
   ['visualize:check'],
   ['build:e2e'],
   ['test:size'],
   ['test:scripts'],
-  ['test:e2e', 'test:unit'],
+  ['test:e2e'],
   ['test:prod', 'test:engines'],
 ];
+const SIDE_LANE = [['test:unit']];
 
 /** Every stage running now, each the leader of its process group. */
-const everyRunning = new Set();
+const running = new Set();
+const stopped = new Set();
+let failed = false;
 const stopGroup = (child) => {
   try {
     process.kill(-child.pid, 'SIGTERM');
@@ -28,72 +32,67 @@ const stopGroup = (child) => {
     // The group has already gone.
   }
 };
+/** A failure stops every other stage, with all it started (browsers, servers). */
+function stopAll() {
+  for (const child of running) {
+    stopped.add(child);
+    stopGroup(child);
+  }
+}
 // Ctrl-C or a stopped CI job reaches this process only: the stages' groups are stopped with it.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    for (const child of everyRunning) stopGroup(child);
+    stopAll();
     process.exit(1);
   });
 
+const timings = [];
 const minutes = (ms) => `${(ms / 60_000).toFixed(1).padStart(5)} min`;
 
-/**
- * Runs one npm script, live or with its output held until it ends; answers whether it passed, whether a
- * sibling's failure stopped it, and its time.
- */
-function runStage(stage, live, step) {
+/** Runs one npm script, live or with its output held until it ends, in a process group of its own. */
+function runStage(stage, live) {
   const began = Date.now();
-  // A process group of its own, so that stopping a stage stops everything it started (browsers, servers).
   const child = spawn('npm', ['run', stage], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: true });
-  everyRunning.add(child);
-  step.running.add(child);
+  running.add(child);
   const held = [];
   child.stdout?.on('data', (chunk) => held.push(chunk));
   child.stderr?.on('data', (chunk) => held.push(chunk));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      step.running.delete(child);
-      everyRunning.delete(child);
+      running.delete(child);
       if (!live) process.stdout.write(`\n── output of npm run ${stage} ──\n${Buffer.concat(held).toString()}`);
-      resolve({ stage, passed: code === 0, stopped: step.stopped.has(child), ms: Date.now() - began });
+      const result = { stage, passed: code === 0, stopped: stopped.has(child), ms: Date.now() - began };
+      timings.push(result);
+      if (!result.passed && !result.stopped) {
+        failed = true;
+        stopAll();
+      }
+      resolve();
     });
   });
 }
 
-/** Runs a step's stages side by side; the first to fail stops the others. */
-async function runStep(stages) {
-  const step = { running: new Set(), stopped: new Set() };
-  return Promise.all(
-    stages.map(async (stage, index) => {
-      const result = await runStage(stage, index === 0, step);
-      if (!result.passed)
-        for (const child of step.running) {
-          step.stopped.add(child);
-          stopGroup(child);
-        }
-      return result;
-    }),
-  );
+/** Runs a lane's steps in order, each step's stages side by side, until a stage anywhere fails. */
+async function runLane(steps, live) {
+  for (const step of steps) {
+    if (failed) return;
+    if (live) console.log(`\n▶ npm run ${step.join(' & npm run ')}`);
+    await Promise.all(step.map((stage, index) => runStage(stage, live && index === 0)));
+  }
 }
 
-const timings = [];
 const start = Date.now();
-let failed = [];
-for (const step of STEPS) {
-  console.log(`\n▶ npm run ${step.join(' & npm run ')}`);
-  const results = await runStep(step);
-  timings.push(...results);
-  failed = results.filter(({ passed, stopped }) => !passed && !stopped).map(({ stage }) => stage);
-  if (results.some(({ passed }) => !passed)) break;
-}
+console.log(`\n▶ npm run ${SIDE_LANE.flat().join(', ')}, beside the steps below (its output when it ends)`);
+await Promise.all([runLane(MAIN_LANE, true), runLane(SIDE_LANE, false)]);
 
-console.log('\nnpm test, time per stage:');
-for (const { stage, ms, stopped } of timings) {
-  const together = STEPS.find((step) => step.includes(stage)).length > 1 ? '  (side by side)' : '';
-  console.log(`  ${stage.padEnd(16)}${minutes(ms)}${together}${stopped ? ', stopped' : ''}`);
+console.log('\nnpm test, time per stage (in the order they ended):');
+for (const { stage, ms, passed, stopped: wasStopped } of timings) {
+  const outcome = wasStopped ? ', stopped' : passed ? '' : ', FAILED';
+  console.log(`  ${stage.padEnd(16)}${minutes(ms)}${outcome}`);
 }
 console.log(`  ${'total'.padEnd(16)}${minutes(Date.now() - start)}`);
-if (timings.some(({ passed }) => !passed)) {
-  console.error(`\nnpm test failed at: ${failed.map((stage) => `npm run ${stage}`).join(', ')}`);
+if (failed) {
+  const failures = timings.filter(({ passed, stopped: wasStopped }) => !passed && !wasStopped);
+  console.error(`\nnpm test failed at: ${failures.map(({ stage }) => `npm run ${stage}`).join(', ')}`);
   process.exit(1);
 }
