@@ -150,53 +150,54 @@ function operatorBooking(sessionId: string): Booking {
 }
 
 function scenario({ label, menu, settings = {}, methods, walkProducts }: ScenarioOptions): PathScenario {
+  // The samples no snapshot changes, made once: the traversal asks for the events of every snapshot it meets.
+  const everywhere = samplesOf<PurchaseEvent | InternalEvent>([
+    { type: 'purchase.continue' },
+    { type: 'xstate.done.actor.setPurchase', output: operatorBooking('session-1') },
+    { type: 'xstate.error.actor.setPurchase', error: new ApiError({ kind: 'http', status: 500 }) },
+    { type: 'xstate.done.actor.bookPaymentLink', output: operatorBooking('session-2') },
+    { type: 'xstate.error.actor.bookPaymentLink', error: new ApiError({ kind: 'http', status: 403 }) },
+    // Google's isReadyToPay: ready, not ready, pay.js failing, and no answer within the limit
+    { type: 'xstate.done.actor.checkGooglePay', output: true },
+    { type: 'xstate.done.actor.checkGooglePay', output: false },
+    { type: 'xstate.error.actor.checkGooglePay', error: new Error('pay.js did not load') },
+    { type: 'xstate.after.googlePayCheckLimit.purchase.SELECT_PAYMENT_METHOD.CheckingWallets' },
+    ...methods.map((method): PurchaseEvent => ({ type: 'method.select', method })),
+    { type: 'method.continue' },
+    { type: 'popup.continue' },
+    { type: 'popup.cancel' },
+    { type: 'drawer.close' },
+    ...PAYMENT_MACHINE_IDS.flatMap((id) =>
+      RESULTS.filter((result) => endsWith(id, result)).map((output): InternalEvent => ({
+        type: `xstate.done.actor.${id}`,
+        output,
+      })),
+    ),
+    { type: 'payment.returned', returned: returnedFromBit },
+    // every branch of returnedPaymentIs, a failed status call, the poll and the wait
+    ...(['paid', 'pending', 'not_charged'] as const).map((status): InternalEvent => ({
+      type: 'xstate.done.actor.checkReturnedPayment',
+      output: bitStatus(status),
+    })),
+    {
+      type: 'xstate.error.actor.checkReturnedPayment',
+      error: new ApiError({ kind: 'http', status: 502 }),
+    },
+    { type: 'payment.recheck' },
+    // xstate 5.33 names a delayed event `xstate.after.<delay name>.<state id>`
+    { type: 'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting' },
+    { type: 'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling' },
+    { type: 'history.show' },
+    { type: 'history.hide' },
+    { type: 'purchase.restart' },
+    { type: 'purchase.retry' },
+  ]);
   return {
     label,
     input: purchaseInput(menu, settings),
     events: (snapshot) => {
       const context = snapshot.context as PurchaseContext;
-      const events: (PurchaseEvent | InternalEvent)[] = [
-        { type: 'purchase.continue' },
-        { type: 'xstate.done.actor.setPurchase', output: operatorBooking('session-1') },
-        { type: 'xstate.error.actor.setPurchase', error: new ApiError({ kind: 'http', status: 500 }) },
-        { type: 'xstate.done.actor.bookPaymentLink', output: operatorBooking('session-2') },
-        { type: 'xstate.error.actor.bookPaymentLink', error: new ApiError({ kind: 'http', status: 403 }) },
-        // Google's isReadyToPay: ready, not ready, pay.js failing, and no answer within the limit
-        { type: 'xstate.done.actor.checkGooglePay', output: true },
-        { type: 'xstate.done.actor.checkGooglePay', output: false },
-        { type: 'xstate.error.actor.checkGooglePay', error: new Error('pay.js did not load') },
-        { type: 'xstate.after.googlePayCheckLimit.purchase.SELECT_PAYMENT_METHOD.CheckingWallets' },
-        ...methods.map((method): PurchaseEvent => ({ type: 'method.select', method })),
-        { type: 'method.continue' },
-        { type: 'popup.continue' },
-        { type: 'popup.cancel' },
-        { type: 'drawer.close' },
-        ...PAYMENT_MACHINE_IDS.flatMap((id) =>
-          RESULTS.filter((result) => endsWith(id, result)).map((output): InternalEvent => ({
-            type: `xstate.done.actor.${id}`,
-            output,
-          })),
-        ),
-        { type: 'payment.returned', returned: returnedFromBit },
-        // every branch of returnedPaymentIs, a failed status call, the poll and the wait
-        ...(['paid', 'pending', 'not_charged'] as const).map((status): InternalEvent => ({
-          type: 'xstate.done.actor.checkReturnedPayment',
-          output: bitStatus(status),
-        })),
-        {
-          type: 'xstate.error.actor.checkReturnedPayment',
-          error: new ApiError({ kind: 'http', status: 502 }),
-        },
-        { type: 'payment.recheck' },
-        // xstate 5.33 names a delayed event `xstate.after.<delay name>.<state id>`
-        { type: 'xstate.after.paymentStatusPoll.purchase.CheckingReturnedPayment.Polling.Waiting' },
-        { type: 'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling' },
-        { type: 'history.show' },
-        { type: 'history.hide' },
-        { type: 'purchase.restart' },
-        { type: 'purchase.retry' },
-      ];
-      const samples = samplesOf(events);
+      const samples = { ...everywhere };
       // available and unavailable products: both branches of productSelectable
       samples['product.select'] = walkProducts
         ? menu.products.map((product) => ({ type: 'product.select', productId: product.id }))
