@@ -36,7 +36,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: chromium,
     // A failed test keeps its trace: each action with the page's DOM before and after, and the network.
-    // Without the screencast, which cost a third of the suite's time on two cores; the failing page's
+    // Without the screencast, which cost about a quarter of the tests' time on two cores; the failing page's
     // picture is kept instead.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
