@@ -69,11 +69,31 @@ export interface Charge {
   /** The provider's words for a declined transaction, as its query answers them (Tranzila's and Hyp's response text, Stripe's decline message). */
   decline_message?: string | undefined;
   created_at: string;
-  /** When the merchant refunded it (an approved charge only). */
-  refunded_at?: string | undefined;
+  /**
+   * `automatic`: a sale, the money taken when approved. `manual`: an authorization (a hold on the payer's
+   * funds, Stripe's `capture_method=manual`, an Israeli J5): nothing is taken until the merchant captures
+   * it, and releasing it takes nothing.
+   */
+  capture_method: 'automatic' | 'manual';
+  /** A hold's captured sum (at most its amount; the rest was released), once captured. */
+  captured_amount?: number | undefined;
+  /** When the merchant released a hold it had not captured (a void): nothing was taken. */
+  released_at?: string | undefined;
+  /** The merchant's refunds of what was taken, oldest first. */
+  refunds: Refund[];
 }
 
-export type NewCharge = Omit<Charge, 'id' | 'created_at' | 'refunded_at'>;
+/** A return of money the merchant started at the provider: pending until the provider settles it. */
+export interface Refund {
+  /** The provider's reference for the refund (Stripe's re_…, Hyp's new Id, Bit's refund), which the payer can quote. */
+  id: string;
+  amount: number;
+  status: 'pending' | 'succeeded';
+  created_at: string;
+}
+
+export type NewCharge = Omit<Charge, 'id' | 'created_at' | 'capture_method' | 'refunds'> &
+  Partial<Pick<Charge, 'capture_method'>>;
 
 /**
  * The providers' ledger: every transaction a provider stand-in charged or declined, as each provider
@@ -87,32 +107,95 @@ export interface ChargeStore {
   find(id: string): Charge | undefined;
   /** The transactions of the merchant's order (the purchase), as the providers' searches answer them. */
   ofOrder(sessionId: string): readonly Charge[];
-  /** Refunds an approved transaction at its provider (once; a second refund changes nothing). */
-  refund(id: string): void;
+  /** Captures an approved hold not yet captured or released: `amount` at most its amount, the rest released. */
+  capture(id: string, amount: number): Charge | undefined;
+  /** Releases an approved hold not yet captured (a void): nothing is taken. */
+  release(id: string): Charge | undefined;
+  /**
+   * Refunds what was taken (a sale, or a captured hold): `amount` by default all of it that is not refunded
+   * yet. Answers the refund, pending until the provider settles it; none when nothing is left to refund.
+   */
+  refund(id: string, amount?: number): Refund | undefined;
   list(): readonly Charge[];
   clear(): void;
 }
 
-export function createChargeStore(now: () => Date = () => new Date()): ChargeStore {
+/** What a charge took: a sale's amount, a captured hold's captured sum, nothing of a hold not captured. */
+export const takenBy = (charge: Charge): number =>
+  charge.status !== 'approved'
+    ? 0
+    : charge.capture_method === 'automatic'
+      ? charge.amount
+      : (charge.captured_amount ?? 0);
+
+/** A hold the merchant may still capture or release. */
+const isOpenHold = (charge: Charge | undefined): charge is Charge =>
+  charge?.status === 'approved' &&
+  charge.capture_method === 'manual' &&
+  charge.captured_amount === undefined &&
+  charge.released_at === undefined;
+
+/** Sums of money in major units, to the cent, without binary fractions piling up. */
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * refundSettleMs: how long the simulated provider takes to settle a refund it accepted (pending until then).
+ */
+export function createChargeStore(now: () => Date = () => new Date(), refundSettleMs = 4000): ChargeStore {
   const charges: Charge[] = [];
+  /** Refunds settle as time passes; the provider's query answers what they are now. */
+  const settled = (charge: Charge) => {
+    for (const refund of charge.refunds)
+      if (now().getTime() - Date.parse(refund.created_at) >= refundSettleMs) refund.status = 'succeeded';
+    return charge;
+  };
+  const find = (id: string) => {
+    const charge = charges.find((each) => each.id === id);
+    return charge && settled(charge);
+  };
   return {
-    recordCharge(charge, id) {
+    recordCharge({ capture_method = 'automatic', ...charge }, id) {
       // Numbered rather than random, so transaction numbers on screenshots are the same every run.
       const recorded = {
         ...charge,
+        capture_method,
+        refunds: [],
         id: id ?? `SBX-${String(charges.length + 1).padStart(6, '0')}`,
         created_at: now().toISOString(),
       };
       charges.push(recorded);
       return recorded;
     },
-    find: (id) => charges.find((charge) => charge.id === id),
-    ofOrder: (sessionId) => charges.filter((charge) => charge.session_id === sessionId),
-    refund(id) {
-      const charge = charges.find((each) => each.id === id);
-      if (charge?.status === 'approved') charge.refunded_at ??= now().toISOString();
+    find,
+    ofOrder: (sessionId) => charges.filter((charge) => charge.session_id === sessionId).map(settled),
+    capture(id, amount) {
+      const charge = find(id);
+      if (!isOpenHold(charge) || amount <= 0 || cents(amount) > cents(charge.amount)) return undefined;
+      charge.captured_amount = amount;
+      return charge;
     },
-    list: () => [...charges],
+    release(id) {
+      const charge = find(id);
+      if (!isOpenHold(charge)) return undefined;
+      charge.released_at = now().toISOString();
+      return charge;
+    },
+    refund(id, amount) {
+      const charge = find(id);
+      if (!charge) return undefined;
+      const left = cents(takenBy(charge)) - charge.refunds.reduce((sum, each) => sum + cents(each.amount), 0);
+      const asked = amount === undefined ? left : cents(amount);
+      if (asked <= 0 || asked > left) return undefined;
+      const refund: Refund = {
+        id: `RF-${charge.id}-${charge.refunds.length + 1}`,
+        amount: asked / 100,
+        status: 'pending',
+        created_at: now().toISOString(),
+      };
+      charge.refunds.push(refund);
+      return refund;
+    },
+    list: () => charges.map(settled),
     clear: () => {
       charges.length = 0;
     },

@@ -51,9 +51,11 @@ export function createPurchaseLives(providers: Providers): PurchaseLives {
           cancelAtProvider: (_, attempts: Attempt[]) => {
             for (const attempt of attempts) cancelAtProvider(providers, sessionId, attempt);
           },
-          // Every provider refunds an approved transaction through its API (Stripe POST /v1/refunds,
-          // Tranzila's refund transaction, Hyp's refund, the Bit processor's refund); the ledger stands for them.
-          refundAtProvider: (_, charge: ConfirmedCharge) => providers.charges.refund(charge.transactionId),
+          // A hold is released (Stripe cancels the intent, a J5 is reversed); a sale is refunded through the
+          // provider's API (Stripe POST /v1/refunds, Tranzila's credit, Hyp's zikoyAPI, the Bit processor's
+          // refund). The ledger stands for them.
+          refundAtProvider: (_, { transactionId }: ConfirmedCharge) =>
+            providers.charges.release(transactionId) ?? providers.charges.refund(transactionId),
         },
       });
       const life = createActor(machine).start();

@@ -91,7 +91,9 @@ async function expectOneSurvivingCharge(
 ): Promise<SandboxCharge[]> {
   const kept = (charges: SandboxCharge[]) =>
     charges
-      .filter((charge) => charge.status === 'approved' && charge.refunded_at === undefined)
+      .filter(
+        (charge) => charge.status === 'approved' && charge.refunds.length === 0 && charge.released_at === undefined,
+      )
       .map(({ method: charged, amount }) => ({ method: charged, amount }));
   await expect.poll(async () => kept(await chargesFor(request, purchase))).toEqual([{ method, amount: LINK_AMOUNT }]);
   return chargesFor(request, purchase);
