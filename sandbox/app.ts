@@ -31,6 +31,11 @@ import { stripeRoutes } from './standins/stripe';
 import { tranzilaRoutes } from './standins/tranzila';
 import { operatorCors } from './cors';
 import { sandboxFaults, type SandboxFaults } from './faults';
+import { MACHINE_ANSWER_LIMIT_MS } from './operator/delivery';
+import { createMachineControllers, type MachineTimings } from './standins/machine-controller';
+
+/** A demo machine answers a slow wake in 3 s and vends in 2.5 s: long enough to see, short enough to wait. */
+const MACHINE_TIMINGS: MachineTimings = { slowAnswerMs: 3000, deliveryMs: 2500 };
 import { idempotency } from './idempotency';
 import { createMemberStore } from './members';
 import { createLinkBookings } from './link-bookings';
@@ -83,6 +88,11 @@ export interface SandboxOptions {
   /** The operator's rate limits (rate-limit.ts; default RATE_LIMITS) and their clock: tests pass a fake one. */
   rateLimits?: RateLimits;
   rateLimitClock?: () => number;
+  /** The machines' timings (standins/machine-controller.ts) and how long the operator waits for one to answer. */
+  machineTimings?: MachineTimings;
+  machineAnswerLimitMs?: number;
+  /** How long the providers take to settle a refund they accepted (stores.ts). */
+  refundSettleMs?: number;
   /**
    * The operator's API origin when it has one of its own (default http://api.localhost); otherwise the
    * API answers on the app's origins and the first of them is the one the Hyp terminal's settings name.
@@ -221,8 +231,13 @@ export function createSandboxApp({
   reconcileEveryMs,
   rateLimits = RATE_LIMITS,
   rateLimitClock,
+  machineTimings = MACHINE_TIMINGS,
+  machineAnswerLimitMs = MACHINE_ANSWER_LIMIT_MS,
+  refundSettleMs,
 }: SandboxOptions): SandboxApp {
-  const charges = createChargeStore();
+  const charges = createChargeStore(undefined, refundSettleMs);
+  const machines = createMachineControllers(machineTimings);
+  const faults = sandboxFaults();
   // The terminal's one return page is the operator's own (set once in Hyp's terminal settings): on the
   // API's origin, or, where the API answers on the app's origins, on the first of them.
   const purchases = new Map<string, Purchase>();
@@ -244,7 +259,10 @@ export function createSandboxApp({
     bit,
     cardScanner,
     payments: createPaymentRecords(),
-    lives: createPurchaseLives({ purchases, charges, bit, cardScanner }),
+    machines,
+    machineAnswerLimitMs,
+    takeMachineFault: faults.takeMachineFault,
+    lives: createPurchaseLives({ purchases, charges, bit, cardScanner, machines }),
     // In-process, through the operator's own routes and checks, as a provider's POST would arrive.
     notifyOperator: async (notification) => {
       const response = await api.fetch(notification.clone());
@@ -255,7 +273,6 @@ export function createSandboxApp({
   };
   // Nobody needs to ask: open attempts past their provider's window are queried and closed.
   if (reconcileEveryMs) setInterval(() => reconcileOpenAttempts(state), reconcileEveryMs).unref();
-  const faults = sandboxFaults();
   const app = newServer();
   app.use(faults.control);
   const api = operatorApi(state, faults, { limits: rateLimits, now: rateLimitClock });
@@ -279,6 +296,7 @@ export function createSandboxApp({
     state.members.clear();
     state.bit.clear();
     state.cardScanner.clear();
+    state.machines.clear();
     state.hyp.clear();
     cspReports.clear();
     return c.body(null, 204);

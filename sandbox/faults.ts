@@ -6,11 +6,15 @@
  * - `POST /sandbox/faults {call, fault, times?, delayMs?}`: the next `times` calls (default: every call
  *   until cleared) to `call` ('menu/get', 'api/menu/get' or '/v4/api/menu/get') get the fault.
  * - `GET /sandbox/faults` lists the armed faults; `DELETE /sandbox/faults` clears them.
+ *
+ * A machine fault (standins/machine-controller.ts) is armed the same ways for the purchases booked on a
+ * machine: `x-sandbox-machine-fault: <fault>` on set_purchase, or `{call: 'machine/1001', fault: 'vend-fails'}`.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { parseOrFail } from './api/shared';
+import { isMachineFault, MACHINE_FAULTS, type MachineFault } from './standins/machine-controller';
 
 export const FAULTS = [
   'network',
@@ -38,19 +42,28 @@ export interface FaultOptions {
 export interface ArmedFault {
   /** The call, as its path after /v4/api/ (e.g. 'menu/get'). */
   call: string;
-  fault: Fault;
+  fault: Fault | MachineFault;
   /** How many more calls get it; undefined: every call until cleared. */
   times?: number | undefined;
   /** For 'slow' and 'timeout': this call's delay instead of the sandbox's. */
   delayMs?: number | undefined;
 }
 
-const armSchema = v.object({
-  call: v.pipe(v.string(), v.nonEmpty()),
-  fault: v.picklist(FAULTS),
-  times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-  delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-});
+/** A machine's purchases are named `machine/<machine_id>`. */
+const MACHINE_CALL = /^machine\/[^/]+$/;
+
+const armSchema = v.pipe(
+  v.object({
+    call: v.pipe(v.string(), v.nonEmpty()),
+    fault: v.picklist([...FAULTS, ...MACHINE_FAULTS]),
+    times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  }),
+  v.check(
+    ({ call, fault }) => MACHINE_CALL.test(callOf(call)) === isMachineFault(fault),
+    `a machine (call "machine/<machine_id>") takes ${MACHINE_FAULTS.join(', ')}; a call takes ${FAULTS.join(', ')}`,
+  ),
+);
 
 /** 'menu/get', 'api/menu/get' and '/v4/api/menu/get' all name the same call. */
 export const callOf = (path: string) => path.replace(/^\/+/, '').replace(/^(?:v4\/)?api\//, '');
@@ -120,6 +133,8 @@ export interface SandboxFaults {
   control: MiddlewareHandler;
   /** Injects armed faults into /v4/api calls (wherever the API is served). */
   inject: MiddlewareHandler;
+  /** The fault armed for the next purchase on this machine, counting it down. */
+  takeMachineFault: (machineId: string) => MachineFault | undefined;
 }
 
 export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions = {}): SandboxFaults {
@@ -163,7 +178,7 @@ export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions 
       return c.json({ message: `${FAULT_HEADER} must be one of ${FAULTS.join(', ')}` }, 400);
     }
     const entry = header ? { fault: header } : take(callOf(path));
-    if (!entry) return next();
+    if (!entry || isMachineFault(entry.fault)) return next();
     const delayMs = 'delayMs' in entry ? entry.delayMs : undefined;
     const answer = await answerWith(entry.fault, c, { holdMs: delayMs ?? holdMs, slowMs: delayMs ?? slowMs });
     if (!answer) return next();
@@ -172,5 +187,10 @@ export function sandboxFaults({ holdMs = 60_000, slowMs = 3_000 }: FaultOptions 
     return answer;
   };
 
-  return { control, inject };
+  const takeMachineFault = (machineId: string) => {
+    const fault = take(`machine/${machineId}`)?.fault;
+    return isMachineFault(fault) ? fault : undefined;
+  };
+
+  return { control, inject, takeMachineFault };
 }

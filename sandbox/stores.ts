@@ -20,6 +20,23 @@ export interface Purchase {
   hosted_page_app_origin?: string | undefined;
   /** The Tranzila handshakes made for this purchase (standins/tranzila.ts), oldest first: each allows one charge. */
   tranzila_handshakes: TranzilaHandshake[];
+  /** What the machine delivers once it is paid (set_purchase's machines); a payment link has nothing to deliver. */
+  delivery?: DeliveryPlan | undefined;
+}
+
+/** An item to deliver or delivered: a product of the purchase and how many of it. */
+export interface ItemCount {
+  productId: string;
+  count: number;
+}
+
+/**
+ * What the machine delivers once the purchase is paid: a vend (a vending machine) or a start (the hourly
+ * vacuum), and the items ordered.
+ */
+export interface DeliveryPlan {
+  kind: 'vend' | 'start';
+  ordered: ItemCount[];
 }
 
 export interface TranzilaHandshake {

@@ -5,6 +5,8 @@ import { checkAmount } from '../../machines/shared/amount';
 import { MINUTES_PER_DAY } from '../../machines/shared/time-of-day';
 import { chargeableLine } from '../../machines/vacuum/hourly';
 import type { CatalogueMachine } from '../catalogue';
+import { planOf, wakeMachine } from '../operator/delivery';
+import { isMachineFault, MACHINE_FAULT_HEADER } from '../standins/machine-controller';
 import {
   bookedPurchaseAnswer,
   fail,
@@ -95,7 +97,20 @@ export function menuRoutes(state: SandboxState) {
           fail(400, index === undefined ? issue.message : `line ${index}: ${[...field, issue.message].join(' ')}`);
         }
         const lines = priceLines(machine, parsed.output);
+        const header = c.req.header(MACHINE_FAULT_HEADER);
+        if (header !== undefined && !isMachineFault(header))
+          fail(400, `${MACHINE_FAULT_HEADER} is not a machine fault`);
+        const fault = header ?? state.takeMachineFault(machine.id);
         const purchase = recordPurchase(c, state, { machineId: machine.id, currency: machine.menu.currency, lines });
+        // The machine answers before anything is booked with a provider; without an answer the purchase is
+        // forgotten and the visitor told, before any money moves.
+        try {
+          await wakeMachine(state.machines, purchase.session_id, fault, state.machineAnswerLimitMs);
+        } catch (error) {
+          state.purchases.delete(purchase.session_id);
+          throw error;
+        }
+        purchase.delivery = planOf(machine, lines);
         return c.json(bookedPurchaseAnswer(purchase));
       })
   );

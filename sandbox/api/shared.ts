@@ -15,6 +15,7 @@ import type { NotifyOperator } from '../standins/notify';
 import type { PurchaseLives } from '../operator/purchase-lives';
 import type { ChargeStore, Purchase, PurchaseStore } from '../stores';
 import type { HypTerminal } from '../standins/hyp-terminal';
+import type { MachineControllers, MachineFault } from '../standins/machine-controller';
 import type { VisitorSessions } from '../visitor-sessions';
 
 /** What every /v4/api handler can read with c.get(). */
@@ -52,6 +53,12 @@ export interface SandboxState {
   cardScanner: CardScanner;
   /** The merchant's Hyp terminal (standins/hyp-terminal.ts): its one return page and the page addresses it issued. */
   hyp: HypTerminal;
+  /** The machines' controllers (standins/machine-controller.ts): woken before a booking, told to deliver once paid. */
+  machines: MachineControllers;
+  /** How long the operator waits for a woken machine (operator/delivery.ts). */
+  machineAnswerLimitMs: number;
+  /** The machine fault armed for the next purchase on a machine (faults.ts). */
+  takeMachineFault: (machineId: string) => MachineFault | undefined;
   /** Where the providers' stand-ins are served: another origin than the app's. */
   providersOrigin: string;
   /** The app's origins: the merchant's sites, as the providers know them. */

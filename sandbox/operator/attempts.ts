@@ -77,7 +77,12 @@ export function learnOutcome(state: SandboxState, purchase: Purchase, charge: Ch
       charge.status === 'approved'
         ? {
             type: 'provider.approved',
-            charge: { method: charge.method, reference: charge.reference, transactionId: charge.id },
+            charge: {
+              method: charge.method,
+              reference: charge.reference,
+              transactionId: charge.id,
+              hold: charge.capture_method === 'manual',
+            },
           }
         : { type: 'provider.declined', reference: charge.reference },
     );

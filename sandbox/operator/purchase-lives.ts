@@ -1,7 +1,9 @@
 import { createActor, type Actor } from 'xstate';
 import type { ChargeStore, PurchaseStore } from '../stores';
+import type { MachineControllers } from '../standins/machine-controller';
 import type { BitProcessor, CardScanner } from '../standins/processors';
-import { purchaseLifeMachine, type Attempt, type ConfirmedCharge } from './purchase-life.machine';
+import { deliveredSum } from './delivery';
+import { purchaseLifeMachine, type Attempt, type ConfirmedCharge, type Settlement } from './purchase-life.machine';
 
 export type PurchaseLife = Actor<typeof purchaseLifeMachine>;
 
@@ -19,6 +21,8 @@ interface Providers {
   charges: ChargeStore;
   bit: BitProcessor;
   cardScanner: CardScanner;
+  /** The machines, which deliver what was paid. */
+  machines: MachineControllers;
 }
 
 /**
@@ -46,8 +50,33 @@ export function createPurchaseLives(providers: Providers): PurchaseLives {
     of(sessionId) {
       const known = lives.get(sessionId);
       if (known) return known;
+      const purchase = providers.purchases.get(sessionId);
+      const { charges } = providers;
+      /** The part of the payment that was not delivered, which goes back to the payer. */
+      const undelivered = ({ payment, delivered }: Settlement) =>
+        (charges.find(payment?.transactionId ?? '')?.amount ?? 0) - (purchase ? deliveredSum(purchase, delivered) : 0);
       const machine = purchaseLifeMachine.provide({
         actions: {
+          deliverAtMachine: (_, plan) => {
+            if (plan)
+              providers.machines.deliver(sessionId, plan.ordered, (delivered) =>
+                life.send({ type: 'machine.reported', delivered }),
+              );
+          },
+          // Stripe POST /v1/payment_intents/{id}/capture, Tranzila's force, Hyp's J5 capture (docs/payments.md).
+          captureInFull: (_, payment) => {
+            const charge = charges.find(payment?.transactionId ?? '');
+            if (charge) charges.capture(charge.id, charge.amount);
+          },
+          captureDeliveredReleaseRest: (_, settlement) => {
+            const id = settlement.payment?.transactionId ?? '';
+            const kept = purchase ? deliveredSum(purchase, settlement.delivered) : 0;
+            if (kept > 0) charges.capture(id, kept);
+            else charges.release(id);
+          },
+          refundUndelivered: (_, settlement) => {
+            charges.refund(settlement.payment?.transactionId ?? '', undelivered(settlement));
+          },
           cancelAtProvider: (_, attempts: Attempt[]) => {
             for (const attempt of attempts) cancelAtProvider(providers, sessionId, attempt);
           },
@@ -58,7 +87,7 @@ export function createPurchaseLives(providers: Providers): PurchaseLives {
             providers.charges.release(transactionId) ?? providers.charges.refund(transactionId),
         },
       });
-      const life = createActor(machine).start();
+      const life: PurchaseLife = createActor(machine, { input: { plan: purchase?.delivery } }).start();
       lives.set(sessionId, life);
       return life;
     },

@@ -47,7 +47,7 @@ export interface paths {
         put?: never;
         /**
          * Records what the visitor buys
-         * @description Stores the lines of a purchase and answers its `session_id`, which replaces the session uuid on every later call (the payment calls find the purchase by it), with the operator's pricing of every line from its menu (see `PurchaseLine`, `BookedPurchase`). 400: a line is wrong (unknown or unavailable product, count outside 1–99, a custom price off a PRICE_INPUT machine or missing or invalid on one, minutes on a machine not billed by the hour or out of 1–1440, several products where only one is allowed), or the total is below the machine's `minimum_amount` (`the total … is below this machine's minimum amount …`; nothing is booked); 409: the machine is not active.
+         * @description Stores the lines of a purchase and answers its `session_id`, which replaces the session uuid on every later call (the payment calls find the purchase by it), with the operator's pricing of every line from its menu (see `PurchaseLine`, `BookedPurchase`). 400: a line is wrong (unknown or unavailable product, count outside 1–99, a custom price off a PRICE_INPUT machine or missing or invalid on one, minutes on a machine not billed by the hour or out of 1–1440, several products where only one is allowed), or the total is below the machine's `minimum_amount` (`the total … is below this machine's minimum amount …`; nothing is booked); 409: the machine is not active. Before answering, the operator wakes the machine and waits for it to answer, at most 8 s (below the app's 15 s time-out): a vending machine or the hourly vacuum must be there to deliver before any money moves. 504 `machine_not_responding`: it did not answer in time; nothing is booked (no `session_id`), so no payment can start, and the app says the visitor was not charged. Once the purchase is paid the operator tells the machine to deliver (`PaymentStatus`'s `delivery`).
          */
         post: operations["setPurchase"];
         delete?: never;
@@ -604,6 +604,36 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What the machine delivered of a paid purchase (a vend, or the vacuum's start) and what the operator gave back of the payment. The operator holds the funds where the provider can (Stripe's manual capture, an Israeli J5 on Tranzila and Hyp, card scan through the card processor) and captures only what was delivered, releasing the rest; where it cannot (Google Pay and Apple Pay through the Israeli processor, Bit) it charged and refunds what was not delivered. The machine reports within 60 s or nothing is taken as delivered. */
+        Delivery: {
+            /** @enum {string} */
+            state: "delivering" | "delivered" | "partly_delivered" | "not_delivered";
+            /**
+             * @description vend: a vending machine dispenses the items; start: the hourly machine starts.
+             * @enum {string}
+             */
+            kind: "vend" | "start";
+            items: {
+                product_id: string;
+                name: string;
+                ordered: number;
+                /** @description How many came out; null while the machine delivers. */
+                delivered: number | null;
+            }[];
+            given_back: null | {
+                /**
+                 * @description released: the hold on what was not delivered was cancelled, nothing of it was taken; refund_pending: the provider accepted the refund and has not settled it yet; refunded: the provider settled it, the money is on its way to the card.
+                 * @enum {string}
+                 */
+                way: "released" | "refund_pending" | "refunded";
+                /** @description What goes back, in the purchase's currency (major units). */
+                amount: number;
+                /** @description The provider's reference for the refund, which the payer can quote. */
+                refund_id: string | null;
+                /** @description How many days a refund takes to reach the payer's card. */
+                arrives_within_days: number | null;
+            };
+        };
         ErrorMessage: {
             message: string;
         };
@@ -785,6 +815,19 @@ export interface components {
         };
     };
     responses: {
+        /** @description The machine did not answer the operator's wake in time (8 s): nothing was booked and no money moved. The visitor may try again. */
+        MachineNotResponding: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    code: "machine_not_responding";
+                    message: string;
+                };
+            };
+        };
         /** @description Recorded, or already recorded: any 2xx stops the provider's retries. */
         NotificationReceived: {
             headers: {
@@ -986,6 +1029,7 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             429: components["responses"]["RateLimited"];
+            504: components["responses"]["MachineNotResponding"];
             "5XX": components["responses"]["Error"];
         };
     };
@@ -1458,6 +1502,8 @@ export interface operations {
                         /** @description The backend's words about it, for the logs. */
                         msg: string;
                         data: {
+                            /** @description Once paid, what the machine delivered and what went back to the payer; null before the purchase is paid and for a payment link (nothing to deliver). */
+                            delivery: components["schemas"]["Delivery"] | null;
                             /** @description The provider's words for the declined charge (not charged after a decline), as its transaction query answers them; the failure page shows them under the verdict. */
                             decline_message: string | null;
                             /** @description Charges another attempt made after the purchase was paid (a second tab, a superseded handshake): the operator refunds each at its provider. */

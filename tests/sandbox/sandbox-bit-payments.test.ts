@@ -32,7 +32,7 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
     expect(await read(await status(app, session))).toEqual({
       status: 'pending',
       msg: 'Waiting for the payer to approve the payment in Bit.',
-      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null, delivery: null },
     });
     expect(app.charges.list()).toEqual([]);
   });
@@ -76,6 +76,7 @@ describe('Bit through a processor: /v4/api/payment/pre/bit/init, /sandbox/bit/pa
         method: 'bit',
         refunded_transaction_ids: [],
         decline_message: 'Your card was declined.',
+        delivery: null,
       },
     });
   });

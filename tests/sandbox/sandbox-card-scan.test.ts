@@ -77,7 +77,18 @@ describe('card scan: /v4/api/payment/pre/card_scan/start, /sandbox/card-scan, /v
     expect(await status(app, session)).toEqual({
       status: 'paid',
       msg: 'The purchase is paid.',
-      data: { transaction_id: 'SBX-000001', method: 'card_scan', refunded_transaction_ids: [], decline_message: null },
+      data: {
+        transaction_id: 'SBX-000001',
+        method: 'card_scan',
+        refunded_transaction_ids: [],
+        decline_message: null,
+        delivery: {
+          state: 'delivering',
+          kind: 'vend',
+          items: [{ product_id: '501', name: 'Laundry token', ordered: 1, delivered: null }],
+          given_back: null,
+        },
+      },
     });
     expect(
       (await postJson(app, '/sandbox/card-scan/charge', { scan: scan_id, number: '1', expiry: FUTURE })).status,
@@ -101,6 +112,7 @@ describe('card scan: /v4/api/payment/pre/card_scan/start, /sandbox/card-scan, /v
         method: 'card_scan',
         refunded_transaction_ids: [],
         decline_message: 'Your card was declined.',
+        delivery: null,
       },
     });
   });
@@ -158,7 +170,7 @@ describe('card scan: /v4/api/payment/pre/card_scan/start, /sandbox/card-scan, /v
     expect(await status(app, session)).toEqual({
       status: 'not_charged',
       msg: 'No payment was taken for this purchase.',
-      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null, delivery: null },
     });
   });
 

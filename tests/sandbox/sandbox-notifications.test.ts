@@ -72,7 +72,7 @@ describe('GET /v4/api/payment/status', () => {
     expect(await status(app, await newPurchase(app))).toEqual({
       status: 'not_charged',
       msg: 'No payment was taken for this purchase.',
-      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null },
+      data: { transaction_id: null, method: null, refunded_transaction_ids: [], decline_message: null, delivery: null },
     });
   });
 
@@ -108,6 +108,13 @@ describe('GET /v4/api/payment/status', () => {
         method: 'card_scan',
         refunded_transaction_ids: [],
         decline_message: null,
+        // Paid: the machine was told to deliver, and has not reported yet.
+        delivery: {
+          state: 'delivering',
+          kind: 'vend',
+          items: [{ product_id: '501', name: 'Laundry token', ordered: 1, delivered: null }],
+          given_back: null,
+        },
       },
     });
     await status(app, session);

@@ -291,7 +291,7 @@ describe('reconciliation that needs nobody to ask', () => {
     expect(app.payments.list()).toMatchObject([
       { session_id: charged, method: 'tranzila', status: 'approved', source: 'query' },
     ]);
-    expect(app.lives.of(charged).getSnapshot().value).toBe('Paid');
+    expect(app.lives.of(charged).getSnapshot().value).toEqual({ Paid: 'Delivering' });
     expect(app.lives.of(waiting).getSnapshot().value).toBe('Expired');
     // The request was closed at the processor too: the payer can no longer approve it.
     expect((await decideInBit(app, bitPage, 'approve')).status).toBe(410);

@@ -368,7 +368,18 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
     expect(await call(app, 'GET', 'payment/status', 200, bitStatus)).toEqual({
       status: 'paid',
       msg: 'The purchase is paid.',
-      data: { transaction_id: bitCharge?.id, method: 'bit', refunded_transaction_ids: [], decline_message: null },
+      data: {
+        transaction_id: bitCharge?.id,
+        method: 'bit',
+        refunded_transaction_ids: [],
+        decline_message: null,
+        delivery: {
+          state: 'delivering',
+          kind: 'vend',
+          items: [{ product_id: '102', name: 'Mineral water', ordered: 1, delivered: null }],
+          given_back: null,
+        },
+      },
     });
     await call(app, 'GET', 'payment/status', 400, { ...bitStatus, query: { machine_id: '1005' } });
     await call(app, 'GET', 'payment/status', 404, { ...bitStatus, query: { machine_id: '9999' } });
