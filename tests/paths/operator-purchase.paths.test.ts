@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { DeliveryPlan, ItemCount } from '../../sandbox/stores';
 import {
   purchaseLifeMachine,
   type Attempt,
@@ -14,7 +15,35 @@ import { describeEdgePaths, expectTags, samplesOf, serializeWith, stays, to, typ
  * provider could open (a Tranzila handshake, the operator's own wallet charge) and approvals the chart is told
  * of without an attempt of its own (the routes believe none: a sample that keeps an approval on offer everywhere).
  */
-const machine = purchaseLifeMachine.provide({ actions: { cancelAtProvider: () => {}, refundAtProvider: () => {} } });
+const machine = purchaseLifeMachine.provide({
+  actions: {
+    cancelAtProvider: () => {},
+    refundAtProvider: () => {},
+    deliverAtMachine: () => {},
+    captureInFull: () => {},
+    captureDeliveredReleaseRest: () => {},
+    refundUndelivered: () => {},
+  },
+});
+
+/** A vend of two products, one of them twice: the machine may deliver everything, part, or nothing. */
+const PLAN: DeliveryPlan = {
+  kind: 'vend',
+  ordered: [
+    { productId: '101', count: 1 },
+    { productId: '102', count: 2 },
+  ],
+};
+const REPORTS: readonly ItemCount[][] = [
+  PLAN.ordered,
+  [
+    { productId: '101', count: 1 },
+    { productId: '102', count: 1 },
+  ],
+  [],
+];
+/** The card processors hold funds (an authorization); the operator's Google Pay charge is a sale. */
+const HOLDS: Readonly<Record<string, boolean>> = { tranzila: true, card_scan: true, google_pay: false };
 
 const ATTEMPTS: readonly Omit<Attempt, 'status'>[] = [
   { method: 'tranzila', reference: 'thtk-1', sum: 6, openedAt: 0 },
@@ -24,6 +53,7 @@ const SCANS = [1, 2].map((scan) => ({
   method: 'card_scan' as const,
   reference: `scan-${String(scan)}`,
   transactionId: `tx-scan-${String(scan)}`,
+  hold: true,
 })) as [ConfirmedCharge, ConfirmedCharge];
 /** The transaction a provider makes on an attempt. */
 const transactionOf = (reference: string) => `tx-${reference}`;
@@ -44,7 +74,10 @@ function events(snapshot: AnyMachineSnapshot) {
   const samples: PurchaseLifeEvent[] = [
     ...ATTEMPTS.map((attempt): PurchaseLifeEvent => ({ type: 'attempt.open', attempt })),
     ...attempts.filter(unanswered).flatMap(({ method, reference }): PurchaseLifeEvent[] => [
-      { type: 'provider.approved', charge: { method, reference, transactionId: transactionOf(reference) } },
+      {
+        type: 'provider.approved',
+        charge: { method, reference, transactionId: transactionOf(reference), hold: HOLDS[method] ?? false },
+      },
       { type: 'provider.declined', reference },
       { type: 'provider.expired', reference },
     ]),
@@ -56,8 +89,24 @@ function events(snapshot: AnyMachineSnapshot) {
     { type: 'provider.expired', reference: 'unknown' },
     { type: 'provider.voided', transactionId: payment?.transactionId ?? 'tx-none' },
     { type: 'provider.voided', transactionId: 'tx-other' },
+    ...REPORTS.map((delivered): PurchaseLifeEvent => ({ type: 'machine.reported', delivered })),
+    { type: 'provider.refunded' },
   ];
-  return samplesOf(samples);
+  // xstate 5.33 names a delayed event `xstate.after.<delay name>.<state id>`.
+  return { ...samplesOf(samples), [REPORT_LIMIT]: [{ type: REPORT_LIMIT }] };
+}
+
+const REPORT_LIMIT = 'xstate.after.deliveryReportLimit.operatorPurchase.Paid.Delivering';
+
+/** Where the payment goes once the machine reported (`delivered`): kept, or what was not delivered given back. */
+function afterReport(before: AnyMachineSnapshot, delivered: readonly ItemCount[]) {
+  const everything = PLAN.ordered.every(({ productId, count }) =>
+    delivered.some((item) => item.productId === productId && item.count >= count),
+  );
+  const state = everything
+    ? { Paid: 'Delivered' }
+    : { Paid: { Undelivered: contextOf(before).payment?.hold ? 'Released' : 'Refunding' } };
+  return to(state, (after) => expect(contextOf(after).delivered).toEqual(delivered));
 }
 
 // An attempt opened again (the walk's bound: two references) counts by its latest status.
@@ -65,7 +114,44 @@ const serializeState = serializeWith((context: PurchaseLifeContext) => ({
   attempts: [...new Map(context.attempts.map(({ reference, status }) => [reference, status]))],
   payment: context.payment?.reference,
   refunded: [...new Set(context.refunded.map((charge) => charge.reference))].sort(),
+  delivered: context.delivered,
 }));
+
+/**
+ * The delivery's walk: an attempt opened and approved (a hold or a sale), then only what the delivery's
+ * edges take; how else a purchase comes to be paid is the other scenario's walk.
+ */
+function deliveryEvents(snapshot: AnyMachineSnapshot) {
+  const { payment } = contextOf(snapshot);
+  if (!snapshot.matches('Paid'))
+    return samplesOf<PurchaseLifeEvent>([
+      ...ATTEMPTS.map((attempt): PurchaseLifeEvent => ({ type: 'attempt.open', attempt })),
+      ...openAttempts(snapshot).map(({ method, reference }): PurchaseLifeEvent => ({
+        type: 'provider.approved',
+        charge: { method, reference, transactionId: transactionOf(reference), hold: HOLDS[method] ?? false },
+      })),
+      ...openAttempts(snapshot).flatMap(({ reference }): PurchaseLifeEvent[] => [
+        { type: 'provider.declined', reference },
+        { type: 'provider.expired', reference },
+      ]),
+      { type: 'provider.declined', reference: 'unknown' },
+      { type: 'provider.expired', reference: 'unknown' },
+      // Failed, Expired or Voided: an approval (a card scan's, say) still pays, or is refunded once voided.
+      ...(isIn(snapshot, ['Failed', 'Expired', 'Voided'])
+        ? [{ type: 'provider.approved', charge: SCANS[0] } as const]
+        : []),
+    ]);
+  return {
+    ...samplesOf<PurchaseLifeEvent>([
+      ...REPORTS.map((delivered): PurchaseLifeEvent => ({ type: 'machine.reported', delivered })),
+      { type: 'provider.refunded' },
+      { type: 'provider.voided', transactionId: payment?.transactionId ?? 'tx-none' },
+      { type: 'provider.approved', charge: SCANS[0] },
+      { type: 'provider.expired', reference: 'unknown' },
+    ]),
+    [REPORT_LIMIT]: [{ type: REPORT_LIMIT }],
+  };
+}
 
 const NOT_PAID = ['Booked', 'Attempting', 'Failed', 'Expired'];
 const ENDED = ['Paid', 'Voided'];
@@ -93,7 +179,8 @@ const oracle: Oracle = {
       case 'provider.approved':
         // The first confirmed approval pays, whichever attempt made it; a later one is refunded.
         if (isIn(before, NOT_PAID) && !before.matches('Booked'))
-          return to('Paid', (after) => {
+          // With something to deliver, the machine is told to; a payment link has nothing to deliver.
+          return to({ Paid: contextOf(before).plan ? 'Delivering' : 'NothingToDeliver' }, (after) => {
             expect(contextOf(after).payment).toEqual(event.charge);
             if (event.charge.method !== 'card_scan')
               expect(attemptNamed(after, event.charge.reference)?.status).toBe('approved');
@@ -108,9 +195,20 @@ const oracle: Oracle = {
         return before.matches('Attempting') && isOpen ? to(ending) : stays();
       }
       case 'provider.voided':
-        return before.matches('Paid') && contextOf(before).payment?.transactionId === event.transactionId
+        // Only a hold not yet settled can be voided at the provider: once delivered it was captured, once
+        // not delivered the operator released it itself.
+        return before.matches({ Paid: 'Delivering' }) &&
+          contextOf(before).payment?.transactionId === event.transactionId
           ? to('Voided')
           : stays();
+      case 'machine.reported':
+        return afterReport(before, event.delivered);
+      case 'provider.refunded':
+        return to({ Paid: { Undelivered: 'Refunded' } });
+      default:
+        // The machine never reported: nothing is taken as delivered.
+        expect(sample.type).toBe(REPORT_LIMIT);
+        return afterReport(before, []);
     }
   },
   contract: (snapshot) => {
@@ -120,6 +218,12 @@ const oracle: Oracle = {
     expect(payment !== undefined, 'a payment kept').toBe(isIn(snapshot, ENDED));
     if (snapshot.matches('Booked')) expect(attempts.filter((attempt) => attempt.status !== 'approved')).toEqual([]);
     if (snapshot.matches('Attempting')) expect(openAttempts(snapshot)).toHaveLength(1);
+    // What the machine delivered is known once it reported, and only then.
+    const reported =
+      snapshot.matches('Paid') &&
+      !snapshot.matches({ Paid: 'Delivering' }) &&
+      !snapshot.matches({ Paid: 'NothingToDeliver' });
+    expect(contextOf(snapshot).delivered !== undefined, 'a delivery reported').toBe(reported);
   },
 };
 
@@ -127,5 +231,13 @@ describeEdgePaths({
   oracle,
   machineId: 'operatorPurchase',
   machine,
-  scenarios: [{ label: 'a handshake, a wallet charge and card scans', events, serializeState }],
+  scenarios: [
+    {
+      label: 'a payment link: a handshake, a wallet charge and card scans',
+      input: { plan: undefined },
+      events,
+      serializeState,
+    },
+    { label: 'a vend, paid by a hold or a sale', input: { plan: PLAN }, events: deliveryEvents, serializeState },
+  ],
 });
