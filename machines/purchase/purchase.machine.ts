@@ -1,11 +1,12 @@
 import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
+import { deliveryMachine } from '../delivery/delivery.machine';
 import type { CardProvider, Menu, ProductId } from '../menu/menu.types';
 import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
 import { PAYMENT_METHOD_ENTRIES } from '../payment/methods/registry';
 import { payableLine } from '../vacuum/hourly';
 import { vacuumMachine } from '../vacuum/vacuum.machine';
-import { ApiError, type ApiFailure } from '../shared/api-failure';
+import { ApiError, failureOf, type ApiFailure } from '../shared/api-failure';
 import type { PurchaseLineRequest } from '../shared/pricing';
 import {
   findProduct,
@@ -54,6 +55,9 @@ export interface BookPaymentLinkInput {
   query: string;
 }
 
+/** The operator's code for set_purchase's 504 (contract: MachineNotResponding). */
+export const MACHINE_NOT_RESPONDING = 'machine_not_responding';
+
 const toFailure = (error: unknown): ApiFailure =>
   error instanceof ApiError ? error.failure : { kind: 'invalid-answer', detail: String(error) };
 
@@ -82,6 +86,7 @@ export const purchaseMachine = setup({
       bookPaymentLink: 'bookPaymentLink';
       checkGooglePay: 'checkGooglePay';
       checkReturnedPayment: 'checkReturnedPayment';
+      delivery: 'delivery';
     } & { [TId in MethodActor]: TId },
   },
   actors: {
@@ -98,6 +103,8 @@ export const purchaseMachine = setup({
     checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; sessionId: string }>(
       providedAtTheEdge('checkReturnedPayment'),
     ),
+    /** After the payment: the machine delivers, as the operator says (its status call is provided at the edge). */
+    delivery: deliveryMachine,
   },
   delays: {
     /** How often the operator is asked again while it says the payment is still being processed. */
@@ -167,7 +174,9 @@ export const purchaseMachine = setup({
           status === 'paid'
             ? { transactionId, paidAt: new Date().toISOString(), paidWith: method ?? context.method }
             : {};
-        return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined };
+        // The purchase is the one asked about: its delivery is followed under its session.
+        const sessionId = context.returnedPayment?.sessionId ?? context.sessionId;
+        return { result, receipt: { ...receipt, ...paid }, returnedPayment: undefined, sessionId };
       },
     ),
     /** A payment starts: until its end is shown, a reload asks the operator about it (local storage). */
@@ -227,6 +236,11 @@ export const purchaseMachine = setup({
     paymentEndedWith: (_, { result, outcome }: { result: PaymentResult; outcome: PaymentResult['outcome'] }) =>
       result.outcome === outcome,
     paymentUnconfirmed: (_, result: PaymentResult) => result.outcome === 'failed' && result.reason === 'unconfirmed',
+    /** set_purchase's 504: the machine did not answer the operator's wake, so nothing was booked. */
+    machineNotResponding: (_, error: unknown) => {
+      const failure = failureOf(error);
+      return failure.kind === 'http' && failure.code === MACHINE_NOT_RESPONDING;
+    },
     returnedPaymentIs: (
       _,
       { answer, status }: { answer: ReturnedPaymentStatus; status: ReturnedPaymentStatus['status'] },
@@ -371,6 +385,17 @@ export const purchaseMachine = setup({
       machineId: context.machineId,
       lines: purchaseRequest(context),
     })),
+    /**
+     * The operator woke the machine and it did not answer: nothing was booked, no money moved. The visitor
+     * is told so, and may try again (the same lines) or call support.
+     */
+    MachineNotResponding: {
+      tags: ['drawerOpen'],
+      on: {
+        'purchase.retry': 'SubmittingPurchase',
+        'drawer.close': 'SELECT_PRODUCT',
+      },
+    },
     /** A payment link without the operator's intent: its signed address is booked (design.md §10). */
     BookingPaymentLink: submittingState('bookPaymentLink', ({ context }) => ({
       machineId: context.machineId,
@@ -429,6 +454,12 @@ export const purchaseMachine = setup({
     },
     PAYMENT_SUCCESS: {
       tags: ['drawerOpen'],
+      // The machine delivers what was paid; the success page shows it (a payment link has nothing to deliver).
+      invoke: {
+        id: 'delivery',
+        src: 'delivery',
+        input: ({ context }) => ({ machineId: context.machineId, sessionId: context.sessionId ?? '' }),
+      },
       // The payment stays underway until the visitor closes the page (requirements.md §4): a reload, or another tab
       // of the same browser, still asks the operator and shows the success again.
       entry: { type: 'leaveForReturnUrl', params: ({ context }) => returnUrlFor(context.orderSource, 'success') },

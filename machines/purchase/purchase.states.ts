@@ -112,6 +112,10 @@ export function submittingState<TId extends 'setPurchase' | 'bookPaymentLink', T
   id: TId,
   input: ({ context }: { context: PurchaseContext }) => TInput,
 ) {
+  const refused = {
+    target: 'SELECT_PRODUCT',
+    actions: { type: 'rememberSubmitFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
+  } as const;
   return {
     tags: ['busy'],
     entry: 'clearSubmitFailure',
@@ -126,10 +130,20 @@ export function submittingState<TId extends 'setPurchase' | 'bookPaymentLink', T
           { type: 'rememberPurchase', params: ({ context }: { context: PurchaseContext }) => receiptFor(context) },
         ],
       },
-      onError: {
-        target: 'SELECT_PRODUCT',
-        actions: { type: 'rememberSubmitFailure', params: ({ event }: { event: { error: unknown } }) => event.error },
-      },
+      // set_purchase wakes the machine first (a payment link has none to wake): no answer, nothing booked.
+      onError:
+        id === 'setPurchase'
+          ? [
+              {
+                guard: {
+                  type: 'machineNotResponding',
+                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                },
+                target: 'MachineNotResponding',
+              } as const,
+              refused,
+            ]
+          : refused,
     },
   } as const;
 }

@@ -1,4 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
+import type { DeliveryStatus } from '../delivery/delivery.types';
 import type { amountEntryMachine, AmountConfirmedEvent } from '../amount-entry/amount-entry.machine';
 import type { Menu, ProductId } from '../menu/menu.types';
 import type { HoursConfirmedEvent, vacuumMachine } from '../vacuum/vacuum.machine';
@@ -61,6 +62,8 @@ export interface ReturnedPaymentStatus {
   method: PaymentMethod | undefined;
   /** The provider's words for a declined charge, which the failure page shows. */
   declineMessage?: string | undefined;
+  /** Once paid, what the machine delivered (none for a payment link). */
+  delivery?: DeliveryStatus | undefined;
 }
 
 /**

@@ -6,7 +6,8 @@
 export type ApiFailure =
   | { kind: 'offline' }
   | { kind: 'timeout' }
-  | { kind: 'http'; status: number; message?: string | undefined }
+  /** `code`: the operator's name for the failure, where it gives one (set_purchase's `machine_not_responding`). */
+  | { kind: 'http'; status: number; message?: string | undefined; code?: string | undefined }
   | { kind: 'invalid-answer'; detail: string };
 
 export class ApiError extends Error {

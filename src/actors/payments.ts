@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { deliveryMachine, type DeliveryAnswer, type DeliveryInput } from '../../machines/delivery/delivery.machine';
 import { METHOD_ACTORS, type MethodActor } from '../../machines/payment/methods/registry';
 import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import type { ApiClient } from '../api/client';
@@ -25,5 +26,13 @@ export function providePayments(api: ApiClient) {
     checkReturnedPayment: fromPromise<ReturnedPaymentStatus, { machineId: string; sessionId: string }>(
       async ({ input }) => (await paymentStatusApi()).paymentStatus(api, input),
     ),
+    /** After the payment, the operator's status call says what the machine delivered. */
+    delivery: deliveryMachine.provide({
+      actors: {
+        checkDelivery: fromPromise<DeliveryAnswer, DeliveryInput>(async ({ input }) => ({
+          delivery: (await (await paymentStatusApi()).paymentStatus(api, input)).delivery,
+        })),
+      },
+    }),
   };
 }

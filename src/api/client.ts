@@ -49,14 +49,23 @@ export function createApiClient({ baseHost, storage, fetch, timeoutMs = 15_000 }
   };
 }
 
+/** A string field of an error answer's JSON body, if it has one. */
+function stringField(body: unknown, name: 'message' | 'code'): string | undefined {
+  const value: unknown =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
 async function toFailure(error: unknown): Promise<ApiFailure> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => undefined);
-    const message =
-      typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-        ? body.message
-        : undefined;
-    return { kind: 'http', status: error.response.status, message };
+    const code = stringField(body, 'code');
+    return {
+      kind: 'http',
+      status: error.response.status,
+      message: stringField(body, 'message'),
+      ...(code && { code }),
+    };
   }
   if (error instanceof TimeoutError) return { kind: 'timeout' };
   if (error instanceof v.ValiError) {

@@ -2,6 +2,7 @@ import { amountEntryMachine } from '../../machines/amount-entry/amount-entry.mac
 import type { Menu } from '../../machines/menu/menu.types';
 import { applePayMachine } from '../../machines/payment/methods/apple-pay/apple-pay.machine';
 import { bitMachine } from '../../machines/payment/methods/bit/bit.machine';
+import { deliveryMachine } from '../../machines/delivery/delivery.machine';
 import { cardFieldsMachine } from '../../machines/payment/methods/card-fields/card-fields.machine';
 import { cardScanMachine } from '../../machines/payment/methods/card-scan/card-scan.machine';
 import { googlePayMachine } from '../../machines/payment/methods/google-pay/google-pay.machine';
@@ -78,6 +79,8 @@ const machine = purchaseMachine.provide({
     cardScan: standInFor(cardScanMachine, idleMachine('cardScan')),
     bit: standInFor(bitMachine, idleMachine('bit')),
     checkReturnedPayment: pendingPromise<ReturnedPaymentStatus, { machineId: string; sessionId: string }>(),
+    // The delivery's own edges are its own path test's (delivery.paths.test.ts).
+    delivery: standInFor(deliveryMachine, idleMachine('delivery')),
   },
   actions: { rememberPurchase: () => {}, storeInHistory: () => {} },
 });
@@ -155,6 +158,11 @@ function scenario({ label, menu, settings = {}, methods, walkProducts }: Scenari
     { type: 'purchase.continue' },
     { type: 'xstate.done.actor.setPurchase', output: operatorBooking('session-1') },
     { type: 'xstate.error.actor.setPurchase', error: new ApiError({ kind: 'http', status: 500 }) },
+    // The operator woke the machine and it did not answer in time.
+    {
+      type: 'xstate.error.actor.setPurchase',
+      error: new ApiError({ kind: 'http', status: 504, code: 'machine_not_responding' }),
+    },
     { type: 'xstate.done.actor.bookPaymentLink', output: operatorBooking('session-2') },
     { type: 'xstate.error.actor.bookPaymentLink', error: new ApiError({ kind: 'http', status: 403 }) },
     // Google's isReadyToPay: ready, not ready, pay.js failing, and no answer within the limit
@@ -411,8 +419,13 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
     case 'xstate.after.googlePayCheckLimit.purchase.SELECT_PAYMENT_METHOD.CheckingWallets':
       return walletsKnown(context, false);
     case 'xstate.error.actor.setPurchase':
-    case 'xstate.error.actor.bookPaymentLink':
+    case 'xstate.error.actor.bookPaymentLink': {
+      // The issue's own words: a machine that does not answer leaves the visitor on its own screen, nothing booked.
+      const failure = (sample.error as ApiError).failure;
+      if (sample.type === 'xstate.error.actor.setPurchase' && failure.kind === 'http' && failure.status === 504)
+        return to('MachineNotResponding', (after) => expect(contextOf(after).booking).toBeUndefined());
       return to('SELECT_PRODUCT', (after) => expect(contextOf(after).submitFailure).toBeDefined());
+    }
     case 'method.select': {
       const chosen = specOfferedMethods(context).includes(sample.method) ? sample.method : context.method;
       return stays((after) => expect(contextOf(after).method).toBe(chosen));
@@ -458,7 +471,8 @@ function next(before: AnyMachineSnapshot, event: EventObject): Expectation {
       // requirements.md §4: the paid purchase becomes the visitor's latest one.
       return backToProducts((after) => expect(contextOf(after).latestPurchase).toEqual(context.receipt));
     case 'purchase.retry':
-      return backToProducts();
+      // Not responding: the same choice is booked again.
+      return at('MachineNotResponding') ? to('SubmittingPurchase') : backToProducts();
     default:
       throw new Error(`the purchase oracle does not know ${sample.type}`);
   }
@@ -474,6 +488,7 @@ function contract(snapshot: AnyMachineSnapshot): void {
       'INIT_METHOD_PENDING',
       'PAYMENT_SUCCESS',
       'PAYMENT_FAILURE',
+      'MachineNotResponding',
     ],
     busy: ['SubmittingPurchase', 'BookingPaymentLink', CHECKING_WALLETS, { CheckingReturnedPayment: 'Polling' }],
   });

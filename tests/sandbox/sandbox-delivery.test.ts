@@ -9,13 +9,16 @@ import { createSandboxApp } from '../../sandbox/app';
 import { newPurchase, payment } from '../fixtures/sandbox-calls';
 import { catalogue, read } from './sandbox-payments-harness';
 
-/** Short timings, so the machine's answers and reports come within a test. */
-const quick = () =>
+/**
+ * Short timings, so the machine's answers and reports come within a test; refunds settle at once, or
+ * (`refundSettleMs` a minute) not within a test.
+ */
+const quick = (refundSettleMs = 0) =>
   createSandboxApp({
     catalogue,
     machineTimings: { slowAnswerMs: 40, deliveryMs: 10 },
     machineAnswerLimitMs: 300,
-    refundSettleMs: 50,
+    refundSettleMs,
   });
 
 type App = ReturnType<typeof quick>;
@@ -119,8 +122,8 @@ describe('once paid, the machine delivers and the money follows', () => {
     expect(app.charges.list()).toMatchObject([{ status: 'approved', amount: 5, refunds: [] }]);
   });
 
-  it('nothing delivered from a sale: the whole 5 ILS refunded, pending, then refunded, with its reference', async () => {
-    const app = quick();
+  it('nothing delivered from a sale: the whole 5 ILS refunded, pending until the provider settles it, with its reference', async () => {
+    const app = quick(60_000);
     const session = ((await (await book(app, 'vend-fails')).json()) as { session_id: string }).session_id;
     await payWithGooglePay(app, session, '1005', 5);
     await expect.poll(async () => (await deliveryOf(app, session))?.state).toBe('not_delivered');
@@ -129,12 +132,19 @@ describe('once paid, the machine delivers and the money follows', () => {
       items: [{ product_id: '501', ordered: 1, delivered: 0 }],
       given_back: { way: 'refund_pending', amount: 5, refund_id: `RF-${charge?.id ?? ''}-1`, arrives_within_days: 7 },
     });
+    expect(app.charges.list()).toMatchObject([{ refunds: [{ amount: 5, status: 'pending' }] }]);
+  });
+
+  it('nothing delivered, the refund settled by the provider: refunded', async () => {
+    const app = quick(0);
+    const session = ((await (await book(app, 'vend-fails')).json()) as { session_id: string }).session_id;
+    await payWithGooglePay(app, session, '1005', 5);
     await expect.poll(async () => (await deliveryOf(app, session))?.given_back?.way).toBe('refunded');
     expect(app.charges.list()).toMatchObject([{ refunds: [{ amount: 5, status: 'succeeded' }] }]);
   });
 
   it('a partial vend: one of two delivered, the other’s 5 ILS refunded', async () => {
-    const app = quick();
+    const app = quick(60_000);
     const booked = await book(app, 'vend-partial', '1005', [{ product_id: 501, count: 2 }]);
     const session = ((await booked.json()) as { session_id: string }).session_id;
     await payWithGooglePay(app, session, '1005', 10);

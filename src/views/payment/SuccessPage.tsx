@@ -6,6 +6,7 @@ import { Money } from '../../components/Money';
 import { SupportCallButton } from '../../components/SupportCallButton';
 import { TransactionNumber } from '../../components/TransactionNumber';
 import type { PurchaseRef } from '../purchase/purchase-ref';
+import { DeliveryProgress } from './DeliveryProgress';
 
 function ReceiptLines({ receipt }: { receipt: Receipt }) {
   const { t, i18n } = useTranslation();
@@ -63,6 +64,7 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
   const receipt = useSelector(purchase, (snapshot) => snapshot.context.receipt);
   const latest = useSelector(purchase, (snapshot) => snapshot.context.latestPurchase);
   const showingLatest = useSelector(purchase, (snapshot) => snapshot.matches({ PAYMENT_SUCCESS: 'LatestPurchase' }));
+  const delivery = useSelector(purchase, (snapshot) => snapshot.children.delivery);
   if (!receipt) return null;
   return (
     <section className="outcome outcome--success">
@@ -71,6 +73,13 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
       </span>
       <FocusHeading className="outcome__title">{t('success.title')}</FocusHeading>
       <p>{t('success.text')}</p>
+      {delivery && (
+        <DeliveryProgress
+          delivery={delivery}
+          receiptItems={receipt.items.map(({ name, count }) => ({ name, count }))}
+          symbol={receipt.currencySymbol}
+        />
+      )}
       {receipt.transactionId && <TransactionNumber text="success.transaction" id={receipt.transactionId} />}
       <h4 className="receipt__heading">{t('success.items')}</h4>
       <ReceiptLines receipt={receipt} />

@@ -11,11 +11,13 @@ import type { MethodRef } from '../../payments/method-ref';
 import { METHOD_STEPS } from '../../payments/steps';
 import { SuccessPage } from '../payment/SuccessPage';
 import { ReturnedPaymentStep } from '../payment/ReturnedPaymentStep';
+import { MachineNotResponding } from './MachineNotResponding';
 import { MethodChooser } from './MethodChooser';
 import { MethodPopup } from './MethodPopup';
 import type { PurchaseRef } from './purchase-ref';
 
-type Stage = 'choosing' | 'explaining' | 'pending' | 'checking' | 'success' | 'failure' | 'closed';
+type Stage =
+  'choosing' | 'explaining' | 'pending' | 'checking' | 'success' | 'failure' | 'machineNotResponding' | 'closed';
 
 /**
  * What the drawer shows in each purchase stage, and a live region that is there from the first stage:
@@ -30,6 +32,7 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
     if (snapshot.matches('CheckingReturnedPayment')) return 'checking';
     if (snapshot.matches('PAYMENT_SUCCESS')) return 'success';
     if (snapshot.matches('PAYMENT_FAILURE')) return 'failure';
+    if (snapshot.matches('MachineNotResponding')) return 'machineNotResponding';
     return 'closed';
   });
   const summary = useSelector(purchase, selectOrderSummary, sameSummary);
@@ -41,7 +44,13 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
       )}
       <StageContent stage={stage} purchase={purchase} supportPhone={supportPhone} />
       <p className="visually-hidden" role="status">
-        {stage === 'success' ? t('success.title') : stage === 'failure' ? t('failure.title') : ''}
+        {stage === 'success'
+          ? t('success.title')
+          : stage === 'failure'
+            ? t('failure.title')
+            : stage === 'machineNotResponding'
+              ? t('machineNotResponding.title')
+              : ''}
       </p>
     </>
   );
@@ -88,6 +97,8 @@ function StageContent({
       return <SuccessPage purchase={purchase} supportPhone={supportPhone} />;
     case 'failure':
       return <FailurePage purchase={purchase} supportPhone={supportPhone} />;
+    case 'machineNotResponding':
+      return <MachineNotResponding purchase={purchase} supportPhone={supportPhone} />;
     case 'closed':
       return null;
   }

@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { FocusHeading } from '../../components/FocusHeading';
+import { SupportCallButton } from '../../components/SupportCallButton';
+import type { PurchaseRef } from './purchase-ref';
+
+/**
+ * The operator woke the machine and it did not answer in time: nothing was booked and no money moved
+ * (docs/payments.md "From payment to product in hand"). Try again books the same choice again.
+ */
+export function MachineNotResponding({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="outcome outcome--failure" data-testid="machine-not-responding">
+      <FocusHeading className="outcome__title">{t('machineNotResponding.title')}</FocusHeading>
+      <p className="outcome__charge">{t('failure.notCharged')}</p>
+      <p>{t('machineNotResponding.advice')}</p>
+      <div className="button-row">
+        <SupportCallButton phone={supportPhone} label={t('failure.support')} />
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => purchase.send({ type: 'purchase.retry' })}
+        >
+          {t('failure.retry')}
+        </button>
+      </div>
+    </section>
+  );
+}
