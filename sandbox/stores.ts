@@ -187,8 +187,9 @@ export function createChargeStore(now: () => Date = () => new Date(), refundSett
     ofOrder: (sessionId) => charges.filter((charge) => charge.session_id === sessionId).map(settled),
     capture(id, amount) {
       const charge = find(id);
-      if (!isOpenHold(charge) || amount <= 0 || cents(amount) > cents(charge.amount)) return undefined;
-      charge.captured_amount = amount;
+      // Written so that a sum that is no number (NaN) is refused too.
+      if (!isOpenHold(charge) || !(cents(amount) > 0 && cents(amount) <= cents(charge.amount))) return undefined;
+      charge.captured_amount = cents(amount) / 100;
       return charge;
     },
     release(id) {
@@ -202,7 +203,7 @@ export function createChargeStore(now: () => Date = () => new Date(), refundSett
       if (!charge) return undefined;
       const left = cents(takenBy(charge)) - charge.refunds.reduce((sum, each) => sum + cents(each.amount), 0);
       const asked = amount === undefined ? left : cents(amount);
-      if (asked <= 0 || asked > left) return undefined;
+      if (!(asked > 0 && asked <= left)) return undefined;
       const refund: Refund = {
         id: `RF-${charge.id}-${charge.refunds.length + 1}`,
         amount: asked / 100,
