@@ -10,10 +10,11 @@ import { HOLDS_FUNDS } from '../../sandbox/operator/settlement';
 import { createPurchaseLives } from '../../sandbox/operator/purchase-lives';
 import type { BitProcessor, CardScanner } from '../../sandbox/standins/processors';
 import { applePayPaymentData } from '../../sandbox/standins/apple-pay-token';
+import { stripeWebhook } from '../../sandbox/standins/notify';
 import { createChargeStore, type ChargeMethod } from '../../sandbox/stores';
 import { newPurchase, payment } from '../fixtures/sandbox-calls';
 import { postTranzilaCharge, tranzilaHandshake } from '../fixtures/tranzila';
-import { catalogue, FUTURE, GOOD_CARD, postForm, postJson, read } from './sandbox-payments-harness';
+import { catalogue, FUTURE, GOOD_CARD, postForm, postJson, read, type Json } from './sandbox-payments-harness';
 
 /** Pays a new purchase with the method through its stand-in, as the app does; answers the purchase. */
 const PAY: Record<ChargeMethod, (app: SandboxApp) => Promise<string>> = {
@@ -133,6 +134,33 @@ describe('which methods hold the funds', () => {
     const scan = await PAY.card_scan(app);
     const [opened] = app.lives.of(scan).getSnapshot().context.attempts;
     expect(app.cardScanner.find(opened?.reference)).toMatchObject({ captureMethod: 'manual' });
+  });
+});
+
+describe('Stripe’s word for a hold', () => {
+  it('the webhook of an authorized intent is payment_intent.amount_capturable_updated, and the operator takes it as paid', async () => {
+    const app = createSandboxApp({ catalogue });
+    const session = await PAY.stripe(app);
+    const [intent] = app.purchases.get(session)?.payment_intents ?? [];
+    const [charge] = app.charges.list();
+    if (!intent || !charge) throw new Error('not authorized');
+    const event = (await stripeWebhook(intent, charge).json()) as Json;
+    expect(event).toMatchObject({
+      type: 'payment_intent.amount_capturable_updated',
+      data: {
+        object: {
+          id: intent.id,
+          status: 'requires_capture',
+          capture_method: 'manual',
+          amount: 2040,
+          amount_capturable: 2040,
+          latest_charge: charge.id,
+        },
+      },
+    });
+    expect(app.payments.list()).toMatchObject([
+      { session_id: session, transaction_id: charge.id, status: 'approved', source: 'notification' },
+    ]);
   });
 });
 
