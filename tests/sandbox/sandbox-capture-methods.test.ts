@@ -11,7 +11,8 @@ import { createPurchaseLives } from '../../sandbox/operator/purchase-lives';
 import type { BitProcessor, CardScanner } from '../../sandbox/standins/processors';
 import { applePayPaymentData } from '../../sandbox/standins/apple-pay-token';
 import { stripeWebhook } from '../../sandbox/standins/notify';
-import { createChargeStore, type ChargeMethod } from '../../sandbox/stores';
+import { createChargeStore, type CaptureMethod, type ChargeMethod } from '../../sandbox/stores';
+import type { MachineControllers } from '../../sandbox/standins/machine-controller';
 import { newPurchase, payment } from '../fixtures/sandbox-calls';
 import { postTranzilaCharge, tranzilaHandshake } from '../fixtures/tranzila';
 import { catalogue, FUTURE, GOOD_CARD, postForm, postJson, read, type Json } from './sandbox-payments-harness';
@@ -165,7 +166,7 @@ describe('Stripe’s word for a hold', () => {
 });
 
 describe('a second approval of a paid purchase', () => {
-  /** The operator's charts over a ledger of their own; no Bit request or scan is cancelled here. */
+  /** The operator's charts over a ledger of their own; no Bit request or scan is cancelled, nothing delivered here. */
   function operator() {
     const charges = createChargeStore();
     const lives = createPurchaseLives({
@@ -173,16 +174,16 @@ describe('a second approval of a paid purchase', () => {
       charges,
       bit: { cancel: () => undefined } as unknown as BitProcessor,
       cardScanner: { cancel: () => undefined } as unknown as CardScanner,
+      machines: { deliver: () => undefined } as unknown as MachineControllers,
     });
     return { charges, life: lives.of('purchase-1') };
   }
-  const approvedOn = (method: ChargeMethod, reference: string, transactionId: string) =>
-    ({ type: 'provider.approved', charge: { method, reference, transactionId } }) as const;
-  const record = (
-    charges: ReturnType<typeof createChargeStore>,
-    reference: string,
-    capture_method: 'automatic' | 'manual',
-  ) =>
+  const approvedOn = (reference: string, transactionId: string, capture: CaptureMethod) =>
+    ({
+      type: 'provider.approved',
+      charge: { method: 'tranzila', reference, transactionId, hold: capture === 'manual' },
+    }) as const;
+  const record = (charges: ReturnType<typeof createChargeStore>, reference: string, capture_method: CaptureMethod) =>
     charges.recordCharge({
       ...{ machine_id: '1005', session_id: 'purchase-1', method: 'tranzila', reference, amount: 5, currency: 'ILS' },
       status: 'approved',
@@ -198,8 +199,8 @@ describe('a second approval of a paid purchase', () => {
       life.send({ type: 'attempt.open', attempt: { method: 'tranzila', sum: 5, reference, openedAt: 0 } });
     const paying = record(charges, 'thtk-1', capture);
     const second = record(charges, 'thtk-2', capture);
-    life.send(approvedOn('tranzila', 'thtk-1', paying));
-    life.send(approvedOn('tranzila', 'thtk-2', second));
+    life.send(approvedOn('thtk-1', paying, capture));
+    life.send(approvedOn('thtk-2', second, capture));
     const shown = (id: string) => {
       const charge = charges.find(id);
       return { released: charge?.released_at !== undefined, refunds: charge?.refunds };
