@@ -49,6 +49,11 @@ export interface TranzilaHandshake {
   expires_at: number;
   /** A charge spent it: it allows no other. */
   used: boolean;
+  /**
+   * What a charge on it asks of the card: `manual`, a J5 (Tranzila's txn_type verify with verify_mode 5,
+   * captured later with force); `automatic`, a sale (debit).
+   */
+  capture_method: CaptureMethod;
 }
 
 export interface PaymentIntent {
@@ -58,16 +63,25 @@ export interface PaymentIntent {
   amount: number;
   /** Lowercase, as Stripe writes it. */
   currency: string;
+  /** Stripe's `capture_method`: `manual` authorizes the card on confirmation and captures later (a hold). */
+  capture_method: CaptureMethod;
   /**
    * `processing` once a confirmation left it so (Stripe still settles it: the payment is not known yet);
-   * `succeeded` once a confirmation charged it: Stripe confirms a succeeded intent no more;
+   * `succeeded` once a confirmation charged it, `requires_capture` once it authorized a manual-capture
+   * intent (the funds held for the merchant): Stripe confirms either no more;
    * `canceled` once the operator cancelled it (a newer attempt superseded it): Stripe confirms it no more.
    */
-  status?: 'processing' | 'succeeded' | 'canceled' | undefined;
+  status?: 'processing' | 'succeeded' | 'requires_capture' | 'canceled' | undefined;
 }
 
 /** Purchases by session_id. */
 export type PurchaseStore = Map<string, Purchase>;
+
+/**
+ * How a provider takes an approved payment: `automatic`, a sale (the money taken when approved);
+ * `manual`, an authorization (a hold on the payer's funds) that the merchant captures or releases later.
+ */
+export type CaptureMethod = 'automatic' | 'manual';
 
 /** Each way the sandbox can take money. */
 export type ChargeMethod = 'google_pay' | 'apple_pay' | 'tranzila' | 'yaad_sarig' | 'stripe' | 'bit' | 'card_scan';
@@ -91,7 +105,7 @@ export interface Charge {
    * funds, Stripe's `capture_method=manual`, an Israeli J5): nothing is taken until the merchant captures
    * it, and releasing it takes nothing.
    */
-  capture_method: 'automatic' | 'manual';
+  capture_method: CaptureMethod;
   /** A hold's captured sum (at most its amount; the rest was released), once captured. */
   captured_amount?: number | undefined;
   /** When the merchant released a hold it had not captured (a void): nothing was taken. */
@@ -187,8 +201,9 @@ export function createChargeStore(now: () => Date = () => new Date(), refundSett
     ofOrder: (sessionId) => charges.filter((charge) => charge.session_id === sessionId).map(settled),
     capture(id, amount) {
       const charge = find(id);
-      if (!isOpenHold(charge) || amount <= 0 || cents(amount) > cents(charge.amount)) return undefined;
-      charge.captured_amount = amount;
+      // Written so that a sum that is no number (NaN) is refused too.
+      if (!isOpenHold(charge) || !(cents(amount) > 0 && cents(amount) <= cents(charge.amount))) return undefined;
+      charge.captured_amount = cents(amount) / 100;
       return charge;
     },
     release(id) {
@@ -202,7 +217,7 @@ export function createChargeStore(now: () => Date = () => new Date(), refundSett
       if (!charge) return undefined;
       const left = cents(takenBy(charge)) - charge.refunds.reduce((sum, each) => sum + cents(each.amount), 0);
       const asked = amount === undefined ? left : cents(amount);
-      if (asked <= 0 || asked > left) return undefined;
+      if (!(asked > 0 && asked <= left)) return undefined;
       const refund: Refund = {
         id: `RF-${charge.id}-${charge.refunds.length + 1}`,
         amount: asked / 100,

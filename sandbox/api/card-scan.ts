@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { openAttempt } from '../operator/attempts';
+import { captureMethodFor } from '../operator/settlement';
 import { fail, requestedPurchase, type SandboxEnv, type SandboxState } from './shared';
 
 /**
@@ -20,7 +21,8 @@ export function cardScanPaymentRoutes(state: SandboxState) {
     const caller = c.req.header('origin');
     const appOrigin = caller && state.appOrigins.includes(caller) ? caller : (state.appOrigins[0] ?? '');
     const scan = openAttempt(state, purchase, { method: 'card_scan', sum: purchase.totals.total }, () => {
-      const opened = cardScanner.open(purchase, appOrigin);
+      // An authorization where the operator holds card funds (operator/settlement.ts).
+      const opened = cardScanner.open(purchase, appOrigin, captureMethodFor('card_scan'));
       return { reference: opened.id, opened };
     });
     return c.json({

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { hasHypSignature, hypSign } from '../standins/hyp-terminal';
 import type { Purchase } from '../stores';
 import { confirmedCharge, learnOutcome, payResponseOf } from '../operator/attempts';
+import { captureMethodFor } from '../operator/settlement';
 import { fail, isTotalOf, jsonBody, parseOrFail, requestedPurchase } from './shared';
 import type { SandboxEnv, SandboxState } from './shared';
 
@@ -18,7 +19,8 @@ export const APP_RETURN_PAGE = '/payment-return.html';
  * "a unique one-time payment page URL", "valid for 10 minutes" and for "a single payment"
  * (developers.hyp.co.il/payment-page-integration/integrating-hyps-payment-page-and-accepting-payment), so
  * each call issues a fresh one. It names no return address: Hyp returns the payer to the terminal's return
- * page (standins/hyp-terminal.ts). The app's origin that asked is kept on the purchase for that page.
+ * page (standins/hyp-terminal.ts). The page takes a J5 (a hold) where the operator holds card funds
+ * (operator/settlement.ts). The app's origin that asked is kept on the purchase for that page.
  * Answers the page's token (the attempt's reference) and its address.
  */
 export function hostedPageAddress(
@@ -28,7 +30,7 @@ export function hostedPageAddress(
 ): { reference: string; opened: string } {
   purchase.hosted_page_app_origin = appOrigin;
   const url = new URL('/sandbox/hosted-page/pay', state.providersOrigin);
-  const token = state.hyp.issuePage(purchase.session_id);
+  const token = state.hyp.issuePage(purchase.session_id, captureMethodFor('yaad_sarig'));
   url.searchParams.set('token', token);
   url.searchParams.set('signature', hypSign(url.searchParams));
   return { reference: token, opened: url.href };

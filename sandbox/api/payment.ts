@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { stripeMinorUnits } from '../../machines/payment/methods/stripe/stripe.amount';
 import { ISO_4217_NUMERIC, readApplePayPaymentData } from '../standins/apple-pay-token';
 import { attemptOf, confirmedCharge, learnOutcome, openAttempt, payResponseOf } from '../operator/attempts';
+import { captureMethodFor } from '../operator/settlement';
 import type { PaymentIntent, Purchase } from '../stores';
 import { validationUrlProblem } from './apple-pay-gateway';
 import { hostedPageAddress, refuseReturnUrl } from './hosted-page';
@@ -92,10 +93,12 @@ function merchantSession(domainName: string) {
 export function paymentRoutes(state: SandboxState) {
   const { cashier } = state;
   let intentCount = 0;
+  /** POST /v1/payment_intents, with capture_method=manual where the operator holds card funds (settlement.ts). */
   const newIntent = (amount: number, currency: string): PaymentIntent => {
     intentCount += 1;
     const id = `pi_sbx_${intentCount}`;
-    return { id, client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`, amount, currency };
+    const client_secret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+    return { id, client_secret, amount, currency, capture_method: captureMethodFor('stripe') };
   };
 
   return new Hono<SandboxEnv>()
@@ -109,7 +112,9 @@ export function paymentRoutes(state: SandboxState) {
         const id = `wallet_${randomBytes(12).toString('hex')}`;
         return { reference: id, opened: id };
       });
-      const result = await cashier.charge(purchase, method, reference, !token.includes('decline'));
+      const result = await cashier.charge(purchase, method, reference, !token.includes('decline'), {
+        captureMethod: captureMethodFor(method),
+      });
       if (result.status === 'refused') return c.json({ status: 2, msg: result.message, data: { transaction_id: '' } });
       return c.json(payResponseOf(learnOutcome(state, purchase, result.charge, 'operator'), result.charge.id));
     })

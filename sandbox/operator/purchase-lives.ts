@@ -41,6 +41,8 @@ export function cancelAtProvider(
   if (attempt.method === 'card_scan') cardScanner.cancel(attempt.reference);
   const intent = purchases.get(sessionId)?.payment_intents.find((each) => each.id === attempt.reference);
   // Stripe cancels an intent in any state but processing and succeeded (docs.stripe.com/api/payment_intents/cancel).
+  // One not yet confirmed is cancelled here; an authorized one (requires_capture) is an approval the operator
+  // learns from its webhook, released then if the purchase was paid already (refundAtProvider).
   if (attempt.method === 'stripe' && intent?.status === undefined && intent) intent.status = 'canceled';
 }
 

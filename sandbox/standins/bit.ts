@@ -112,8 +112,11 @@ export function bitRoutes(state: SandboxState) {
     .post('/pay', async (c) => {
       const { transaction, purchase } = pendingPayment(c);
       const { decision } = await c.req.parseBody();
-      // The processor names the transaction by its request: the id init answered is the payment's.
-      const result = await cashier.charge(purchase, 'bit', transaction.id, decision === 'approve', transaction.id);
+      // The processor names the transaction by its request: the id init answered is the payment's. A sale:
+      // Bit's init takes only txn_type debit (docs.tranzila.com/docs/payments-and-billing/bit-api/bit-init).
+      const result = await cashier.charge(purchase, 'bit', transaction.id, decision === 'approve', {
+        transactionId: transaction.id,
+      });
       // The processor settles its own record first: the operator asks it before believing the notice.
       transaction.status = result.status === 'approved' ? 'approved' : 'declined';
       transaction.message =

@@ -34,7 +34,7 @@ export function createCardScanner(state: Pick<SandboxState, 'appOrigins' | 'prov
     return scan;
   };
   return {
-    open(purchase, appOrigin) {
+    open(purchase, appOrigin, captureMethod) {
       const scan: CardScan = {
         id: `SCAN-${randomBytes(8).toString('hex')}`,
         sessionId: purchase.session_id,
@@ -44,6 +44,7 @@ export function createCardScanner(state: Pick<SandboxState, 'appOrigins' | 'prov
         targetOrigin: merchantAddress(state, appOrigin).origin,
         createdAt: Date.now(),
         status: 'open',
+        captureMethod,
       };
       scans.set(scan.id, scan);
       return scan;
@@ -123,9 +124,9 @@ export function cardScanRoutes(state: SandboxState) {
         charges.ofOrder(purchase.session_id).some((each) => each.method === 'card_scan' && each.status === 'approved')
       )
         return c.json({ status: 'declined', message: CARD_SCAN_DUPLICATE_ORDER });
-      const result = await cashier.chargeCard(purchase, 'card_scan', scan.id, {
-        number: request.number,
-        expiry: request.expiry,
+      const card = { number: request.number, expiry: request.expiry };
+      const result = await cashier.chargeCard(purchase, 'card_scan', scan.id, card, {
+        captureMethod: scan.captureMethod,
       });
       // A card it could not read, or a charge already under way, leaves the scan open for another try.
       if (result.status === 'invalid' || result.status === 'refused')

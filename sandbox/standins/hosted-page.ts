@@ -117,6 +117,10 @@ export function hostedPageRoutes(state: SandboxState) {
     return { query, token, issued, purchase: purchaseOf(purchases, issued.sessionId) };
   };
 
+  /** The card charged on the page: a J5 or a sale, as the page was issued. */
+  const chargeOnPage = ({ purchase, token, issued }: ReturnType<typeof signedPage>, card: CardInput) =>
+    cashier.chargeCard(purchase, 'yaad_sarig', token, card, { captureMethod: issued.captureMethod });
+
   /** The outcome of a charge: to the merchant with Hyp's parameters, or the form again with the error. */
   const afterCharge = async (
     c: Context,
@@ -155,7 +159,7 @@ export function hostedPageRoutes(state: SandboxState) {
         challenges.set(signed.token, card);
         return c.redirect(pageAddress('3ds', signed.query), 303);
       }
-      return afterCharge(c, signed, await cashier.chargeCard(signed.purchase, 'yaad_sarig', signed.token, card));
+      return afterCharge(c, signed, await chargeOnPage(signed, card));
     })
     .get('/3ds', (c) => {
       const { query, token, purchase } = signedPage(c);
@@ -170,8 +174,10 @@ export function hostedPageRoutes(state: SandboxState) {
       // A failed authentication is a refusal the processor records like a decline.
       const result: CardChargeResult =
         (await c.req.parseBody()).result === 'complete'
-          ? await cashier.chargeCard(signed.purchase, 'yaad_sarig', signed.token, card)
-          : await cashier.charge(signed.purchase, 'yaad_sarig', signed.token, false);
+          ? await chargeOnPage(signed, card)
+          : await cashier.charge(signed.purchase, 'yaad_sarig', signed.token, false, {
+              captureMethod: signed.issued.captureMethod,
+            });
       return afterCharge(c, signed, result);
     });
 }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CaptureMethod } from '../stores';
 
 /**
  * The merchant's Hyp terminal as the sandbox knows it: one secret shared only by the Hyp stand-in and
@@ -39,6 +40,12 @@ export interface HypPage {
   expiresAt: number;
   /** A charge (approved or declined) was made on it: it serves no other. */
   used: boolean;
+  /**
+   * `manual`: the page takes a J5, an authorization to "charge the customer for that amount or less" later
+   * (developers.hyp.co.il/pay/advanced-features/two-phase-commits; the page request's mpiValidation=Verify:
+   * developers.hyp.co.il/two-phase-commits/payment-page-auth); `automatic`: a sale.
+   */
+  captureMethod: CaptureMethod;
 }
 
 /**
@@ -54,8 +61,11 @@ export interface HypPage {
 export interface HypTerminal {
   /** The terminal's return page (success and failure alike): the operator's, fixed in the terminal's settings. */
   returnPage: URL;
-  /** A new page address for this purchase (pay_ajax asks for a fresh one each time: a page serves one payment). */
-  issuePage(sessionId: string): string;
+  /**
+   * A new page address for this purchase (pay_ajax asks for a fresh one each time: a page serves one
+   * payment), taking a J5 or a sale as the merchant's signed request asked.
+   */
+  issuePage(sessionId: string, captureMethod: CaptureMethod): string;
   /** The page this token names, whatever its state; undefined for a token Hyp never issued. */
   page(token: string): HypPage | undefined;
   /** Whether the page's 10 minutes are over. */
@@ -67,9 +77,9 @@ export function createHypTerminal(returnPage: URL, now: () => number = Date.now)
   const pages = new Map<string, HypPage>();
   return {
     returnPage,
-    issuePage(sessionId) {
+    issuePage(sessionId, captureMethod) {
       const token = randomBytes(16).toString('base64url');
-      pages.set(token, { sessionId, expiresAt: now() + HYP_PAGE_VALIDITY_MS, used: false });
+      pages.set(token, { sessionId, expiresAt: now() + HYP_PAGE_VALIDITY_MS, used: false, captureMethod });
       return token;
     },
     page: (token) => pages.get(token),

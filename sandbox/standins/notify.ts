@@ -29,17 +29,23 @@ const json = (path: string, body: string, headers: Record<string, string>) =>
 let eventCount = 0;
 
 /**
- * Stripe's webhook event for a confirmed PaymentIntent: `payment_intent.succeeded`, or
- * `payment_intent.payment_failed` for a decline, signed in `Stripe-Signature`
- * (docs.stripe.com/api/events/types, docs.stripe.com/webhooks#verify-manually).
+ * Stripe's webhook event for a confirmed PaymentIntent: `payment_intent.succeeded` for a sale,
+ * `payment_intent.amount_capturable_updated` for a manual-capture intent now authorized ("Occurs when a
+ * PaymentIntent has funds to be captured"), or `payment_intent.payment_failed` for a decline, signed in
+ * `Stripe-Signature` (docs.stripe.com/api/events/types, docs.stripe.com/webhooks#verify-manually).
  */
 export function stripeWebhook(intent: PaymentIntent, charge: Charge): Request {
   eventCount += 1;
   const approved = charge.status === 'approved';
+  const held = approved && intent.capture_method === 'manual';
   const body = JSON.stringify({
     id: `evt_sbx_${eventCount}`,
     object: 'event',
-    type: approved ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+    type: held
+      ? 'payment_intent.amount_capturable_updated'
+      : approved
+        ? 'payment_intent.succeeded'
+        : 'payment_intent.payment_failed',
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     data: {
@@ -48,7 +54,9 @@ export function stripeWebhook(intent: PaymentIntent, charge: Charge): Request {
         object: 'payment_intent',
         amount: intent.amount,
         currency: intent.currency,
-        status: approved ? 'succeeded' : 'requires_payment_method',
+        status: held ? 'requires_capture' : approved ? 'succeeded' : 'requires_payment_method',
+        capture_method: intent.capture_method,
+        amount_capturable: held ? intent.amount : 0,
         latest_charge: charge.id,
       },
     },

@@ -3,7 +3,7 @@
  * implement them). Apart from their stand-ins, so that sandbox/api/shared.ts and the operator's charts name
  * them without importing the stand-ins, which import shared.ts.
  */
-import type { Purchase } from '../stores';
+import type { CaptureMethod, Purchase } from '../stores';
 
 export type BitStatus = 'pending' | 'approved' | 'declined' | 'expired' | 'cancelled';
 
@@ -50,12 +50,14 @@ export interface CardScan {
   targetOrigin: string;
   createdAt: number;
   status: ScanStatus;
+  /** `manual`: the scanned card is authorized (a hold the merchant captures or releases); `automatic`: a sale. */
+  captureMethod: CaptureMethod;
 }
 
 /** The scanner's side: the scans merchants opened, and the rules it applies to them. */
 export interface CardScanner {
   /** A new scan for the purchase's total, reporting to a page on the merchant's own `appOrigin`. */
-  open(purchase: Purchase, appOrigin: string): CardScan;
+  open(purchase: Purchase, appOrigin: string, captureMethod: CaptureMethod): CardScan;
   /** The scan as the scanner has it now (an open one past its time has expired). */
   find(id: string | undefined): CardScan | undefined;
   /** The merchant closes an open scan (a newer attempt replaced it): it can no longer be charged. */

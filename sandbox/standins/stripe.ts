@@ -23,6 +23,9 @@ const intentObject = (intent: PaymentIntent, status: string, paymentMethod: stri
   object: 'payment_intent',
   status,
   amount: intent.amount,
+  // What the merchant may still capture: all of an authorized hold (docs.stripe.com/api/payment_intents/object).
+  amount_capturable: status === 'requires_capture' ? intent.amount : 0,
+  capture_method: intent.capture_method,
   currency: intent.currency,
   client_secret: intent.client_secret,
   payment_method: paymentMethod,
@@ -74,8 +77,8 @@ export function stripeRoutes({ purchases, cashier, notifyOperator }: SandboxStat
           stripeError('invalid_request_error', 'resource_missing', `No such PaymentMethod: '${payment_method}'`),
           400,
         );
-      // A canceled or succeeded intent cannot be confirmed again (docs.stripe.com/api/payment_intents/confirm).
-      if (intent.status === 'canceled' || intent.status === 'succeeded')
+      // A canceled, succeeded or authorized intent cannot be confirmed again (docs.stripe.com/api/payment_intents/confirm).
+      if (intent.status === 'canceled' || intent.status === 'succeeded' || intent.status === 'requires_capture')
         return c.json(
           stripeError(
             'invalid_request_error',
@@ -92,12 +95,17 @@ export function stripeRoutes({ purchases, cashier, notifyOperator }: SandboxStat
         intent.status = 'processing';
         return c.json(intentObject(intent, 'processing', payment_method));
       }
-      const result = await cashier.charge(purchase, 'stripe', intent.id, card.outcome === 'approve');
-      if (result.status === 'approved') intent.status = 'succeeded';
+      const result = await cashier.charge(purchase, 'stripe', intent.id, card.outcome === 'approve', {
+        captureMethod: intent.capture_method,
+      });
+      // A manual-capture intent is authorized, not paid: it waits in requires_capture for the merchant to
+      // capture or cancel it (docs.stripe.com/payments/place-a-hold-on-a-payment-method).
+      if (result.status === 'approved')
+        intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
       if (result.status !== 'refused') await notifyOperator(stripeWebhook(intent, result.charge));
       switch (result.status) {
         case 'approved':
-          return c.json(intentObject(intent, 'succeeded', payment_method));
+          return c.json(intentObject(intent, intent.status ?? 'succeeded', payment_method));
         case 'declined':
           return c.json(
             stripeError('card_error', 'card_declined', DECLINED_MESSAGE, {

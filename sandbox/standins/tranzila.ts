@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import * as v from 'valibot';
 import { isAmountOf, jsonBody, merchantAddress, ownOrigin, type SandboxEnv, type SandboxState } from '../api/shared';
 import { DECLINED_MESSAGE, type CardField } from '../cards';
-import type { Purchase, PurchaseStore, TranzilaHandshake } from '../stores';
+import type { CaptureMethod, Purchase, PurchaseStore, TranzilaHandshake } from '../stores';
 import { page } from './html';
 import { tranzilaNotice } from './notify';
 
@@ -46,10 +46,22 @@ const isField = (name: string): name is keyof typeof FIELDS => Object.hasOwn(FIE
  * What the merchant's server gets from https://api.tranzila.com/v1/handshake/create?supplier=…&sum=…
  * (docs.tranzila.com, Hosted Fields): a token (thtk) for one charge of that sum on that terminal.
  * Tranzila publishes no way to revoke one: an earlier handshake stays usable until it expires or is spent.
+ * `capture_method` manual: its charge is a J5, an authorization (txn_type verify with verify_mode 5: "takes
+ * credit limit on the amount specified, The charge itself will be in txn_type – force", released by a
+ * reversal: docs.tranzila.com/docs/payments-and-billing/tranzila-api/create-a-credit-card-transaction).
+ * Tranzila does not say how a J5 is asked for through Hosted Fields: the stand-in keeps it on the handshake,
+ * which the merchant's server alone makes, so the page cannot turn the hold into a sale.
  */
-export function createHandshake(purchase: Purchase, supplier: string, sum: number, now = Date.now()): string {
+export function createHandshake(
+  purchase: Purchase,
+  supplier: string,
+  sum: number,
+  capture_method: CaptureMethod,
+  now = Date.now(),
+): string {
   const thtk = randomBytes(18).toString('base64url');
-  purchase.tranzila_handshakes.push({ thtk, supplier, sum, expires_at: now + HANDSHAKE_TTL_MS, used: false });
+  const expires_at = now + HANDSHAKE_TTL_MS;
+  purchase.tranzila_handshakes.push({ thtk, supplier, sum, expires_at, used: false, capture_method });
   return thtk;
 }
 
@@ -114,7 +126,9 @@ export function tranzilaRoutes(state: SandboxState) {
       const { purchase, handshake } = spent;
 
       const card = { number: request.credit_card_number, expiry: request.expiry, cvv: request.cvv };
-      const result = await cashier.chargeCard(purchase, 'tranzila', handshake.thtk, card);
+      const result = await cashier.chargeCard(purchase, 'tranzila', handshake.thtk, card, {
+        captureMethod: handshake.capture_method,
+      });
       if (result.status === 'approved' || result.status === 'declined') {
         const code = result.status === 'approved' ? APPROVED_CODE : DECLINED_CODE;
         await notifyOperator(tranzilaNotice(handshake, result.charge, code));

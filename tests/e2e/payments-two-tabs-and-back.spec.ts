@@ -8,8 +8,8 @@
  *   very same purchase. Both tabs pay: exactly one charge survives, and the other tab ends on a clear
  *   page with the server's reason. The providers' stand-ins refuse nothing across providers (no real
  *   one can): the operator's purchase chart does (sandbox/operator/). Where a provider cannot revoke
- *   an attempt (a Tranzila handshake), the second tab's charge may go through: the operator refunds
- *   it and that tab says so.
+ *   an attempt (a Tranzila handshake), the second tab's charge may go through: the operator releases
+ *   it (a card charge is a hold) or refunds it (a sale), and that tab says so.
  * - Back pressed while a payment is pending, then Forward and paying again: the payment is never
  *   sent again by itself, and the purchase is charged at most once.
  *
@@ -67,22 +67,24 @@ const chocolate = product(1002, 204);
 type Method = 'google_pay' | 'credit_card' | 'card_scan' | 'stripe';
 type ChargeMethod = SandboxCharge['method'];
 
-/** Stripe's refusal to confirm an intent the other tab's confirmation already charged. */
-const STRIPE_INTENT_SUCCEEDED = 'This PaymentIntent could not be confirmed because it has a status of succeeded.';
+/** Stripe's refusal to confirm an intent the other tab's confirmation already authorized (a manual-capture hold). */
+const STRIPE_INTENT_AUTHORIZED =
+  'This PaymentIntent could not be confirmed because it has a status of requires_capture.';
 
 /**
  * What the refused tab is told: the purchase is already paid, or being paid in another tab (the
  * operator's chart, or the provider processing the same attempt), or its charge is being refunded.
  */
 const REFUSAL = new RegExp(
-  [ALREADY_PAID, IN_PROGRESS, ATTEMPT_IN_PROGRESS, DUPLICATE_REFUNDED, STRIPE_INTENT_SUCCEEDED]
+  [ALREADY_PAID, IN_PROGRESS, ATTEMPT_IN_PROGRESS, DUPLICATE_REFUNDED, STRIPE_INTENT_AUTHORIZED]
     .map(escapeRegExp)
     .join('|'),
 );
 
 /**
- * Exactly one approved charge of the purchase survives: any other approved charge was refunded by the
- * operator (a provider that cannot revoke an attempt charged it anyway). Answers the charges.
+ * Exactly one approved charge of the purchase survives: any other approved charge was released (a hold)
+ * or refunded (a sale) by the operator (a provider that cannot revoke an attempt charged it anyway).
+ * Answers the charges.
  */
 async function expectOneSurvivingCharge(
   request: APIRequestContext,

@@ -98,7 +98,7 @@ describe('Tranzila hosted fields: POST /sandbox/tranzila/charge', () => {
     expect(app.charges.list()).toMatchObject([{ method: 'tranzila', status: 'declined' }]);
   });
 
-  it('a paid purchase gets no new handshake; a charge on an earlier one is approved by Tranzila and refunded', async () => {
+  it('a paid purchase gets no new handshake; a J5 on an earlier one is approved by Tranzila and released', async () => {
     const app = createSandboxApp({ catalogue });
     const session = await newPurchase(app);
     // Two handshakes before any charge: Tranzila cannot revoke the first, so it stays usable.
@@ -125,12 +125,13 @@ describe('Tranzila hosted fields: POST /sandbox/tranzila/charge', () => {
     expect(again).toMatchObject({ errors: null, transaction_response: { success: true, error_code: '000' } });
     const secondId = (again.transaction_response as { transaction_id: string }).transaction_id;
     expect(secondId).not.toBe(paidId);
-    // The ledger keeps the paying charge and shows the second one refunded.
+    // Both are holds (J5s): the ledger keeps the paying one and shows the second released, nothing refunded.
     expect(app.charges.list()).toMatchObject([
-      { id: paidId, method: 'tranzila', status: 'approved' },
-      { id: secondId, method: 'tranzila', status: 'approved', refunds: [{ status: 'pending' }] },
+      { id: paidId, method: 'tranzila', status: 'approved', capture_method: 'manual', refunds: [] },
+      { id: secondId, method: 'tranzila', status: 'approved', capture_method: 'manual', refunds: [] },
     ]);
-    expect(app.charges.find(paidId)?.refunds).toEqual([]);
+    expect(app.charges.find(secondId)?.released_at).toEqual(expect.any(String));
+    expect(app.charges.find(paidId)?.released_at).toBeUndefined();
     expect(await read(await payment(app, session, '/status?machine_id=1005'))).toMatchObject({
       status: 'paid',
       data: { transaction_id: paidId, method: 'tranzila', refunded_transaction_ids: [secondId] },

@@ -233,7 +233,7 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     expect(response.status).toBe(400);
   });
 
-  it('a paid purchase gets no new page; paying an earlier page charges, and the operator refunds that charge', async () => {
+  it('a paid purchase gets no new page; paying an earlier page authorizes a J5, and the operator releases it', async () => {
     const app = createSandboxApp({ catalogue });
     // Two pages before any payment: Hyp cannot withdraw the first, so it stays usable.
     const { session, url: earlier } = await hostedPage(app);
@@ -251,10 +251,11 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     expect(again.searchParams.get('CCode')).toBe('0');
     const [first, second] = app.charges.list();
     expect(app.charges.list()).toMatchObject([
-      { method: 'yaad_sarig', status: 'approved' },
-      { method: 'yaad_sarig', status: 'approved', refunds: [{ status: 'pending' }] },
+      { method: 'yaad_sarig', status: 'approved', capture_method: 'manual', refunds: [] },
+      { method: 'yaad_sarig', status: 'approved', capture_method: 'manual', refunds: [] },
     ]);
-    expect(first?.refunds).toEqual([]);
+    expect(second?.released_at).toEqual(expect.any(String));
+    expect(first?.released_at).toBeUndefined();
     expect(await verify(app, session, again)).toEqual({
       status: 4,
       msg: 'This purchase was already paid: this second charge is being refunded.',

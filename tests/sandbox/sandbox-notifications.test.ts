@@ -188,8 +188,10 @@ describe('Stripe webhooks: POST /v4/api/notify/stripe', () => {
     const purchase = app.purchases.get(session);
     const intent = purchase?.payment_intents[0];
     if (!purchase || !intent) throw new Error('no intent');
-    // Stripe charged the intent (its ledger holds the charge); its webhook is what reaches the operator.
-    const result = await app.cashier.charge(purchase, 'stripe', intent.id, true);
+    // Stripe authorized the intent (its ledger holds the charge); its webhook is what reaches the operator.
+    const result = await app.cashier.charge(purchase, 'stripe', intent.id, true, {
+      captureMethod: intent.capture_method,
+    });
     if (result.status !== 'approved') throw new Error('not charged');
     const charge: Charge = result.charge;
     vi.useFakeTimers({ now: Date.now() - (5 * 60 + 1) * 1000, toFake: ['Date'] });

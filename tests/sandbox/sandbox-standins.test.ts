@@ -432,16 +432,16 @@ describe('Stripe.js stand-in', () => {
     });
     const { client_secret } = (await intent.json()) as { client_secret: string };
     expect(await stripe.confirmCardPayment(client_secret, { payment_method: { card } })).toMatchObject({
-      paymentIntent: { status: 'succeeded', amount: 2040 },
+      paymentIntent: { status: 'requires_capture', capture_method: 'manual', amount: 2040, amount_capturable: 2040 },
     });
-    // Stripe confirms a succeeded intent no more.
+    // Stripe confirms an authorized intent no more.
     expect(await stripe.confirmCardPayment(client_secret, { payment_method: { card } })).toMatchObject({
       error: {
         code: 'payment_intent_unexpected_state',
-        message: 'This PaymentIntent could not be confirmed because it has a status of succeeded.',
+        message: 'This PaymentIntent could not be confirmed because it has a status of requires_capture.',
       },
     });
-    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved' }]);
+    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved', capture_method: 'manual' }]);
   });
 
   it('answers a validation_error for a bad card', async () => {

@@ -75,13 +75,15 @@ describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confi
     });
   });
 
-  it('confirms: succeeded and recorded; a second confirm of the succeeded intent is refused and records nothing', async () => {
+  it('confirms a manual-capture intent to requires_capture, recorded as a hold; a second confirm is refused and records nothing', async () => {
     const app = createSandboxApp({ catalogue });
     const clientSecret = await intent(app);
     expect(await read(await confirm(app, clientSecret))).toMatchObject({
       id: 'pi_sbx_1',
-      status: 'succeeded',
+      status: 'requires_capture',
+      capture_method: 'manual',
       amount: 2040,
+      amount_capturable: 2040,
       currency: 'ils',
     });
     const again = await confirm(app, clientSecret);
@@ -90,11 +92,13 @@ describe('Stripe: POST /sandbox/stripe/payment_methods and /sandbox/stripe/confi
       error: {
         type: 'invalid_request_error',
         code: 'payment_intent_unexpected_state',
-        message: 'This PaymentIntent could not be confirmed because it has a status of succeeded.',
-        payment_intent: { id: 'pi_sbx_1', status: 'succeeded' },
+        message: 'This PaymentIntent could not be confirmed because it has a status of requires_capture.',
+        payment_intent: { id: 'pi_sbx_1', status: 'requires_capture' },
       },
     });
-    expect(app.charges.list()).toMatchObject([{ method: 'stripe', status: 'approved', amount: 20.4 }]);
+    expect(app.charges.list()).toMatchObject([
+      { method: 'stripe', status: 'approved', amount: 20.4, capture_method: 'manual', refunds: [] },
+    ]);
   });
 
   it('declines 4000000000000002 as a card_error and records the attempt', async () => {

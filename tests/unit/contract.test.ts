@@ -524,7 +524,7 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       session: rented,
     });
 
-    // Stripe's webhook once its stand-in confirms the intent (Tranzila's, Hyp's, Bit's and the card
+    // Stripe's webhook once its stand-in confirms the intent, a hold (Tranzila's, Hyp's, Bit's and the card
     // scanner's were sent above); each notification refused without its proof.
     const stripeSecret = String(
       (await call(app, 'POST', 'payment/pre/stripe', 200, { ...onStripe, body: productToBuy(stripe) })).client_secret,
@@ -540,7 +540,7 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ client_secret: stripeSecret, payment_method: paymentMethod }),
     });
-    expect(await confirmed.json()).toMatchObject({ status: 'succeeded' });
+    expect(await confirmed.json()).toMatchObject({ status: 'requires_capture' });
     const unsigned: [string, string, string][] = [
       [
         'stripe',

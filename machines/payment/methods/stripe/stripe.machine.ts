@@ -30,12 +30,12 @@ export interface StripeErrorLike {
 }
 
 /**
- * The PaymentIntent confirmCardPayment resolves with; its status decides, not the absence of an error
- * (docs.stripe.com/payments/paymentintents/lifecycle): `succeeded` is paid, and so is `requires_capture`,
- * an intent the operator authorised to capture later (docs.stripe.com/payments/place-a-hold-on-a-payment-method):
- * the funds are held on the card, so the visitor must not be told to pay again.
+ * The statuses of the PaymentIntent confirmCardPayment resolves with that pay the purchase: its status
+ * decides, not the absence of an error (docs.stripe.com/payments/paymentintents/lifecycle). `succeeded` is
+ * paid, and so is `requires_capture`, an intent the operator authorised to capture later, as it does for
+ * every card (docs.stripe.com/payments/place-a-hold-on-a-payment-method): the funds are held on the card,
+ * so the visitor must not be told to pay again.
  */
-/** Paid, or authorised with the funds held for the operator to capture (manual capture). */
 const PAID_STATUSES = ['succeeded', 'requires_capture'];
 
 export interface ConfirmedIntent {

@@ -48,10 +48,11 @@ export const stripeModel: PaymentModel = {
     'xstate.error.actor.createPaymentMethod': outcome({ plan: (plan) => (plan.card = 'none') }),
     'xstate.done.actor.createPaymentIntent': outcome(),
     'xstate.error.actor.createPaymentIntent': failedCall('xstate.error.actor.createPaymentIntent'),
-    // Paid, or left processing by the stand-in for its processing test card.
+    // Authorized (the operator's intents are manual-capture holds: paid), or left processing by the
+    // stand-in for its processing test card.
     'xstate.done.actor.confirmCardPayment': outcome({
       samples: one(
-        { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'model', status: 'succeeded' } },
+        { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'model', status: 'requires_capture' } },
         { type: 'xstate.done.actor.confirmCardPayment', output: { id: 'model', status: 'processing' } },
       ),
       plan: (plan, event) => {
@@ -94,6 +95,6 @@ export const stripeModel: PaymentModel = {
   },
   unreachableInBrowser: {
     'stripe.Processing.Confirming -> stripe.Idle.EnteringCard on xstate.done.actor.confirmCardPayment':
-      'the stand-in answers every card it accepts with a succeeded or processing intent (Stripe.js itself completes a card’s authentication); an intent confirmed but not paid is covered by the machine and path tests',
+      'the stand-in answers every card it accepts with a requires_capture (held) or processing intent (Stripe.js itself completes a card’s authentication); an intent confirmed but not paid is covered by the machine and path tests',
   },
 };
