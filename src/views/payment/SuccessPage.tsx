@@ -6,6 +6,7 @@ import { Money } from '../../components/Money';
 import { SupportCallButton } from '../../components/SupportCallButton';
 import { TransactionNumber } from '../../components/TransactionNumber';
 import type { PurchaseRef } from '../purchase/purchase-ref';
+import { ReceiptMachineIdentity } from './ReceiptMachineIdentity';
 
 function ReceiptLines({ receipt }: { receipt: Receipt }) {
   const { t, i18n } = useTranslation();
@@ -72,6 +73,7 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
       <FocusHeading className="outcome__title">{t('success.title')}</FocusHeading>
       <p>{t('success.text')}</p>
       {receipt.transactionId && <TransactionNumber text="success.transaction" id={receipt.transactionId} />}
+      <ReceiptMachineIdentity purchase={purchase} />
       <h4 className="receipt__heading">{t('success.items')}</h4>
       <ReceiptLines receipt={receipt} />
       <button
