@@ -15,6 +15,8 @@ export interface CatalogueMachine {
   billing: 'per_item' | 'hourly';
   /** The merchant's key that signs its payment links (sandbox/payment-links.ts). */
   paymentLinkKey: string;
+  /** The code the machine's QR sticker carries: menu/get opens its page only with it (contract: menu/get `qr`). */
+  qrCode: string;
   /** The menu exactly as the file has it: GET /api/menu/get answers this, unchanged. */
   raw: Readonly<Record<string, unknown>>;
   /** The same menu as the app reads it (defaults filled, amounts as numbers): used for pricing. */
@@ -26,11 +28,13 @@ export type Catalogue = ReadonlyMap<string, CatalogueMachine>;
 
 /**
  * What only the operator's server knows, never part of a menu answer: the key the merchant signs payment
- * links with, and which machines bill by the hour (their set_purchase lines carry a span, not a price).
+ * links with, which machines bill by the hour (their set_purchase lines carry a span, not a price), and the
+ * code each machine's QR sticker carries, by machine_id: long enough that nobody guesses another's.
  */
 const operatorSchema = v.object({
   payment_link_key: v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   hourly_machines: v.optional(v.array(v.string()), []),
+  qr_codes: v.record(v.string(), v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 });
 
 // Menus are checked with the app's own schema, so the sandbox can never serve a menu the app would reject.
@@ -62,9 +66,12 @@ export function loadCatalogue(path: string): Catalogue {
     const duplicate = ids.findIndex((productId, index) => ids.indexOf(productId) !== index);
     if (duplicate >= 0) throw fail(`machines.${id}.products.${duplicate}.id: duplicate product id ${ids[duplicate]}`);
     // A menu without product_view is a valid case the app logs; the sandbox stays quiet about it.
-    const { payment_link_key: paymentLinkKey, hourly_machines: hourly } = result.output.operator;
+    const { payment_link_key: paymentLinkKey, hourly_machines: hourly, qr_codes: qrCodes } = result.output.operator;
     const billing = hourly.includes(id) ? 'hourly' : 'per_item';
-    machines.set(id, { id, billing, paymentLinkKey, raw: raw[id] ?? {}, menu: toMenu(answer, () => {}) });
+    // Every machine's page needs its code (menu/get refuses one without), so a machine without one is an error.
+    const qrCode = qrCodes[id];
+    if (qrCode === undefined) throw fail(`operator.qr_codes: machine ${id} has no QR code`);
+    machines.set(id, { id, billing, paymentLinkKey, qrCode, raw: raw[id] ?? {}, menu: toMenu(answer, () => {}) });
   }
   return machines;
 }

@@ -9,7 +9,7 @@ import type { Menu } from '../machines/menu/menu.types';
 import { createSandboxApp } from './app';
 import { RECONCILE_EVERY_MS } from './operator/reconcile';
 import { TEST_CARDS } from './cards';
-import { CatalogueError, loadCatalogue, type Catalogue } from './catalogue';
+import { CatalogueError, loadCatalogue, type Catalogue, type CatalogueMachine } from './catalogue';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // SANDBOX_DIST serves another build (e.g. one per working copy when several builds run side by side).
@@ -42,20 +42,25 @@ function describe(menu: Menu): string {
     .join(', ');
 }
 
+/** A machine's page as its QR sticker opens it: the machine and the code the operator bound to the sticker. */
+const stickerAddress = (origin: string, page: '/pay' | '/vacuum', { id, qrCode }: CatalogueMachine) =>
+  `${origin}${page}?${new URLSearchParams({ machine_id: id, qr: qrCode }).toString()}`;
+
 function printBanner(catalogue: Catalogue, origin: string) {
-  const rows = [...catalogue.values()].map(({ id, menu }) => [
-    id,
-    menu.product_view,
-    describe(menu),
-    `${origin}/pay?machine_id=${id}`,
+  const rows = [...catalogue.values()].map((machine) => [
+    machine.id,
+    machine.menu.product_view,
+    describe(machine.menu),
+    stickerAddress(origin, '/pay', machine),
   ]);
+  const vacuum = [...catalogue.values()].find((machine) => machine.billing === 'hourly');
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
   console.log(`Sandbox: ${origin}  (catalogue ${cataloguePath})`);
   for (const row of rows) console.log(`  ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`);
   console.log(
     [
       'Other entry points:',
-      `  vacuum (hourly)        ${origin}/vacuum?machine_id=1008`,
+      ...(vacuum ? [`  vacuum (hourly)        ${stickerAddress(origin, '/vacuum', vacuum)}`] : []),
       `  wheelshare station     ${origin}/wheelshare`,
       `  payment link (signed)  ${origin}/test`,
       `  link builder, debug    ${origin}/test  ${origin}/debug_vars`,

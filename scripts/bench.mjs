@@ -37,6 +37,7 @@ import { measureInitialJs } from './bundle-size.mjs';
 import { startCaddy } from './caddy.ts';
 import { precompress } from './precompress-plugin.ts';
 import chromiumSettings from './chromium.json' with { type: 'json' };
+import catalogue from '../sandbox/catalogue.json' with { type: 'json' };
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -49,6 +50,8 @@ const failOnBudget = !args.includes('--no-fail');
 const reportDir = option('--report') === undefined ? undefined : resolve(option('--report'));
 /** A LIST machine of sandbox/catalogue.json. */
 const MACHINE_ID = '1001';
+// The machine's page as its QR sticker opens it: with the code the sandbox operator bound to the sticker.
+const MACHINE_QUERY = new URLSearchParams({ machine_id: MACHINE_ID, qr: catalogue.operator.qr_codes[MACHINE_ID] });
 // Caddy's certificate is its own local CA's, which this browser does not know.
 const CHROME_FLAGS = ['--headless=new', '--ignore-certificate-errors', ...chromiumSettings.args];
 const BUDGETS = [
@@ -398,7 +401,7 @@ async function main() {
     beforeInteractive: payJs.beforeInteractiveGzipKB,
     bare: allJsGzipKB(bareDir),
   };
-  const payUrl = `${origin}/pay?machine_id=${MACHINE_ID}`;
+  const payUrl = `${origin}/pay?${MACHINE_QUERY.toString()}`;
 
   const chromePath = process.env.CHROME_PATH ?? chromiumSettings.defaultPath;
   if (!existsSync(chromePath)) throw new Error(`no browser at ${chromePath}; set CHROME_PATH to Chromium or Chrome`);

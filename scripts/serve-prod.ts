@@ -62,6 +62,15 @@ const build =
         },
       );
 if (build.status !== 0) exit('the build failed');
+
+/** The sandbox operator's catalogue, as the sandbox server reads it. */
+function sandboxCatalogue() {
+  return loadCatalogue(
+    process.env.SANDBOX_CATALOGUE
+      ? resolve(process.env.SANDBOX_CATALOGUE)
+      : join(repoRoot, 'sandbox', 'catalogue.json'),
+  );
+}
 if (mode !== '--no-build') writeProductImages();
 if (mode === '--build-only') process.exit(0);
 
@@ -71,11 +80,7 @@ if (mode === '--build-only') process.exit(0);
  * this origin and https hosts, not the sandbox's plain-http port.
  */
 function writeProductImages() {
-  const catalogue = loadCatalogue(
-    process.env.SANDBOX_CATALOGUE
-      ? resolve(process.env.SANDBOX_CATALOGUE)
-      : join(repoRoot, 'sandbox', 'catalogue.json'),
-  );
+  const catalogue = sandboxCatalogue();
   const folder = join(distDir, 'sandbox', 'images');
   mkdirSync(folder, { recursive: true });
   for (const { menu } of catalogue.values())
@@ -138,7 +143,7 @@ console.log(
   [
     '',
     `Production server (Caddy, HTTP/2, TLS by its own local CA: accept the certificate once): ${appOrigin}`,
-    `  e.g. ${appOrigin}/pay?machine_id=1001`,
+    `  e.g. ${appOrigin}/pay?${new URLSearchParams({ machine_id: '1001', qr: sandboxCatalogue().get('1001')?.qrCode ?? '' }).toString()}`,
     `  operator API (sandbox): ${apiOrigin}   providers' stand-ins: ${providersOrigin}`,
     `  CSP violation reports: ${appOrigin}/sandbox/csp-reports (forwarded to the sandbox, GET lists them)`,
     `  /customPaymentIframe may be framed by: ${frameAncestors.join(' ') || 'this origin only (set FRAME_ANCESTORS)'}`,

@@ -71,7 +71,29 @@ export interface Promotion {
   amount: number;
 }
 
+/**
+ * The machine as its sticker names it (contract: Menu `display_name`, `printed_number`, `location`), shown at the
+ * top of its page and on the receipt so the visitor can check the page is the machine's in front of them.
+ */
+export interface MachineIdentity {
+  /** "Lobby snacks". */
+  name: string;
+  /** The number printed beside the QR code: "VM-1001". */
+  number: string;
+  /** "Building A, ground floor", where the operator has a label. */
+  location?: string | undefined;
+}
+
+/**
+ * What tells the operator the page is the machine's (contract: menu/get `qr`, `payment_link`): the code of the
+ * QR sticker the visitor scanned (undefined when the address carries none: the operator refuses it), or a
+ * payment link's query.
+ */
+export type MachineProof = { qr: string | undefined } | { paymentLink: string };
+
 export interface Menu {
+  /** Undefined for an older operator's menu that does not name the machine: the page then shows no header. */
+  identity?: MachineIdentity | undefined;
   products: Product[];
   product_view: ProductView;
   currency: string;

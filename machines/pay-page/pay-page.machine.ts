@@ -1,5 +1,12 @@
 import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
-import { DEFAULT_LANGUAGE, LANGUAGES, type EarlyMenu, type Language, type Menu } from '../menu/menu.types';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type EarlyMenu,
+  type Language,
+  type MachineProof,
+  type Menu,
+} from '../menu/menu.types';
 import { purchaseMachine } from '../purchase/purchase.machine';
 import type { PurchaseSettings } from '../purchase/purchase.types';
 import { ApiError, isHttpStatus, type ApiFailure } from '../shared/api-failure';
@@ -8,6 +15,8 @@ import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 export interface PayPageInput {
   machineId: string;
+  /** What menu/get needs to answer with the machine's menu: its sticker's code, or the payment link. */
+  proof: MachineProof;
   /** `machine_close=true` in the query: the machine is shown as not active (requirements.md §2). */
   machineClosed: boolean;
   /** The language remembered in the cookie, or the default. */
@@ -52,7 +61,7 @@ export const payPageMachine = setup({
     splash: splashMachine,
     purchase: purchaseMachine,
     /** GET /api/menu/get, answered by the early request when that is still unclaimed. */
-    fetchMenu: fromPromise<Menu, { machineId: string; earlyMenu?: EarlyMenu | undefined }>(
+    fetchMenu: fromPromise<Menu, { machineId: string; proof: MachineProof; earlyMenu?: EarlyMenu | undefined }>(
       providedAtTheEdge('fetchMenu'),
     ),
   },
@@ -119,7 +128,11 @@ export const payPageMachine = setup({
           invoke: {
             id: 'fetchMenu',
             src: 'fetchMenu',
-            input: ({ context }) => ({ machineId: context.machineId, earlyMenu: context.earlyMenu }),
+            input: ({ context }) => ({
+              machineId: context.machineId,
+              proof: context.proof,
+              earlyMenu: context.earlyMenu,
+            }),
             onDone: [
               {
                 guard: { type: 'machineNotActive', params: ({ event }) => event.output },

@@ -21,6 +21,9 @@ export function selectMenuCondition(snapshot: PayPageSnapshot): MenuCondition {
 export const selectSupportPhone = (snapshot: PayPageSnapshot, defaultPhone: string) =>
   snapshot.context.menu?.technician_phone_number || defaultPhone;
 
+/** The machine as its sticker names it, once its menu has come (none from an older operator's menu). */
+export const selectMachineIdentity = (snapshot: PayPageSnapshot) => snapshot.context.menu?.identity;
+
 export const selectLanguage = (snapshot: PayPageSnapshot) => snapshot.context.language;
 export const selectOfferedLanguages = (snapshot: PayPageSnapshot) =>
   snapshot.context.menu?.available_languages ?? LANGUAGES;

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { priceLine, type PricedLine } from '../../machines/shared/pricing';
 import { checkAmount } from '../../machines/shared/amount';
@@ -79,13 +80,35 @@ function priceLines(machine: CatalogueMachine, lines: readonly PurchaseLine[]): 
   });
 }
 
+/** Whether two codes are the same, in a time that tells nothing of how much of them matched. */
+function sameCode(given: string, issued: string): boolean {
+  const digest = (code: string) => createHash('sha256').update(code).digest();
+  return timingSafeEqual(digest(given), digest(issued));
+}
+
+/**
+ * Whether the page asking for the menu is this machine's (contract: menu/get): it carries the code of the
+ * machine's own QR sticker, or it is a payment link's page naming the machine (whose signature book_link and
+ * get_iframe check). Anything else, a missing code included, is answered as an unknown machine.
+ */
+function isMachinesPage(c: Context<SandboxEnv>, machine: CatalogueMachine): boolean {
+  const code = c.req.query('qr');
+  if (code !== undefined) return sameCode(code, machine.qrCode);
+  const link = c.req.query('payment_link');
+  return link !== undefined && new URLSearchParams(link).get('machineId')?.trim() === machine.id;
+}
+
 /** GET /api/menu/get and POST /api/menu/set_purchase (requirements.md §7). */
 export function menuRoutes(state: SandboxState) {
   const { catalogue, visitors } = state;
   return (
     new Hono<SandboxEnv>()
       // Every answer hands out a fresh session uuid: it is the visitor's credential, never shared.
-      .get('/get', (c) => c.json({ ...requestedMachine(c, catalogue).raw, session_uuid: visitors.issue() }))
+      .get('/get', (c) => {
+        const machine = requestedMachine(c, catalogue);
+        if (!isMachinesPage(c, machine)) fail(404, 'machine not found');
+        return c.json({ ...machine.raw, session_uuid: visitors.issue() });
+      })
       .post('/set_purchase', async (c) => {
         const machine = requestedMachine(c, catalogue);
         if (!machine.menu.is_active) fail(409, 'machine not active');

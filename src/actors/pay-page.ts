@@ -31,7 +31,7 @@ export function providePayPage(api: ApiClient, { withSplash }: PayPageOptions = 
   return payPageMachine.provide({
     actors: {
       fetchMenu: fromPromise(async ({ input }) =>
-        withMerchantName(await getMenu(api, input.machineId, input.earlyMenu), MERCHANT_NAME),
+        withMerchantName(await getMenu(api, input.machineId, input.proof, input.earlyMenu), MERCHANT_NAME),
       ),
       splash: splashMachine.provide({
         actors: {

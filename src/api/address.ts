@@ -1,8 +1,9 @@
 import { checkBaseHost } from '../../machines/debug-vars/base-host';
+import type { MachineProof } from '../../machines/menu/menu.types';
 
 /**
  * How a call to the operator's API is addressed (requirements.md §7). Free of the app's libraries (its one import is a
- * plain check), because index.html's early menu script (src/early-menu.ts) is built from it too, and must send exactly
+ * plain check, beside a type), because index.html's early menu script (src/early-menu.ts) is built from it too, and must send exactly
  * the request the client sends.
  */
 
@@ -38,3 +39,9 @@ export const sessionHeaders = (session: string | null): Record<string, string> =
 
 /** GET /api/menu/get */
 export const MENU_PATH = 'api/menu/get';
+
+/** menu/get's own parameters: the machine, and what tells the operator the page is that machine's. */
+export function menuQuery(machineId: string, proof: MachineProof): Record<string, string> {
+  if ('paymentLink' in proof) return { machine_id: machineId, payment_link: proof.paymentLink };
+  return proof.qr === undefined ? { machine_id: machineId } : { machine_id: machineId, qr: proof.qr };
+}

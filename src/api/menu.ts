@@ -7,9 +7,10 @@ import {
   type EarlyMenu,
   type Language,
   type Menu,
+  type MachineProof,
 } from '../../machines/menu/menu.types';
 import { isCardNetwork } from '../../machines/menu/payment-marks';
-import { MENU_PATH } from './address';
+import { MENU_PATH, menuQuery } from './address';
 import { readsAnswer, type Answer } from './answer-fit';
 import type { ApiClient } from './client';
 import { fetchJson } from './client';
@@ -108,6 +109,10 @@ export const menuSchema = readsAnswer<Answer<'getMenu'>>()(
       }),
     ),
     technician_phone_number: v.optional(v.nullable(v.string())),
+    // The machine's identity (toMenu): blank counts as absent.
+    display_name: v.optional(v.pipe(v.string(), v.trim())),
+    printed_number: v.optional(v.pipe(v.string(), v.trim())),
+    location: v.optional(v.pipe(v.string(), v.trim())),
     // A malformed promotion offers none rather than losing the whole menu (toMenu logs it).
     promotion: v.optional(
       v.union([
@@ -133,8 +138,11 @@ export function toMenu(answer: MenuAnswer, log: (message: string) => void = cons
   if (answer.product_view === undefined) log('menu has no product_view; showing the list view');
   if (!answer.session_uuid) log('menu has no session_uuid');
   if (answer.promotion === MALFORMED) log('menu has a malformed promotion; the offer is not shown');
+  const { display_name: name, printed_number: number, location, ...settings } = answer;
   return {
-    ...answer,
+    ...settings,
+    // A name without its printed number (or the reverse) cannot be checked against the sticker: none is shown.
+    identity: name && number ? { name, number, location: location || undefined } : undefined,
     promotion: answer.promotion === MALFORMED || answer.promotion === null ? undefined : answer.promotion,
     product_view: answer.product_view ?? 'LIST',
     session_uuid: answer.session_uuid ?? undefined,
@@ -155,9 +163,14 @@ export function withMerchantName(menu: Menu, merchantName: string): Menu {
 }
 
 /** GET /api/menu/get; the answer of the early request, when it is exactly this request. */
-export async function getMenu(client: ApiClient, machineId: string, early?: EarlyMenu): Promise<Menu> {
+export async function getMenu(
+  client: ApiClient,
+  machineId: string,
+  proof: MachineProof,
+  early?: EarlyMenu,
+): Promise<Menu> {
   const answer = await fetchJson(client, menuSchema, MENU_PATH, {
-    searchParams: { machine_id: machineId },
+    searchParams: menuQuery(machineId, proof),
     ...(early && { fetch: answeringFirst(early, client.fetch) }),
   });
   const menu = toMenu(answer);

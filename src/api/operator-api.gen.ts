@@ -20,6 +20,8 @@ export interface paths {
         /**
          * A machine's menu
          * @description The products and settings of the machine the QR code names. A new session uuid comes with it (`session_uuid`), fresh and random on every call, never shared between visitors; the app sends it on every later call. The operator recognises only the session uuids it handed out and its purchases' session ids: an unknown one counts as none (the calls that take a session answer as without it; those that require one answer as they do for a session with no purchase). 404: the machine is unknown (the app shows "machine not found"). An inactive machine answers 200 with `is_active: false`.
+         *
+         *     The page must show that it belongs to the machine: fake QR stickers over a machine's own ("quishing") open another page, so the operator binds each sticker's code to its machine (`qr`, which it issues and keeps) and the menu names the machine as its sticker does (`display_name`, `printed_number`, `location`). A machine's page is answered only with its own code: another machine's code, an edited one or none at all answers 404 exactly as an unknown machine does, never another machine's menu. A missing code is refused too, the strict choice: every machine has a bound code, so an address that drops it (a sticker made by hand from the machine's number) has no claim to be that machine's page; answering it would let anyone print a working sticker for any machine by its number. A payment link's page has no sticker: it sends `payment_link` instead, the link's query, which must name this machine (`machineId`); its signature is checked where it pays (book_link, get_iframe), which refuses an edited link in words of its own.
          */
         get: operations["getMenu"];
         put?: never;
@@ -672,6 +674,12 @@ export interface components {
             /** @description Language codes; unknown ones are ignored, en is always offered. */
             available_languages?: string[];
             technician_phone_number?: string | null;
+            /** @description The machine's name as its operator calls it ("Lobby snacks"), shown at the top of its page and on the receipt with `printed_number`, so the visitor can check the page is the machine's in front of them. An older operator's menu without it (or without `printed_number`) shows no such header. */
+            display_name?: string;
+            /** @description The number printed beside the machine's QR code ("VM-1001"), shown as "Machine no. VM-1001". */
+            printed_number?: string;
+            /** @description Where the machine stands ("Building A, ground floor"), where the operator has a label for it. */
+            location?: string;
             /** @description The vacuum's loyalty promotion (requirements.md §2 'Every tenth vacuuming is on us'); absent or null where there is none, and then /vacuum offers no sign-up. A promotion the app cannot read is treated as none (and logged). */
             promotion?: components["schemas"]["Promotion"] | null;
             allow_multiple_products?: boolean;
@@ -978,6 +986,10 @@ export interface operations {
                 session_uuid?: components["parameters"]["SessionUuidQuery"];
                 /** @description The machine the QR code names. */
                 machine_id: components["parameters"]["MachineId"];
+                /** @description The code the machine's QR sticker carries (`/pay?machine_id=1001&qr=…`), issued by the operator for that machine only and kept by it, never in a menu answer. Required unless `payment_link` is given. */
+                qr?: string;
+                /** @description On a payment link's page (/customPaymentIframe) instead of `qr`: the link's query as its address carries it; its `machineId` must be this machine. */
+                payment_link?: string;
             };
             header?: {
                 /** @description The visitor's session uuid (see the description above); sent whenever the app has one. */

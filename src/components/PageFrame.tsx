@@ -8,6 +8,11 @@ import { Spinner } from './Spinner';
 interface PageFrameProps {
   /** Beside the logo, e.g. the language choice. */
   header?: ReactNode;
+  /**
+   * A machine's page: the line under the logo that names the machine (MachineIdentity). Its room is kept while
+   * the menu loads, so the content does not move down when the name arrives.
+   */
+  machineIdentity?: ReactNode;
   /** Whether the page's texts are in place; `loading` shows instead of the content until then. */
   ready?: boolean;
   /** What shows until the page is ready: a spinner unless the page says otherwise (e.g. a skeleton). */
@@ -28,6 +33,7 @@ interface PageFrameProps {
 /** A page: the logo with any header extras, the page's content, and the footer if asked for. */
 export function PageFrame({
   header,
+  machineIdentity,
   ready = true,
   loading,
   footer = false,
@@ -40,9 +46,10 @@ export function PageFrame({
   const { t } = useTranslation();
   return (
     <div className={className ? `page ${className}` : 'page'} inert={inert}>
-      <header className="page__header">
+      <header className={machineIdentity === undefined ? 'page__header' : 'page__header page__header--machine'}>
         <Logo variant="colour" className="page__logo" />
         {header}
+        {machineIdentity !== undefined && <div className="page__machine">{machineIdentity}</div>}
       </header>
       <main className={mainClassName ? `page__main ${mainClassName}` : 'page__main'}>
         {ready ? children : loading === undefined ? <Spinner label={t('app.loading')} /> : loading}

@@ -8,6 +8,8 @@ import { PayPage } from '../views/pay/PayPage';
 
 const paySearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
+  /** The code of the machine's QR sticker, which the operator checks is the machine's (contract: menu/get). */
+  qr: v.optional(v.pipe(v.string(), v.trim())),
   /** requirements.md §2: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
   // An earlier version's Bit return address (its one-time token): dropped from the address.
@@ -24,7 +26,7 @@ export const Route = createFileRoute('/pay')({
 });
 
 function PayRoute() {
-  const { machine_id = '', machine_close, bit_return } = Route.useSearch();
+  const { machine_id = '', qr, machine_close, bit_return } = Route.useSearch();
   const { earlyMenu } = Route.useLoaderData();
   const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, machine_close });
   // The page's charts start in a render React can schedule apart from the task that has just evaluated
@@ -33,8 +35,10 @@ function PayRoute() {
   if (!started) return <PageFrame ready={false} />;
   return (
     <PayPage
-      key={machine_id}
+      // Another machine or sticker is another page: start afresh.
+      key={`${machine_id} ${qr ?? ''}`}
       machineId={machine_id}
+      proof={{ qr }}
       machineClosed={machine_close === 'true'}
       returnedPayment={returnedPayment}
       earlyMenu={earlyMenu}

@@ -9,6 +9,8 @@ import { PayPage } from '../views/pay/PayPage';
 
 const vacuumSearchSchema = v.object({
   machine_id: v.optional(v.pipe(v.string(), v.trim())),
+  /** The code of the machine's QR sticker, which the operator checks is the machine's (contract: menu/get). */
+  qr: v.optional(v.pipe(v.string(), v.trim())),
   /** As on /pay: `machine_close=true` shows the machine as not active. */
   machine_close: v.optional(v.string()),
   /** As on /pay: an earlier version's Bit return token, dropped from the address. */
@@ -22,7 +24,7 @@ export const Route = createFileRoute('/vacuum')({
 
 /** requirements.md §2 /vacuum: the /pay page with an hourly order (splash, grid, loyalty offer, time drawer). */
 function VacuumRoute() {
-  const { machine_id = '', machine_close, bit_return } = Route.useSearch();
+  const { machine_id = '', qr, machine_close, bit_return } = Route.useSearch();
   const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, machine_close });
   // Read once: both time pickers start at the time the page opened; a member is not offered the promotion.
   const [orderSource] = useState<OrderSource>(() => ({
@@ -32,8 +34,10 @@ function VacuumRoute() {
   }));
   return (
     <PayPage
-      key={machine_id}
+      // Another machine or sticker is another page: start afresh.
+      key={`${machine_id} ${qr ?? ''}`}
       machineId={machine_id}
+      proof={{ qr }}
       machineClosed={machine_close === 'true'}
       orderSource={orderSource}
       returnedPayment={returnedPayment}

@@ -28,6 +28,7 @@ import {
 import { attempt, singleLineOrder } from '../fixtures/orders';
 import { BASE_HOST, catalogue } from './harness';
 import { signedQuery } from '../fixtures/signed-link';
+import { stickerOf } from '../fixtures/machine-pages';
 
 const TIMEOUT_MS = 400;
 
@@ -75,7 +76,7 @@ const RENTAL = {
 
 /** Every call of requirements.md §7, through the app's own function for it. */
 const GETS: [string, (api: ApiClient) => Promise<unknown>][] = [
-  ['menu/get', (api) => getMenu(api, '1001')],
+  ['menu/get', (api) => getMenu(api, '1001', stickerOf('1001'))],
   // The hosted page belongs to a purchase: set_purchase (not faulted) records one first.
   [
     'payment/pay/pay_ajax',
@@ -116,14 +117,14 @@ describe('GETs retry with backoff', () => {
 
   it('a 404 is not retried: the machine will not appear by asking again', async () => {
     const { api, arrivals } = await clientWith('menu/get', '404');
-    expect(await failureOf(getMenu(api, '1001'))).toMatchObject({ kind: 'http', status: 404 });
+    expect(await failureOf(getMenu(api, '1001', stickerOf('1001')))).toMatchObject({ kind: 'http', status: 404 });
     expect(arrivals).toHaveLength(1);
   });
 
   it('a time-out is not retried (it has already waited the whole time)', async () => {
     const { api, arrivals } = await clientWith('menu/get', 'timeout');
     const started = Date.now();
-    expect(await failureOf(getMenu(api, '1001'))).toEqual({ kind: 'timeout' });
+    expect(await failureOf(getMenu(api, '1001', stickerOf('1001')))).toEqual({ kind: 'timeout' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 10);
     expect(arrivals).toHaveLength(1);
   });

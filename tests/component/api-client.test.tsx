@@ -7,6 +7,7 @@ import { screen, waitForElementToBeRemoved, within } from '@testing-library/reac
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/api/address';
 import { en, isCall, json, renderPayPage, type Intercept, type SentRequest } from './harness';
+import { menuCall as menuAddress } from '../fixtures/machine-pages';
 
 /** Passes every call on to the sandbox and keeps the session uuid each menu answer hands out (a fresh one each). */
 function menuSessions(): { handedOut: string[]; intercept: Intercept } {
@@ -37,7 +38,7 @@ describe('API client', () => {
     // First visit: nothing stored yet, so the menu call has no session to carry; the menu's is kept.
     const [menuCall] = requests;
     expect(menuCall?.method).toBe('GET');
-    expect(menuCall?.url.href).toBe('http://sandbox.test/v4/api/menu/get?machine_id=1001');
+    expect(menuCall?.url.href).toBe(`http://sandbox.test${menuAddress(1001)}`);
     expect(menuCall?.credentials).toBe('include');
     expect(session(menuCall)).toEqual({ header: null, query: null });
     expect(localStorage.getItem(STORAGE_KEYS.sessionUuid)).toBe(MENU_SESSION);

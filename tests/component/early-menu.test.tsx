@@ -11,13 +11,14 @@ import type { ApiClient } from '../../src/api/client';
 import { earlyMenuRequest, takeEarlyMenu } from '../../src/api/early-menu';
 import { PayPage } from '../../src/views/pay/PayPage';
 import { BASE_HOST, connectSandbox, en, isCall, json, type SentRequest } from './harness';
+import { payPath, stickerOf } from '../fixtures/machine-pages';
 
 const menuCalls = (requests: SentRequest[]) => requests.filter((request) => isCall(request, 'api/menu/get'));
 
-/** What index.html's script does on /pay?machine_id=…, through the harness's fetch, then the route's loader. */
+/** What index.html's script does on /pay?machine_id=…&qr=…, through the harness's fetch, then the route's loader. */
 function sendEarly(api: ApiClient, machineId: string): EarlyMenu {
   const storage = { getItem: (key: string) => (key === 'base_host' ? BASE_HOST : localStorage.getItem(key)) };
-  const request = earlyMenuRequest(new URL(`/pay?machine_id=${machineId}`, window.location.href), storage, '');
+  const request = earlyMenuRequest(new URL(payPath(machineId), window.location.href), storage, '');
   if (!request) throw new Error('no early request on /pay');
   window.earlyMenuRequest = { url: request.url, response: api.fetch(request.url, request.init) };
   const early = takeEarlyMenu();
@@ -26,7 +27,15 @@ function sendEarly(api: ApiClient, machineId: string): EarlyMenu {
 }
 
 const renderPay = (api: ApiClient, earlyMenu: EarlyMenu) =>
-  render(<PayPage machineId="1001" machineClosed={false} earlyMenu={earlyMenu} logic={providePayPage(api)} />);
+  render(
+    <PayPage
+      machineId="1001"
+      proof={stickerOf('1001')}
+      machineClosed={false}
+      earlyMenu={earlyMenu}
+      logic={providePayPage(api)}
+    />,
+  );
 
 describe('the menu asked for by index.html', () => {
   afterEach(() => {

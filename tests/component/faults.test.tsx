@@ -34,6 +34,7 @@ import { postTranzilaCharge } from '../fixtures/tranzila';
 import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { BASE_HOST, catalogue, en, onTheBuildsOrigins } from './harness';
 import { signedQuery } from '../fixtures/signed-link';
+import { stickerOf } from '../fixtures/machine-pages';
 
 /** What the stand-ins for the provider SDKs need from the test. */
 const providers = vi.hoisted(() => ({
@@ -202,7 +203,14 @@ const contact: Way = { role: 'link', name: startsWith(en.machine.contact) };
 
 function renderPay(cell: Cell, machineId: string) {
   document.cookie = 'splash=1; path=/';
-  render(<PayPage machineId={machineId} machineClosed={false} logic={providePayPage(cell.api)} />);
+  render(
+    <PayPage
+      machineId={machineId}
+      proof={stickerOf(machineId)}
+      machineClosed={false}
+      logic={providePayPage(cell.api)}
+    />,
+  );
 }
 
 async function openDrawer(cell: Cell, machineId: string) {

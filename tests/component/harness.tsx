@@ -14,6 +14,7 @@ import { providePayPage } from '../../src/actors/pay-page';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { HOSTED_PAGE_ORIGIN, PROVIDER_URLS } from '../../src/config';
 import { PayPage } from '../../src/views/pay/PayPage';
+import { stickerOf } from '../fixtures/machine-pages';
 import type { OrderSource } from '../../machines/purchase/purchase.types';
 import type { PaymentOrder } from '../../machines/payment/payment.types';
 import { loadContract } from '../fixtures/contract';
@@ -163,6 +164,7 @@ export function renderPayPage({
   const view = render(
     <PayPage
       machineId={machineId}
+      proof={stickerOf(machineId)}
       machineClosed={machineClosed}
       orderSource={orderSource}
       logic={withGooglesAnswer(providePayPage(api), googlePayReady)}

@@ -9,6 +9,7 @@ import { createActor, createMachine, sendTo } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clickInspector, type AnalyticsEvent } from '../../src/observability/analytics';
 import { en, renderPayPage } from './harness';
+import { payPath } from '../fixtures/machine-pages';
 
 const fakes = vi.hoisted(() => {
   vi.stubEnv('VITE_SENTRY_DSN', 'https://publickey@o42.ingest.sentry.example/7');
@@ -32,7 +33,7 @@ beforeEach(() => {
   fakes.sendBeacon.mockClear();
   fakes.captureException.mockClear();
   // A payment link's address carries the visitor's phone number; analytics must not.
-  window.history.replaceState(null, '', `/pay?machine_id=1001&phoneNumber=${PHONE}`);
+  window.history.replaceState(null, '', `${payPath(1001)}&phoneNumber=${PHONE}`);
 });
 afterEach(() => window.history.replaceState(null, '', '/'));
 

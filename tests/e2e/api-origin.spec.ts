@@ -26,6 +26,7 @@ import {
   walletButton,
   watchPageErrors,
 } from './fixtures';
+import { menuCall, payPath } from '../fixtures/machine-pages';
 
 const t = TEXTS.en;
 const cola = product(1001, 101);
@@ -82,8 +83,8 @@ test('the whole Google Pay journey calls the API on its own origin, which answer
 });
 
 test('the app’s origin does not answer /v4/api: nothing passes by accident on one origin', async ({ request }) => {
-  expect((await request.get('/v4/api/menu/get?machine_id=1001')).status()).toBe(404);
-  expect((await request.get(`${API_ORIGIN}/v4/api/menu/get?machine_id=1001`)).status()).toBe(200);
+  expect((await request.get(menuCall(1001))).status()).toBe(404);
+  expect((await request.get(`${API_ORIGIN}${menuCall(1001)}`)).status()).toBe(200);
 });
 
 test('an app origin the API does not allow: the browser refuses the answers; the menu-unavailable screen', async ({
@@ -98,7 +99,7 @@ test('an app origin the API does not allow: the browser refuses the answers; the
   page.on('requestfailed', (sent) => {
     if (new URL(sent.url()).pathname === '/v4/api/menu/get') refused.push(sent.failure()?.errorText ?? '');
   });
-  await page.goto(`${foreign.origin}/pay?machine_id=1001`);
+  await page.goto(`${foreign.origin}${payPath(1001)}`);
   await expectMenuUnavailable(page);
   // Tried and retried (GETs retry twice), each refused by the browser, none answered to the page.
   expect(refused).toEqual(Array(3).fill('net::ERR_FAILED'));
@@ -123,13 +124,13 @@ for (const [what, host] of WRONG_HOSTS) {
     await page.getByRole('button', { name: infoEn.debugVars.save, exact: true }).click();
     await expect(page.getByRole('status')).toHaveText(fill(infoEn.debugVars.saved, { host }));
 
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
     await expectMenuUnavailable(page);
     expect(errors).toEqual([]);
 
     await page.goto('/debug_vars');
     await page.getByRole('button', { name: infoEn.debugVars.useDefault, exact: true }).click();
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
     await expect(productChoices(page, t)).toBeVisible();
   });
 }
@@ -146,7 +147,7 @@ test('a base_host that is no address at all, stored by hand, is passed over: the
   for (const host of ['api.example.com', 'javascript:alert(1)', 'http://']) {
     await page.goto('/');
     await page.evaluate((value) => localStorage.setItem('base_host', value), host);
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
     await expect(productChoices(page, t)).toBeVisible();
   }
   expect(new Set(menuCalls)).toEqual(new Set([API_ORIGIN]));

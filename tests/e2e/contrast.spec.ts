@@ -28,6 +28,7 @@ import {
   TEST_CARDS,
   type Texts,
 } from './fixtures';
+import { vacuumPath } from '../fixtures/machine-pages';
 
 const TEXT_MINIMUM = 4.5;
 const NON_TEXT_MINIMUM = 3;
@@ -215,7 +216,7 @@ forEachLanguage('contrast', (lang: Lang, t: Texts) => {
   test('the vacuum page (1008)', async ({ page }) => {
     // Within its opening hours (the catalogue's), whatever the hour the test runs at.
     await page.clock.setFixedTime(new Date(2031, 2, 10, 10, 0));
-    await page.goto('/vacuum?machine_id=1008');
+    await page.goto(vacuumPath(1008));
     await expect(continueButton(page, t)).toBeVisible();
     await expectReadable(page, 'body');
   });

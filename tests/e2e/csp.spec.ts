@@ -27,6 +27,7 @@ import {
   test,
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
+import { payPath } from '../fixtures/machine-pages';
 
 /** What the browser reported against the policy: violation events and console errors. */
 interface Violations {
@@ -62,7 +63,7 @@ inEnglish('Content-Security-Policy', (lang, t) => {
   test('the page carries the policy, in its meta element and as a header with its reports and frame-ancestors', async ({
     page,
   }) => {
-    const response = await page.goto('/pay?machine_id=1001');
+    const response = await page.goto(payPath(1001));
     const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(meta).toContain("script-src 'self'");
     expect(meta).not.toContain('unsafe-eval');

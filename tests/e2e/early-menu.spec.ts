@@ -8,9 +8,10 @@
  */
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { continueButton, escapeRegExp, expect, MENU_GET, productChoices, test, TEXTS } from './fixtures';
+import { payPath, vacuumPath } from '../fixtures/machine-pages';
 
 const t = TEXTS.en;
-const PAY = '/pay?machine_id=1001';
+const PAY = payPath(1001);
 const isMenuCall = (url: string) => new URL(url).pathname === '/v4/api/menu/get';
 const INTL_WARM_UP = '/intl-warm-up.js';
 
@@ -93,7 +94,7 @@ test('no menu is asked for early on another route, and the Intl warm-up starts t
   request,
 }) => {
   const loading = await watchLoading(page, request);
-  await page.goto('/vacuum?machine_id=1008');
+  await page.goto(vacuumPath(1008));
   await expect(continueButton(page, t)).toBeVisible();
   expect(loading.beforeModules()).toEqual([]);
   expect(loading.warmUps, 'the Intl warm-up worker, once').toEqual(['before any module']);

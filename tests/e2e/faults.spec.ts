@@ -34,6 +34,7 @@ import {
   intentPath,
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
+import { payPath } from '../fixtures/machine-pages';
 
 /** requirements.md §9: the station polls every 1 s. */
 const POLL_INTERVAL_MS = 1_000;
@@ -101,7 +102,7 @@ inEnglish('faults', (lang, t) => {
     page,
   }) => {
     const menu = await injectFault(page, 'menu/get', '500');
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(t.machine.unavailable);
     expect(menu.requests()).toBe(3);
@@ -115,7 +116,7 @@ inEnglish('faults', (lang, t) => {
 
   test('menu network failure: the message with Try again and a support call, never a spinner', async ({ page }) => {
     const menu = await injectFault(page, 'menu/get', 'network');
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(t.machine.unavailable);
     await expect(alert.getByRole('button', { name: t.machine.retry })).toBeVisible();

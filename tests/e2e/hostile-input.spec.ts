@@ -39,6 +39,7 @@ import {
   TEXTS,
   intentPath,
 } from './fixtures';
+import { machineQuery, qrCode } from '../fixtures/machine-pages';
 
 const CUSTOM_TEXTS: Record<Lang, typeof customEn> = { en: customEn, he: customHe };
 const cola = product(1001, 101);
@@ -137,6 +138,7 @@ inEnglish('script injection through the query', (lang, t) => {
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     const query = new URLSearchParams({
       machine_id: '1001',
+      qr: qrCode(1001),
       bit_return: 'forged',
       bit_status: 'declined',
       transaction_id: PAYLOADS[1] ?? '',
@@ -145,7 +147,7 @@ inEnglish('script injection through the query', (lang, t) => {
     await openPay(page, lang, query.toString());
     await expect(productInput(page, t, cola.name)).toBeChecked();
     await expect(drawer(page, t)).toHaveCount(0);
-    await expect(page).toHaveURL((url) => url.search === '?machine_id=1001');
+    await expect(page).toHaveURL((url) => url.search === `?${machineQuery(1001)}`);
     await expect(page.getByText(PAYLOADS[0] ?? '')).toHaveCount(0);
     await expectNothingInjected(page, watched);
     expect(statusCalls).toEqual([]);

@@ -12,6 +12,7 @@ import {
   TEXTS,
   type Lang,
 } from './fixtures';
+import { payPath } from '../fixtures/machine-pages';
 
 const ALL_NAMES = ['English', 'עברית', 'Français', 'Español'];
 
@@ -54,7 +55,7 @@ test.describe('language fallback', () => {
 
   test('a remembered language the machine does not offer (fr on 1002) falls back to English', async ({ page }) => {
     const t = TEXTS.en;
-    await page.goto('/pay?machine_id=1002');
+    await page.goto(payPath(1002));
     await expect(continueButton(page, t)).toBeVisible();
     await expectDocumentLanguage(page, 'en');
     const select = page.getByRole('combobox', { name: t.language.label });

@@ -21,6 +21,7 @@ import {
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { recordSplash, splashLog } from './splash-log';
+import { payPath } from '../fixtures/machine-pages';
 
 interface Shift {
   value: number;
@@ -55,7 +56,7 @@ forEachLanguage('no layout shift', (lang, t) => {
     test('the splash slides in and out over a page that stays put', async ({ page }) => {
       await recordShifts(page);
       await page.addInitScript(recordSplash);
-      await page.goto('/pay?machine_id=1001');
+      await page.goto(payPath(1001));
       // The page renders under the splash, so its being visible says nothing about the slides: the
       // page's own log says when both have been shown, and then none is left.
       await expect

@@ -15,6 +15,7 @@ import {
   telHref,
   test,
 } from './fixtures';
+import { machineQuery } from '../fixtures/machine-pages';
 
 const technicianPhone = (id: number) => {
   const phone = machine(id).technician_phone_number;
@@ -49,13 +50,13 @@ inEnglish('machine conditions', (lang, t) => {
     },
     {
       title: 'an inactive machine (1007) is not active',
-      query: 'machine_id=1007',
+      query: machineQuery(1007),
       message: t.machine.notActive,
       phone: technicianPhone(1007),
     },
     {
       title: 'machine_close=true shows an active machine (1001) as not active',
-      query: 'machine_id=1001&machine_close=true',
+      query: `${machineQuery(1001)}&machine_close=true`,
       message: t.machine.notActive,
       phone: technicianPhone(1001),
     },
@@ -88,7 +89,7 @@ inEnglish('machine conditions', (lang, t) => {
       await route.continue();
     });
 
-    await openPay(page, lang, 'machine_id=1001');
+    await openPay(page, lang, machineQuery(1001));
     const skeleton = page.getByTestId('menu-skeleton');
     await expect(skeleton).toBeVisible();
     await expect(skeleton).toHaveAttribute('aria-busy', 'true');

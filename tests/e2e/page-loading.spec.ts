@@ -5,6 +5,7 @@
  * script while /pay starts is reported too.
  */
 import { continueButton, expect, holdChunksContaining, openMachine, TEXTS, test } from './fixtures';
+import { payPath, vacuumPath } from '../fixtures/machine-pages';
 
 test('the server keeps an idle connection open longer than a client does (65 s), so a reused one is never cut', async ({
   request,
@@ -20,7 +21,7 @@ test('index.html preloads no module it already loads as a script, and no link or
   page,
   request,
 }) => {
-  const html = await (await request.get('/pay?machine_id=1001')).text();
+  const html = await (await request.get(payPath(1001))).text();
   const scripts = attributeValues(html, /<script type="module"[^>]*\ssrc="([^"]+)"/g);
   const preloads = attributeValues(html, /<link rel="modulepreload"[^>]*\shref="([^"]+)"/g);
   expect(scripts, 'the entry module script').toHaveLength(1);
@@ -54,7 +55,7 @@ test('index.html preloads no module it already loads as a script, and no link or
 test("a page's lazily loaded views (/vacuum) never preload the entry chunk the page already runs", async ({ page }) => {
   // Vite's preload helper adds a <link rel=modulepreload> for each chunk a dynamic import depends on that
   // no <link> names yet; the entry chunk is named by index.html's <script>, not a link (tests/engines: Firefox).
-  await page.goto('/vacuum?machine_id=1008');
+  await page.goto(vacuumPath(1008));
   await expect(continueButton(page, TEXTS.en)).toBeVisible();
   const reloaded = await page.evaluate(() => {
     const scripts = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map(
@@ -72,7 +73,7 @@ test("/vacuum goes from the grid's skeleton straight to the grid: no blank page,
 }) => {
   // The grid's code and words (chunks of their own, loaded after the menu) are held until the skeleton is seen.
   const release = await holdChunksContaining(page, 'perHour');
-  await page.goto('/vacuum?machine_id=1008');
+  await page.goto(vacuumPath(1008));
   // The menu is in (the header's language choice shows with it), and the grid's skeleton stands in for the grid.
   await expect(page.getByRole('combobox', { name: TEXTS.en.language.label })).toBeVisible();
   const skeleton = page.getByTestId('menu-skeleton');

@@ -20,6 +20,7 @@ import {
   test,
   type Texts,
 } from './fixtures';
+import { payPath } from '../fixtures/machine-pages';
 
 type Method = keyof Texts['methods']['names'];
 
@@ -126,7 +127,7 @@ inEnglish('payment marks', (lang, t) => {
       await route.fallback();
     });
     const menuAsked = page.waitForRequest(MENU_GET);
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
     await menuAsked;
     await page.waitForLoadState('load');
     // The page's code has run and waits for the menu: no mark has been fetched.

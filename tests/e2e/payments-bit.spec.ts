@@ -39,6 +39,7 @@ import {
   test,
   type Texts,
 } from './fixtures';
+import { payPath } from '../fixtures/machine-pages';
 
 const cola = product(1001, 101);
 const BIT_INIT = '/v4/api/payment/pre/bit/init';
@@ -196,7 +197,7 @@ inEnglish('Bit (1001)', (lang, t) => {
     const { sessionId, transactionId } = await goToBitWithTransaction(page, lang);
     const fresh = await page.context().newPage();
     const freshCalls = recordRequests(fresh, 'GET', PAYMENT_STATUS);
-    await fresh.goto('/pay?machine_id=1001');
+    await fresh.goto(payPath(1001));
     await expect(statusStep(fresh, t, t.payment.status.pending)).toBeVisible();
     await expectAskedOnlyAbout(freshCalls, sessionId);
     await expect(successHeading(fresh, t)).toHaveCount(0);

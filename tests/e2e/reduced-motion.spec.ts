@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { continueButton, expect, inEnglish, openMachine, startMethod, test, type Texts } from './fixtures';
 import { recordSplash, splashLog } from './splash-log';
+import { payPath } from '../fixtures/machine-pages';
 
 /** The drawer's top edge in each of the first 20 frames after it appears (a third of a second). */
 async function sheetTopsWhileOpening(page: Page, t: Texts): Promise<number[]> {
@@ -44,7 +45,7 @@ inEnglish('reduced motion', (lang, t) => {
           // Each slide's animation is read inside the page as it appears: a slide lasts about 1.25 s,
           // which a busy machine can miss from outside.
           await page.addInitScript(recordSplash);
-          await page.goto('/pay?machine_id=1001');
+          await page.goto(payPath(1001));
           await expect.poll(async () => (await splashLog(page)).seen).toEqual(['splash-colour', 'splash-white']);
           const animation = reduced ? 'none' : 'fade-in';
           expect((await splashLog(page)).animations).toEqual({ 'splash-colour': animation, 'splash-white': animation });

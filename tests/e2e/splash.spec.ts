@@ -2,6 +2,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, expectDocumentLanguage, inEnglish, productChoices, test } from './fixtures';
 import { recordSplash, splashLog } from './splash-log';
+import { payPath } from '../fixtures/machine-pages';
 
 /** True when a visitor can see the element: the centre of its box is not covered by anything else. */
 function uncovered(locator: Locator): Promise<boolean> {
@@ -23,7 +24,7 @@ inEnglish('splash', (lang, t) => {
     context,
   }) => {
     await page.addInitScript(recordSplash);
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
 
     await expect.poll(async () => (await splashLog(page)).seen).toContain('splash-colour');
     await expect(page.getByRole('img', { name: t.splash.label })).toBeVisible();

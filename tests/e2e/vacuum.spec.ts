@@ -40,6 +40,7 @@ import {
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { recordSplash, splashLog } from './splash-log';
+import { vacuumPath } from '../fixtures/machine-pages';
 
 type VacuumTexts = typeof vacuumEn;
 const VACUUM_TEXTS: Record<Lang, VacuumTexts> = { en: vacuumEn, he: vacuumHe };
@@ -76,7 +77,7 @@ async function promotionMembers(request: APIRequestContext, contact: string) {
 
 async function openVacuum(page: Page, lang: Lang, t: Texts): Promise<void> {
   await page.clock.setFixedTime(OPENED_AT);
-  await page.goto('/vacuum?machine_id=1008');
+  await page.goto(vacuumPath(1008));
   await expectDocumentLanguage(page, lang);
   await expect(continueButton(page, t)).toBeVisible();
 }
@@ -117,7 +118,7 @@ inEnglish('/vacuum (1008)', (lang, t) => {
 
     test('shows the splash, then the product grid', async ({ page }) => {
       await page.addInitScript(recordSplash);
-      await page.goto('/vacuum?machine_id=1008');
+      await page.goto(vacuumPath(1008));
       // The page renders under the splash, so its being visible says nothing about the slides: the
       // page's own log says when both have been shown, and then none is left.
       await expect
@@ -130,7 +131,7 @@ inEnglish('/vacuum (1008)', (lang, t) => {
   });
 
   test('machine_close=true shows the machine as not active, as on /pay', async ({ page }) => {
-    await page.goto('/vacuum?machine_id=1008&machine_close=true');
+    await page.goto(vacuumPath(1008, '&machine_close=true'));
     await expect(page.getByText(t.machine.notActive)).toBeVisible();
     await expect(grid(page, v)).toHaveCount(0);
   });

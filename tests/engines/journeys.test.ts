@@ -17,6 +17,7 @@ import { type Driver, ENGINES, exists, launch, poll, tap, until, whenTappable } 
 import { byText, fieldState, labelled, shown, textOf } from './finders';
 import { APP_ORIGIN } from './origins';
 import { decodePng, meanX } from './png';
+import { payPath, vacuumPath } from '../fixtures/machine-pages';
 
 type Lang = 'en' | 'he';
 type Texts = typeof en;
@@ -94,7 +95,7 @@ async function chargesSince(before: Charge[]): Promise<Pick<Charge, 'method' | '
 
 /** /pay for machine 1001 (a list, Cola preselected) to the payment methods; chooses `method` and continues. */
 async function startPayment(driver: Driver, t: Texts, method: keyof Texts['methods']['names']): Promise<void> {
-  await open(driver, 'en', '/pay?machine_id=1001');
+  await open(driver, 'en', payPath(1001));
   await tap(driver, 'Continue', byText, 'main, body', 'button', t.purchase.continue);
   await tap(driver, `the ${method} card`, byText, `${DRAWER} fieldset`, 'label, label *', t.methods.names[method]);
   await until(
@@ -171,7 +172,7 @@ describe.each(ENGINES)('%s', (engine) => {
 
   test('the keypad (1006): on-screen keys and the keyboard enter ₪12.5; Continue opens the drawer to pay ₪12.50', async () => {
     const t = TEXTS.en;
-    await open(driver, 'en', '/pay?machine_id=1006');
+    await open(driver, 'en', payPath(1006));
     await until(driver, 'the amount entry', byText, 'main, body', 'h1', t.amount.title);
     const display = () => driver.run(textOf, 'output.amount-entry__display');
     expect(await display()).toBe('₪0');
@@ -198,7 +199,7 @@ describe.each(ENGINES)('%s', (engine) => {
   });
 
   test('Hebrew: the document is rtl and the screen is translated', async () => {
-    await open(driver, 'he', '/pay?machine_id=1001');
+    await open(driver, 'he', payPath(1001));
     await until(driver, 'the Hebrew Continue button', byText, 'main, body', 'button', he.purchase.continue);
     const text = await driver.run(textOf, 'body');
     expect(text).toContain(he.products.choose);
@@ -272,7 +273,7 @@ describe.each(ENGINES)('%s', (engine) => {
   }
 
   test('Hebrew /vacuum (1008): the time drawer reads hours before minutes', async () => {
-    await open(driver, 'he', '/vacuum?machine_id=1008');
+    await open(driver, 'he', vacuumPath(1008));
     await tap(driver, VACUUM.name, byText, 'main, body', 'label, label *', VACUUM.name);
     await tap(driver, 'Continue', byText, 'main, body', 'button', he.purchase.continue);
     // The loyalty offer may come first: skip it.
@@ -297,7 +298,7 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(await loadErrors(driver)).toEqual([]);
   });
 
-  test.each(['/pay?machine_id=1001', '/vacuum?machine_id=1008', '/wheelshare'])(
+  test.each([payPath(1001), vacuumPath(1008), '/wheelshare'])(
     '%s loads without a failed load or an error event',
     async (path) => {
       await open(driver, 'en', path);

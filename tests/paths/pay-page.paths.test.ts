@@ -1,4 +1,4 @@
-import type { Language, Menu } from '../../machines/menu/menu.types';
+import type { Language, MachineProof, Menu } from '../../machines/menu/menu.types';
 import { payPageMachine, type PayPageContext, type PayPageInput } from '../../machines/pay-page/pay-page.machine';
 import { purchaseMachine } from '../../machines/purchase/purchase.machine';
 import { ApiError } from '../../machines/shared/api-failure';
@@ -18,7 +18,7 @@ const machine = payPageMachine.provide({
   actors: {
     splash: standInFor(splashMachine, idleMachine('splash')),
     purchase: standInFor(purchaseMachine, idleMachine('purchase')),
-    fetchMenu: pendingPromise<Menu, { machineId: string }>(),
+    fetchMenu: pendingPromise<Menu, { machineId: string; proof: MachineProof }>(),
   },
   actions: { applyLanguage: () => {}, rememberLanguage: () => {} },
 });
@@ -47,6 +47,7 @@ const serializeState = serializeWith((context: PayPageContext) => ({
 
 const input = (machineClosed: boolean): PayPageInput => ({
   machineId: 'machine-7',
+  proof: { qr: 'c0de-7' },
   machineClosed,
   language: 'fr',
   purchaseSettings: purchaseSettings(),

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { MERCHANT_ORIGIN } from '../../playwright.prod.config';
 import { expect, test } from '../e2e/fixtures';
+import { payPath } from '../fixtures/machine-pages';
 
 const LINK = '/customPaymentIframe?machineId=1001&totalPrice=7.50&info=Wheelchair%20rental';
 
@@ -69,7 +70,7 @@ test('a site that is not listed cannot frame the payment page', async ({ page, b
 
 test('even a listed merchant cannot frame the other pages', async ({ page, baseURL }) => {
   const refused = refusals(page);
-  await frameFrom(page, merchant, `${baseURL ?? ''}/pay?machine_id=1001`);
+  await frameFrom(page, merchant, `${baseURL ?? ''}${payPath(1001)}`);
   await expect.poll(() => refused.join('\n')).toContain(`frame-ancestors 'self'"`);
   await expect(page.frameLocator('iframe[title="Payment"]').getByRole('heading', { level: 1 })).toHaveCount(0);
 });

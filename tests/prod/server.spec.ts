@@ -11,6 +11,7 @@ import { request as newRequest } from '@playwright/test';
 import { expect, openMachine, STAND_INS_ORIGIN, test } from '../e2e/fixtures';
 import { SANDBOX_ORIGIN } from '../../playwright.prod.config';
 import wheelshareEn from '../../locales/wheelshare/en.json' with { type: 'json' };
+import { payPath } from '../fixtures/machine-pages';
 
 const DIST = 'dist-prod';
 
@@ -63,7 +64,7 @@ test('the browser talks HTTP/2 to the server, for the page and every asset', asy
 test('a page: the security headers, no-cache, and the build’s own policy as a header with its reports and frame-ancestors', async ({
   baseURL,
 }) => {
-  const page = await get(`${baseURL ?? ''}/pay?machine_id=1001`, 'identity');
+  const page = await get(`${baseURL ?? ''}${payPath(1001)}`, 'identity');
   expect(page.status).toBe(200);
   expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(page.headers['cache-control']).toBe('no-cache');
@@ -119,7 +120,7 @@ test('the build’s records are not served', async ({ baseURL }) => {
 });
 
 test('a deep link to /pay?machine_id=… opens that machine’s products', async ({ page }) => {
-  const response = await page.goto('/pay?machine_id=1001');
+  const response = await page.goto(payPath(1001));
   expect(response?.status()).toBe(200);
   await openMachine(page, 'en', 1001);
 });
@@ -157,7 +158,7 @@ test('a foreign script on /pay is blocked and reported to the sandbox, the opera
   await expect.poll(reports).toEqual([
     expect.objectContaining({
       via: 'report-to',
-      documentURL: expect.stringContaining('/pay?machine_id=1001'),
+      documentURL: expect.stringContaining(payPath(1001)),
       effectiveDirective: 'script-src-elem',
       disposition: 'enforce',
     }),

@@ -11,12 +11,13 @@ import { loadCatalogue } from '../../sandbox/catalogue';
 import { FAULT_HEADER } from '../../sandbox/faults';
 import { signedQuery } from '../fixtures/signed-link';
 import { newPurchase } from '../fixtures/sandbox-calls';
+import { menuCall } from '../fixtures/machine-pages';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 const APP = 'http://localhost:4173';
 const PRODUCTION = 'https://localhost:8443';
 const FOREIGN = 'https://evil.example';
-const MENU = '/v4/api/menu/get?machine_id=1001';
+const MENU = menuCall(1001);
 const SET_PURCHASE = '/v4/api/menu/set_purchase?machine_id=1001';
 
 const newSandbox = () => createSandboxApp({ catalogue, appOrigins: [APP, PRODUCTION], apiOnItsOwnOrigin: true });

@@ -9,9 +9,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { FAULT_HEADER, callOf } from '../../sandbox/faults';
+import { menuCall } from '../fixtures/machine-pages';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
-const MENU = '/v4/api/menu/get?machine_id=1001';
+const MENU = menuCall(1001);
 
 const arm = (app: SandboxApp, body: unknown) =>
   app.request('/sandbox/faults', {
@@ -109,7 +110,7 @@ describe('sandbox fault injection', () => {
     expect(armed.status).toBe(201);
     expect(await (await app.request('/sandbox/faults')).json()).toEqual([{ call: 'menu/get', fault: '500', times: 2 }]);
 
-    expect((await app.request('/v4/api/menu/get?machine_id=1002')).status).toBe(500);
+    expect((await app.request(menuCall(1002))).status).toBe(500);
     expect((await app.request('/v4/api/payment/pay/pay_ajax?machine_id=1002')).status).not.toBe(500);
     expect((await app.request(MENU)).status).toBe(500);
     expect((await app.request(MENU)).status).toBe(200);

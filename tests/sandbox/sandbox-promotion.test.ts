@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { loadContract, type ContractChecker } from '../fixtures/contract';
+import { menuCall } from '../fixtures/machine-pages';
 
 const catalogue = loadCatalogue(fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url)));
 const ORIGIN = 'http://sandbox.test';
@@ -42,7 +43,7 @@ const members = async (app: SandboxApp): Promise<unknown> => (await app.request(
 describe('POST /v4/api/menu/promotion/join', () => {
   it('records a mobile number as its digits, for the machine, with the visitor’s session', async () => {
     const app = createSandboxApp({ catalogue });
-    const menu = await app.request(`/v4/api/menu/get?machine_id=${VACUUM}`);
+    const menu = await app.request(menuCall(VACUUM));
     const { session_uuid: visitor } = (await menu.json()) as { session_uuid: string };
     expect(await join(app, { phone: '(050) 123.4567' }, { session: visitor })).toEqual({
       status: 200,
@@ -165,7 +166,7 @@ describe('the promotion the menus offer', () => {
   it('the vacuum (1008) offers one free vacuuming that saves 3 (requirements.md §9: count 1 and amount 3)', async () => {
     const app = createSandboxApp({ catalogue });
     expect(catalogue.get(VACUUM)?.menu.promotion).toEqual({ count: 1, amount: 3 });
-    const menu = (await (await app.request(`/v4/api/menu/get?machine_id=${VACUUM}`)).json()) as { promotion: unknown };
+    const menu = (await (await app.request(menuCall(VACUUM))).json()) as { promotion: unknown };
     expect(menu.promotion).toEqual({ count: 1, amount: 3 });
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { loadCatalogue } from '../../sandbox/catalogue';
 import { createSlidingWindow, RATE_LIMITS, type RateLimits } from '../../sandbox/rate-limit';
+import { menuCall } from '../fixtures/machine-pages';
 
 describe('sliding window', () => {
   it('takes 3 calls a minute per key, refuses the 4th until the oldest leaves the window', () => {
@@ -79,7 +80,7 @@ describe('the operator’s rate limits (429 with Retry-After)', () => {
 
   it('books at most 20 purchases in 10 minutes for one visitor session, so a new purchase never restarts the attempts', async () => {
     const { app, clock } = sandboxAt();
-    const { session_uuid: visitor } = (await (await app.request('/v4/api/menu/get?machine_id=1005')).json()) as {
+    const { session_uuid: visitor } = (await (await app.request(menuCall(1005))).json()) as {
       session_uuid: string;
     };
     for (let booking = 1; booking <= 20; booking += 1) expect((await book(app, visitor)).status).toBe(200);
@@ -111,7 +112,7 @@ describe('the operator’s rate limits (429 with Retry-After)', () => {
 
   it('answers at most 300 menus (new sessions) a minute to one address', async () => {
     const { app, clock } = sandboxAt();
-    const menu = () => app.request('/v4/api/menu/get?machine_id=1005');
+    const menu = () => app.request(menuCall(1005));
     for (let call = 1; call <= 300; call += 1) expect((await menu()).status).toBe(200);
     clock.now = 30_000;
     const refused = await menu();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_PROVIDERS, PRODUCT_VIEWS } from '../../machines/menu/menu.types';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
 import { CatalogueError, loadCatalogue } from '../../sandbox/catalogue';
+import { menuCall, qrCode } from '../fixtures/machine-pages';
 
 const cataloguePath = fileURLToPath(new URL('../../sandbox/catalogue.json', import.meta.url));
 const catalogue = loadCatalogue(cataloguePath);
@@ -26,7 +27,7 @@ function setPurchase(app: SandboxApp, machineId: string, body: unknown, headers:
 
 /** A session uuid as the machine's menu hands it out. */
 async function menuSession(app: SandboxApp, machineId: string): Promise<string> {
-  const response = await app.request(`/v4/api/menu/get?machine_id=${machineId}`);
+  const response = await app.request(menuCall(machineId));
   return ((await response.json()) as { session_uuid: string }).session_uuid;
 }
 
@@ -53,7 +54,7 @@ describe('GET /v4/api/menu/get', () => {
 
   it('answers the catalogue entry as written, with a fresh random session uuid on every call', async () => {
     const menuOf1001 = async () => {
-      const response = await app.request('/v4/api/menu/get?machine_id=1001');
+      const response = await app.request(menuCall(1001));
       expect(response.status).toBe(200);
       return (await response.json()) as { session_uuid: string };
     };
@@ -71,6 +72,55 @@ describe('GET /v4/api/menu/get', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'machine not found' });
     expect((await app.request('/v4/api/menu/get')).status).toBe(400);
+  });
+});
+
+describe('GET /v4/api/menu/get: the QR sticker binds the page to its machine', () => {
+  const app = createSandboxApp({ catalogue });
+  const menuFor = (query: Record<string, string>) => app.request(`/v4/api/menu/get?${new URLSearchParams(query)}`);
+  /** The same code with its last character changed. */
+  const edited = (code: string) => `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`;
+
+  it('answers the machine its own code names, with its name, printed number and place, and never a code', async () => {
+    const response = await menuFor({ machine_id: '1001', qr: qrCode(1001) });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({
+      display_name: 'Lobby snacks',
+      printed_number: 'VM-1001',
+      location: 'Building A, ground floor',
+    });
+    for (const machineId of catalogue.keys()) expect(text).not.toContain(qrCode(machineId));
+    const vacuum = await menuFor({ machine_id: '1008', qr: qrCode(1008) });
+    expect(await vacuum.json()).toMatchObject({ display_name: 'Vacuum station', printed_number: 'VM-1008' });
+  });
+
+  it.each([
+    ["another machine's code", { machine_id: '1001', qr: qrCode(1002) }],
+    ['its code edited', { machine_id: '1001', qr: edited(qrCode(1001)) }],
+    ['its code cut short', { machine_id: '1001', qr: qrCode(1001).slice(0, -1) }],
+    ['its code with more after it', { machine_id: '1001', qr: `${qrCode(1001)}0` }],
+    ['no code (a sticker that dropped it)', { machine_id: '1001' }],
+    ['an empty code', { machine_id: '1001', qr: '' }],
+    ['a payment link naming another machine', { machine_id: '1001', payment_link: 'machineId=1002&totalPrice=7.50' }],
+  ])('answers %s as an unknown machine: 404 and no menu', async (_case, query) => {
+    const refused = await menuFor(query);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ message: 'machine not found' });
+  });
+
+  it("answers a payment link's page with the menu of the machine the link names", async () => {
+    const response = await menuFor({ machine_id: '1001', payment_link: 'machineId=1001&totalPrice=7.50&signature=ab' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ display_name: 'Lobby snacks', printed_number: 'VM-1001' });
+  });
+
+  it('binds every demo machine to a code of its own, and names each machine apart', () => {
+    const menus = Object.values(catalogueJson.machines) as { display_name: string; printed_number: string }[];
+    const codes = [...catalogue.keys()].map((machineId) => qrCode(machineId));
+    expect(new Set(codes).size).toBe(catalogue.size);
+    expect(new Set(menus.map((menu) => menu.display_name)).size).toBe(catalogue.size);
+    expect(new Set(menus.map((menu) => menu.printed_number)).size).toBe(catalogue.size);
   });
 });
 
@@ -262,7 +312,7 @@ describe('/sandbox tools', () => {
       expect((await app.providers.request(path)).status, path).toBe(200);
     }
     // ... and the operator's API is not on the providers' origin.
-    expect((await app.providers.request('/v4/api/menu/get?machine_id=1001')).status).toBe(404);
+    expect((await app.providers.request(menuCall(1001))).status).toBe(404);
   });
 
   it('draws placeholder SVG images', async () => {
@@ -331,6 +381,14 @@ describe('loadCatalogue errors', () => {
       'a payment-link key too short to sign with',
       JSON.stringify({ operator: { payment_link_key: 'short' }, machines: {} }),
       /operator\.payment_link_key: must be at least 16 characters/,
+    ],
+    [
+      'a machine without its QR code',
+      JSON.stringify({
+        operator: { ...(catalogueJson.operator as object), qr_codes: {} },
+        machines: { '7': { is_active: true, products: [{ id: 1, name: 'a', price: 1 }] } },
+      }),
+      /operator\.qr_codes: machine 7 has no QR code/,
     ],
     [
       'a duplicate product id',

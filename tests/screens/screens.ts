@@ -52,6 +52,7 @@ import {
 } from '../e2e/fixtures';
 import type { SHOTS } from './shots';
 import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
+import { machineQuery, payPath, vacuumPath } from '../fixtures/machine-pages';
 
 export type ShotName = keyof typeof SHOTS;
 
@@ -168,7 +169,7 @@ const payScreens: ScreenGroup = {
   journeys: {
     'the menu: loading, not found, not active, unavailable': async ({ page, lang, t, at }) => {
       const release = await holdRequests(page, MENU_GET);
-      await page.goto('/pay?machine_id=1001');
+      await page.goto(payPath(1001));
       await expect(page.getByRole('status', { name: t.app.loading })).toBeVisible();
       await at('loadingMenu');
       // Only the loading screen is looked at here. The menu is not awaited after the release: a scan that
@@ -181,12 +182,12 @@ const payScreens: ScreenGroup = {
       await expect(alert(page)).toContainText(t.machine.notFound);
       await at('machineNotFound');
 
-      await openPay(page, lang, 'machine_id=1007');
+      await openPay(page, lang, machineQuery(1007));
       await expect(alert(page)).toContainText(t.machine.notActive);
       await at('machineNotActive');
 
       await page.route(MENU_GET, (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
-      await openPay(page, lang, 'machine_id=1001');
+      await openPay(page, lang, machineQuery(1001));
       await expect(alert(page)).toContainText(t.machine.unavailable);
       await at('menuUnavailable');
     },
@@ -319,12 +320,12 @@ const splashScreens: ScreenGroup = {
     // Watched from the first bytes: the load event waits for the product pictures, which on a busy machine
     // can come after both slides.
     'the colour slide': async ({ page, at }) => {
-      await page.goto('/pay?machine_id=1001', { waitUntil: 'commit' });
+      await page.goto(payPath(1001), { waitUntil: 'commit' });
       await waitForSlide(page, 'splash-colour');
       await at('splashColour');
     },
     'the white slide': async ({ page, at }) => {
-      await page.goto('/pay?machine_id=1001', { waitUntil: 'commit' });
+      await page.goto(payPath(1001), { waitUntil: 'commit' });
       await waitForSlide(page, 'splash-white');
       await at('splashWhite');
     },
@@ -434,7 +435,7 @@ const vacuumScreens: ScreenGroup = {
       const v = VACUUM_TEXTS[lang];
       const dialog = (name: string) => page.getByRole('dialog', { name, exact: true });
       await fixTheClock(page);
-      await page.goto('/vacuum?machine_id=1008');
+      await page.goto(vacuumPath(1008));
       const grid = page.getByRole('group', { name: v.grid.title });
       await expect(grid.getByRole('radio')).toHaveCount(2);
       await expectPicturesLoaded(grid);

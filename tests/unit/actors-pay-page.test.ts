@@ -71,6 +71,7 @@ function openPage(logic: ReturnType<typeof providePayPage>) {
   return createActor(logic, {
     input: {
       machineId: 'machine-7',
+      proof: { qr: 'c0de-7' },
       machineClosed: false,
       language: 'he',
       purchaseSettings: purchaseSettings(),
@@ -91,7 +92,7 @@ describe('the menu', () => {
     const page = openPage(providePayPage(api));
     await ready(page);
 
-    expect(getMenu).toHaveBeenCalledWith(api, 'machine-7', earlyMenu);
+    expect(getMenu).toHaveBeenCalledWith(api, 'machine-7', { qr: 'c0de-7' }, earlyMenu);
     expect(page.getSnapshot().context.menu?.frontend_config.apple_pay?.displayName).toBe('PayPoint');
   });
 });

@@ -157,19 +157,33 @@ describe("Apple Pay's merchant name for a menu shaped as requirements.md §3 (no
 });
 
 describe('menu and purchase calls (requirements.md §7)', () => {
-  it("GET menu/get with machine_id; the menu's session_uuid becomes the client's", async () => {
+  it("GET menu/get with machine_id and the sticker's code; the menu's session_uuid becomes the client's", async () => {
     const { client, sent } = fakeApi(menuAnswer({ product_view: 'LIST', session_uuid: 'menu-session' }));
-    const menu = await getMenu(client, 'machine-7');
+    const menu = await getMenu(client, 'machine-7', { qr: 'c0de-7' });
     expect(menu.session_uuid).toBe('menu-session');
     const call = only(sent);
     expect(call.method).toBe('GET');
     expect(call.url.pathname).toBe('/v4/api/menu/get');
-    expect(query(call)).toEqual({ machine_id: 'machine-7', session_uuid: 'session-1' });
+    expect(query(call)).toEqual({ machine_id: 'machine-7', qr: 'c0de-7', session_uuid: 'session-1' });
     expect(client.sessionUuid()).toBe('menu-session');
 
     const without = fakeApi(menuAnswer({ product_view: 'LIST' }));
-    await getMenu(without.client, 'machine-7');
+    await getMenu(without.client, 'machine-7', { qr: 'c0de-7' });
     expect(without.client.sessionUuid()).toBe('session-1');
+  });
+
+  it("GET menu/get from an address without a code sends none (the operator refuses it); a payment link's page sends its query", async () => {
+    const bare = fakeApi(menuAnswer({ product_view: 'LIST' }));
+    await getMenu(bare.client, 'machine-7', { qr: undefined });
+    expect(query(only(bare.sent))).toEqual({ machine_id: 'machine-7', session_uuid: 'session-1' });
+
+    const link = fakeApi(menuAnswer({ product_view: 'LIST' }));
+    await getMenu(link.client, '1001', { paymentLink: 'machineId=1001&totalPrice=7.50&signature=ab' });
+    expect(query(only(link.sent))).toEqual({
+      machine_id: '1001',
+      payment_link: 'machineId=1001&totalPrice=7.50&signature=ab',
+      session_uuid: 'session-1',
+    });
   });
 
   it("POST set_purchase sends the lines; its session_id replaces the session uuid; the operator's pricing is kept", async () => {

@@ -17,6 +17,7 @@ import { hypSign } from '../../sandbox/standins/hyp-terminal';
 import { ContractError, loadContract, validateDocument, type ContractChecker } from '../fixtures/contract';
 import { signedQuery } from '../fixtures/signed-link';
 import { postTranzilaCharge } from '../fixtures/tranzila';
+import { menuCall, qrCode } from '../fixtures/machine-pages';
 
 const root = resolve(import.meta.dirname, '../..');
 const catalogue = loadCatalogue(resolve(root, 'sandbox/catalogue.json'));
@@ -193,8 +194,8 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
 
     // Every machine's menu, then purchases.
     for (const machineId of catalogue.keys())
-      await call(app, 'GET', 'menu/get', 200, { query: { machine_id: machineId } });
-    const menu = await call(app, 'GET', 'menu/get', 200, { query: { machine_id: '1001' } });
+      await call(app, 'GET', 'menu/get', 200, { query: { machine_id: machineId, qr: qrCode(machineId) } });
+    const menu = await call(app, 'GET', 'menu/get', 200, { query: { machine_id: '1001', qr: qrCode(1001) } });
     await call(app, 'GET', 'menu/get', 404, { query: { machine_id: '9999' }, session: String(menu.session_uuid) });
     await call(app, 'POST', 'menu/set_purchase', 400, { query: { machine_id: '1005' }, body: [line(999)] });
     await call(app, 'POST', 'menu/set_purchase', 409, { query: { machine_id: '1007' }, body: [line(701)] });
@@ -586,7 +587,7 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
 
   it('answers with a fault are not the contract’s: they are skipped', async () => {
     const app = createSandboxApp({ catalogue });
-    const request = new Request(`${ORIGIN}/v4/api/menu/get?machine_id=1001`, {
+    const request = new Request(`${ORIGIN}${menuCall(1001)}`, {
       headers: { [FAULT_HEADER]: 'schema-invalid' },
     });
     const response = await app.fetch(request.clone());
@@ -596,7 +597,7 @@ describe('the sandbox keeps to the contract: every call, answers that succeed an
 });
 
 describe('the checker refuses what the contract does not describe', () => {
-  const menuRequest = () => new Request(`${ORIGIN}/v4/api/menu/get?machine_id=1001`);
+  const menuRequest = () => new Request(`${ORIGIN}${menuCall(1001)}`);
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const menu = () => structuredClone(catalogue.get('1001')?.raw) as Record<string, unknown>;

@@ -36,8 +36,9 @@ async function clientRequest(page: URL, entries: Record<string, string>, buildDe
       return Promise.resolve(answer(menuAnswer));
     },
   });
-  // As the page reads machine_id: the router keeps a repeated parameter's last value; /pay's schema trims it.
-  await getMenu(client, (Object.fromEntries(page.searchParams).machine_id ?? '').trim());
+  // As the page reads machine_id and qr: the router keeps a repeated parameter's last value; /pay's schema trims it.
+  const { machine_id: machineId = '', qr } = Object.fromEntries(page.searchParams);
+  await getMenu(client, machineId.trim(), { qr: qr?.trim() });
   if (!sent) throw new Error('the client sent nothing');
   return sent;
 }
@@ -60,6 +61,8 @@ describe('the early menu request', () => {
       'https://x.example',
     ],
     ['no API host: the page’s own origin', '/pay/?machine_id=%201001%20&machine_id=1002', {}, ''],
+    ['the sticker’s code', '/pay?machine_id=1001&qr=c0de-1001', {}, 'https://api.operator.example'],
+    ['a repeated code, padded', '/pay?qr=first&machine_id=1001&qr=%20last%20', {}, ''],
   ])('is the client’s request to the letter: %s', async (_, path, entries, buildDefault) => {
     const page = new URL(path, 'https://app.example');
     const early = earlyMenuRequest(page, storageOf(entries), buildDefault);
@@ -72,6 +75,13 @@ describe('the early menu request', () => {
     expect(headersOf(sent)).toEqual(headersOf(expected));
     expect(sent.credentials).toBe('include');
     expect(expected.credentials).toBe('include');
+  });
+
+  it('carries the sticker’s code beside the machine id, and other query parameters not at all', () => {
+    const page = new URL('/pay?machine_id=1001&qr=c0de-1001&machine_close=false', 'https://app.example');
+    expect(earlyMenuRequest(page, storageOf({}), 'https://api.operator.example')?.url).toBe(
+      'https://api.operator.example/v4/api/menu/get?machine_id=1001&qr=c0de-1001',
+    );
   });
 
   it('is sent only on /pay with a machine id', () => {
@@ -122,7 +132,7 @@ describe('getMenu with the early request', () => {
 
   it('takes its answer instead of asking again; the session is the menu’s, as with its own call', async () => {
     const { client, sent } = fakeApi({ ...menuAnswer, session_uuid: 'own' });
-    const menu = await getMenu(client, 'machine-7', sentEarly(Promise.resolve(answer(menuAnswer))));
+    const menu = await getMenu(client, 'machine-7', { qr: undefined }, sentEarly(Promise.resolve(answer(menuAnswer))));
     expect(sent).toHaveLength(0);
     expect(menu.products.map((product) => product.name)).toEqual(['Cola']);
     expect(client.sessionUuid()).toBe('menu-1');
@@ -131,15 +141,15 @@ describe('getMenu with the early request', () => {
   it('once: the next call (a retry) asks itself', async () => {
     const { client, sent } = fakeApi(menuAnswer);
     const early = sentEarly(Promise.resolve(answer(menuAnswer)));
-    await getMenu(client, 'machine-7', early);
-    await getMenu(client, 'machine-7', early);
+    await getMenu(client, 'machine-7', { qr: undefined }, early);
+    await getMenu(client, 'machine-7', { qr: undefined }, early);
     expect(sent).toHaveLength(1);
   });
 
   it('for another request (another machine), asks itself and leaves the early answer alone', async () => {
     const { client, sent } = fakeApi(menuAnswer);
     const early = sentEarly(Promise.resolve(answer(menuAnswer)), 'machine-8');
-    await getMenu(client, 'machine-7', early);
+    await getMenu(client, 'machine-7', { qr: undefined }, early);
     expect(sent.map((request) => request.url.searchParams.get('machine_id'))).toEqual(['machine-7']);
     expect(early.claim()).toBeDefined();
   });
@@ -149,7 +159,7 @@ describe('getMenu with the early request', () => {
     ['a 500', () => Promise.resolve(answer({ message: 'down' }, 500))],
   ])('that failed with %s is tried again by the client, as its own first attempt would be', async (_, failed) => {
     const { client, sent } = fakeApi(menuAnswer);
-    const menu = await getMenu(client, 'machine-7', sentEarly(failed()));
+    const menu = await getMenu(client, 'machine-7', { qr: undefined }, sentEarly(failed()));
     expect(menu.is_active).toBe(true);
     expect(sent).toHaveLength(1);
   });
@@ -160,7 +170,9 @@ describe('getMenu with the early request', () => {
     ['an invalid menu', answer({ products: 'none', is_active: true }), { kind: 'invalid-answer' }],
   ])('that answered %s fails as the client’s own call would, without a second request', async (_, early, failure) => {
     const { client, sent } = fakeApi(menuAnswer);
-    await expect(getMenu(client, 'machine-7', sentEarly(Promise.resolve(early)))).rejects.toMatchObject({
+    await expect(
+      getMenu(client, 'machine-7', { qr: undefined }, sentEarly(Promise.resolve(early))),
+    ).rejects.toMatchObject({
       failure: expect.objectContaining(failure) as unknown,
     });
     expect(sent).toHaveLength(0);
@@ -169,7 +181,7 @@ describe('getMenu with the early request', () => {
   it('that is still unanswered after the client’s timeout fails as a timeout', async () => {
     const { client, sent } = fakeApi(menuAnswer, 200, { timeoutMs: 20 });
     const never = new Promise<Response>(() => undefined);
-    await expect(getMenu(client, 'machine-7', sentEarly(never))).rejects.toMatchObject({
+    await expect(getMenu(client, 'machine-7', { qr: undefined }, sentEarly(never))).rejects.toMatchObject({
       failure: { kind: 'timeout' },
     });
     expect(sent).toHaveLength(0);

@@ -542,7 +542,7 @@ describe('machine_id in the menu call (src/api/menu.ts)', () => {
             return Promise.resolve(new Response('{"message":"Machine not found"}', { status: 404 }));
           },
         });
-        await expect(getMenu(client, machineId)).rejects.toThrow();
+        await expect(getMenu(client, machineId, { qr: undefined })).rejects.toThrow();
         expect(sent.length).toBeGreaterThan(0);
         for (const url of sent) {
           expect(url.origin).toBe(API_HOST);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { createActor, fromPromise, setup, SimulatedClock, waitFor, type AnyActorLogic } from 'xstate';
-import type { EarlyMenu, Language, Menu } from '../../machines/menu/menu.types';
+import type { EarlyMenu, Language, MachineProof, Menu } from '../../machines/menu/menu.types';
 import { payPageMachine, type PayPageInput } from '../../machines/pay-page/pay-page.machine';
 import {
   selectLanguage,
@@ -34,13 +34,13 @@ interface Options {
 function startPage({ fetchMenu, input, splash, clock }: Options) {
   const applied: Language[] = [];
   const remembered: Language[] = [];
-  const fetched: { machineId: string; earlyMenu?: EarlyMenu | undefined }[] = [];
+  const fetched: { machineId: string; proof: MachineProof; earlyMenu?: EarlyMenu | undefined }[] = [];
   const actor = createActor(
     payPageMachine.provide({
       actors: {
         splash: standInFor(splashMachine, splash ?? idleMachine('splash')),
         purchase: standInFor(purchaseMachine, purchaseStandIn),
-        fetchMenu: fromPromise<Menu, { machineId: string; earlyMenu?: EarlyMenu | undefined }>(
+        fetchMenu: fromPromise<Menu, { machineId: string; proof: MachineProof; earlyMenu?: EarlyMenu | undefined }>(
           ({ input: fetchInput }) => {
             fetched.push(fetchInput);
             return fetchMenu();
@@ -59,6 +59,7 @@ function startPage({ fetchMenu, input, splash, clock }: Options) {
     {
       input: {
         machineId: 'machine-7',
+        proof: { qr: 'c0de-7' },
         machineClosed: false,
         language: 'en',
         purchaseSettings: purchaseSettings(),
@@ -82,7 +83,7 @@ describe('payPageMachine', () => {
     expect(page.snapshot().value).toEqual({ splash: 'Showing', menu: { LoadingMenu: 'UnderSplash' } });
     expect(page.snapshot().hasTag('skeleton')).toBe(false);
     expect(page.snapshot().hasTag('loading')).toBe(true);
-    expect(page.fetched).toEqual([{ machineId: 'machine-7' }]);
+    expect(page.fetched).toEqual([{ machineId: 'machine-7', proof: { qr: 'c0de-7' } }]);
     expect(page.snapshot().children.splash).toBeDefined();
   });
 
@@ -103,8 +104,8 @@ describe('payPageMachine', () => {
     page.actor.send({ type: 'menu.retry' });
     await page.settled();
     expect(page.fetched).toEqual([
-      { machineId: 'machine-7', earlyMenu },
-      { machineId: 'machine-7', earlyMenu },
+      { machineId: 'machine-7', proof: { qr: 'c0de-7' }, earlyMenu },
+      { machineId: 'machine-7', proof: { qr: 'c0de-7' }, earlyMenu },
     ]);
   });
 

@@ -75,6 +75,7 @@ export function PaymentLinkPage({
   return (
     <PayPage
       machineId={check.link.machineId}
+      proof={{ paymentLink: signedQuery }}
       machineClosed={false}
       orderSource={orderSourceOf(check.link, paymentIntent, signedQuery)}
       returnedPayment={returnedPayment}

@@ -10,13 +10,14 @@ import {
   selectSplash,
   selectSupportPhone,
   selectAcceptedMarks,
+  selectMachineIdentity,
 } from '../../../machines/pay-page/pay-page.selectors';
 import { providePayPage } from '../../actors/pay-page';
 import { apiClient } from '../../api/default-client';
 import { MenuSkeleton } from '../../components/MenuSkeleton';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { PageFrame } from '../../components/PageFrame';
-import type { EarlyMenu } from '../../../machines/menu/menu.types';
+import type { EarlyMenu, MachineProof } from '../../../machines/menu/menu.types';
 import type { OrderSource, ReturnedPayment } from '../../../machines/purchase/purchase.types';
 import { CARD_SCAN_ORIGIN, DEFAULT_SUPPORT_PHONE, HOSTED_PAGE_ORIGIN, HOSTED_PAGE_RETURN_PATH } from '../../config';
 import { nextTask } from '../../lib/next-task';
@@ -25,6 +26,7 @@ import { rememberedLanguage } from '../../i18n/i18n';
 import { inspect } from '../../inspect';
 import { hasApplePaySession, isApplePayAvailable } from '../../payments/apple-pay/availability';
 import { PurchaseView } from '../purchase/PurchaseView';
+import { MachineIdentity } from '../../components/MachineIdentity';
 import { MachineMessage } from '../../components/MachineMessage';
 import { Splash } from './Splash';
 
@@ -34,6 +36,8 @@ await nextTask();
 
 interface PayPageProps {
   machineId: string;
+  /** What tells the operator the page is the machine's: its sticker's code, or the payment link. */
+  proof: MachineProof;
   machineClosed: boolean;
   /** A payment that came back from Bit (its verdict is asked of the operator, never read from the address). */
   returnedPayment?: ReturnedPayment | undefined;
@@ -47,6 +51,7 @@ interface PayPageProps {
 
 export function PayPage({
   machineId,
+  proof,
   machineClosed,
   returnedPayment,
   orderSource,
@@ -57,6 +62,7 @@ export function PayPage({
   // Read once: the chart takes its input when it starts, and cookies and storage are slow to read on every render.
   const [input] = useState(() => ({
     machineId,
+    proof,
     machineClosed,
     earlyMenu,
     language: rememberedLanguage(),
@@ -86,6 +92,7 @@ export function PayPage({
   const languages = useSelector(payPage, selectOfferedLanguages);
   const supportPhone = useSelector(payPage, (snapshot) => selectSupportPhone(snapshot, DEFAULT_SUPPORT_PHONE));
   const footerMarks = useSelector(payPage, selectAcceptedMarks, (a, b) => a.join() === b.join());
+  const identity = useSelector(payPage, selectMachineIdentity);
 
   return (
     <>
@@ -101,6 +108,7 @@ export function PayPage({
             />
           )
         }
+        machineIdentity={!loading && <MachineIdentity identity={identity} className="machine-identity--header" />}
         ready={!loading}
         // Under the splash nothing; once the page is in view, the skeleton of the products to come.
         loading={condition === 'skeleton' ? <MenuSkeleton shape={skeletonShape} /> : null}

@@ -7,6 +7,7 @@ import { SupportCallButton } from '../../components/SupportCallButton';
 import { TransactionNumber } from '../../components/TransactionNumber';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 import { DeliveryProgress } from './DeliveryProgress';
+import { ReceiptMachineIdentity } from './ReceiptMachineIdentity';
 
 function ReceiptLines({ receipt }: { receipt: Receipt }) {
   const { t, i18n } = useTranslation();
@@ -81,6 +82,7 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
         />
       )}
       {receipt.transactionId && <TransactionNumber text="success.transaction" id={receipt.transactionId} />}
+      <ReceiptMachineIdentity purchase={purchase} />
       <h4 className="receipt__heading">{t('success.items')}</h4>
       <ReceiptLines receipt={receipt} />
       <button

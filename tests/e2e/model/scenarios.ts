@@ -4,6 +4,7 @@ import type { ProductId } from '../../../machines/menu/menu.types';
 import { continueButton, enableSandboxApplePay, expect, openMachine, intentPath, linkPath } from '../fixtures';
 import type { OpenContext, Reply, Scenario } from './runner';
 import { purchaseInput, type SampleEvent, one } from './shared';
+import { vacuumPath } from '../../fixtures/machine-pages';
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios: where purchase paths start
@@ -109,7 +110,7 @@ export const SCENARIOS = {
     label: '1008 /vacuum',
     open: async ({ page, t }) => {
       await page.clock.setFixedTime(VACUUM_OPENED_AT);
-      await page.goto('/vacuum?machine_id=1008');
+      await page.goto(vacuumPath(1008));
       await expect(continueButton(page, t)).toBeVisible();
     },
     input: purchaseInput('1008', { orderSource: { kind: 'hourly', now: '10:00', promotionMember: false } }),

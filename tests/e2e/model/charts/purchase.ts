@@ -59,6 +59,7 @@ import {
   BOOK_LINK_PATH,
   SCENARIOS,
 } from '../scenarios';
+import { payPath } from '../../../fixtures/machine-pages';
 
 // ---------------------------------------------------------------------------------------------
 // The purchase
@@ -112,7 +113,7 @@ const backFromBit = act(
       await page.getByRole('button', { name: decision, exact: true }).click();
       return;
     }
-    await page.goto('/pay?machine_id=1001');
+    await page.goto(payPath(1001));
   },
   one({ type: 'payment.returned', returned: returnedFromBit }),
 );
