@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { amountEntryMachine } from '../machines/amount-entry/amount-entry.machine';
 import { paymentIntentMachine } from '../machines/custom-payment/payment-intent.machine';
 import { debugVarsMachine } from '../machines/debug-vars/debug-vars.machine';
+import { deliveryMachine } from '../machines/delivery/delivery.machine';
 import { testLinksMachine } from '../machines/info/test-links.machine';
 import { payPageMachine } from '../machines/pay-page/pay-page.machine';
 import { applePayMachine } from '../machines/payment/methods/apple-pay/apple-pay.machine';
@@ -52,6 +53,11 @@ export const charts: readonly ChartEntry[] = [
     purchaseMachine,
     'Purchase',
     'The stages of a purchase: select a product, submit it, choose a payment method in the drawer, pay, then success or failure.',
+  ),
+  chart(
+    deliveryMachine,
+    'Delivery',
+    'After the payment: the operator is asked until its machine has reported; the items to take, or what did not come out released or refunded.',
   ),
   chart(
     amountEntryMachine,
@@ -105,6 +111,6 @@ export const charts: readonly ChartEntry[] = [
   chart(
     purchaseLifeMachine,
     'A purchase’s life at the operator',
-    'The operator’s side (the sandbox’s reference): one attempt open at a time, paid by the first approval a provider confirms, any later one refunded, none opened once paid.',
+    'The operator’s side (the sandbox’s reference): one attempt open at a time, paid by the first approval a provider confirms, any later one given back, none opened once paid; then the machine delivers, and what it did not deliver is released (a hold) or refunded (a sale).',
   ),
 ];
