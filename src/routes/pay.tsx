@@ -28,7 +28,7 @@ export const Route = createFileRoute('/pay')({
 function PayRoute() {
   const { machine_id = '', qr, machine_close, bit_return } = Route.useSearch();
   const { earlyMenu } = Route.useLoaderData();
-  const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, machine_close });
+  const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, qr, machine_close });
   // The page's charts start in a render React can schedule apart from the task that has just evaluated
   // this route's code: together they would block a slow phone's main thread for too long.
   const started = useDeferredValue(true, false);

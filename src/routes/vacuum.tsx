@@ -25,7 +25,7 @@ export const Route = createFileRoute('/vacuum')({
 /** requirements.md §2 /vacuum: the /pay page with an hourly order (splash, grid, loyalty offer, time drawer). */
 function VacuumRoute() {
   const { machine_id = '', qr, machine_close, bit_return } = Route.useSearch();
-  const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, machine_close });
+  const returnedPayment = useReturnedPayment(machine_id, bit_return, { machine_id, qr, machine_close });
   // Read once: both time pickers start at the time the page opened; a member is not offered the promotion.
   const [orderSource] = useState<OrderSource>(() => ({
     kind: 'hourly',

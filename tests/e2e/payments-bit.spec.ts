@@ -39,7 +39,7 @@ import {
   test,
   type Texts,
 } from './fixtures';
-import { payPath } from '../fixtures/machine-pages';
+import { payPath, qrCode } from '../fixtures/machine-pages';
 
 const cola = product(1001, 101);
 const BIT_INIT = '/v4/api/payment/pre/bit/init';
@@ -172,6 +172,7 @@ inEnglish('Bit (1001)', (lang, t) => {
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     const forged = new URLSearchParams({
       machine_id: '1001',
+      qr: qrCode(1001),
       bit_return: 'forged',
       bit_status: 'approved',
       transaction_id: 'FORGED',
@@ -225,7 +226,8 @@ forEachLanguage('Bit (1001)', (lang, t) => {
     const statusCalls = recordRequests(page, 'GET', PAYMENT_STATUS);
     const back = await bitReturnAddress(page, () => page.getByRole('button', { name: 'Approve', exact: true }).click());
     expect(back.pathname).toBe('/pay');
-    expect([...back.searchParams.keys()]).toEqual(['machine_id']);
+    // Only Bit's values leave: the machine and its sticker's code stay.
+    expect([...back.searchParams.keys()]).toEqual(['machine_id', 'qr']);
 
     await expect(successHeading(page, t)).toBeVisible();
     await expectBackWithoutBitParameters(page);

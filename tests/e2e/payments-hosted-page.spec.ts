@@ -190,7 +190,7 @@ inEnglish('hosted payment page, Yaad Sarig (1002)', (lang, t) => {
     await expect(successPage(page, t)).toContainText(fill(t.success.transaction, { id: charge?.id ?? '?' }));
     const landed = new URL(page.url());
     expect(landed.pathname).toBe('/pay');
-    expect([...landed.searchParams.keys()]).toEqual(['machine_id']);
+    expect([...landed.searchParams.keys()]).toEqual(['machine_id', 'qr']);
 
     // Closed, its end is over: loading the return again carries nobody on, asks nothing and charges nothing.
     await closeDrawer(page, t);

@@ -359,7 +359,7 @@ test.describe('Back during a pending payment, then Forward: nothing sent again, 
       expect(sent.after, 'payment requests sent again after Back and Forward').toEqual([]);
       expect(sent.before.filter((path) => path === backCase.chargePath)).toHaveLength(1);
       const charged = { method: backCase.charge, status: 'approved', amount: backCase.amount } as const;
-      const charges = await expectCharges(request, sessionId, [charged]);
+      await expectCharges(request, sessionId, [charged]);
 
       // Paying again: the page after Forward starts afresh, so this is a purchase of its own, charged
       // once; the one left behind stays as it was.
@@ -368,7 +368,8 @@ test.describe('Back during a pending payment, then Forward: nothing sent again, 
       await backCase.pay(page);
       await expect(successHeading(page, t)).toBeVisible();
       await expectCharges(request, again, [charged]);
-      expect(await chargesFor(request, sessionId)).toEqual(charges);
+      // The one left behind keeps its one charge (its machine may have delivered meanwhile: a hold captured).
+      await expectCharges(request, sessionId, [charged]);
     });
   }
 

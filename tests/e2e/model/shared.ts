@@ -84,6 +84,25 @@ const SERVER_ERROR = new ApiError({ kind: 'http', status: 500, message: SERVER_M
 const serverError: Reply = (route) => route.fulfill({ status: 500, json: { message: SERVER_MESSAGE } });
 export const failedCall = (type: string) =>
   outcome({ samples: one({ type, error: SERVER_ERROR }), reply: () => serverError });
+/** The contract's MachineNotResponding: set_purchase's 504 when the operator's wake got no answer. */
+const MACHINE_SILENT = {
+  code: 'machine_not_responding',
+  message: 'This machine is not responding: nothing was booked.',
+};
+/** set_purchase failing as any call can, or with the machine not answering the operator (answered in its stead). */
+export const failedBooking = (type: string) =>
+  outcome({
+    samples: one(
+      { type, error: SERVER_ERROR },
+      { type, error: new ApiError({ kind: 'http', status: 504, ...MACHINE_SILENT }) },
+    ),
+    reply: (event) => {
+      const { failure } = (event as EventObject & { error: ApiError }).error;
+      return failure.kind === 'http' && failure.status === 504
+        ? (route) => route.fulfill({ status: 504, json: MACHINE_SILENT })
+        : serverError;
+    },
+  });
 /** The request never gets an answer (a provider's script that is blocked or down). */
 export const blocked: Reply = (route) => route.abort();
 /**

@@ -40,6 +40,7 @@ import {
   type SampleEvent,
   one,
   purchaseOf,
+  failedBooking,
   failedCall,
   closeDrawer,
   status,
@@ -266,7 +267,7 @@ export const purchaseModel: PurchaseModel = {
     'xstate.after.returnedPaymentWait.purchase.CheckingReturnedPayment.Polling': noVerdictInTime,
     'payment.recheck': act(({ page, t }) => drawerButton(page, t, t.payment.status.checkAgain).click()),
     'xstate.done.actor.setPurchase': outcome({ samples: bookedAsShown('xstate.done.actor.setPurchase') }),
-    'xstate.error.actor.setPurchase': failedCall('xstate.error.actor.setPurchase'),
+    'xstate.error.actor.setPurchase': failedBooking('xstate.error.actor.setPurchase'),
     // Google's isReadyToPay answer, from Google's side of the stand-in (GET /sandbox/google-pay/ready).
     'xstate.done.actor.checkGooglePay': outcome({
       samples: () => [true, false].map((output) => [{ type: 'xstate.done.actor.checkGooglePay', output }]),
