@@ -40,11 +40,12 @@ const token = product(1005, 501);
 /** The operator's bound on the machine's answer (sandbox/operator/delivery.ts), with the page's margin. */
 const MACHINE_ANSWER_WAIT_MS = 8_000 + 7_000;
 
-/** The machine of this page's next purchase does what `fault` says. */
+const isSetPurchase = (url: URL) => url.pathname === '/v4/api/menu/set_purchase';
+
+/** The machine of this page's next purchases does what `fault` says. */
 async function machineWill(page: Page, fault: 'offline' | 'vend-fails' | 'vend-partial') {
-  await page.route(
-    (url) => url.pathname === '/v4/api/menu/set_purchase',
-    (route) => route.continue({ headers: { ...route.request().headers(), 'x-sandbox-machine-fault': fault } }),
+  await page.route(isSetPurchase, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-sandbox-machine-fault': fault } }),
   );
 }
 
@@ -75,7 +76,7 @@ forEachLanguage('from payment to product in hand', (lang, t) => {
     await expect(screen).toContainText(t.failure.notCharged);
     await expect(screen.getByRole('link', { name: new RegExp(t.failure.support) })).toBeVisible();
     // The machine is back: Try again books the same choice, and the methods open.
-    await page.unroute((url) => url.pathname === '/v4/api/menu/set_purchase');
+    await page.unroute(isSetPurchase);
     await drawerButton(page, t, t.failure.retry).click();
     await expect(methodList(page, t)).toBeVisible();
   });

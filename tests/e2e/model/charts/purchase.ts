@@ -408,6 +408,14 @@ export const purchaseModel: PurchaseModel = {
           await expect(failurePage(page, t)).toContainText(t.payment.errors.notCharged);
       },
     },
+    'purchase.MachineNotResponding': {
+      check: async ({ page, t }) => {
+        const screen = drawer(page, t).getByTestId('machine-not-responding');
+        await expect(screen.getByRole('heading', { name: t.machineNotResponding.title })).toBeVisible();
+        await expect(screen).toContainText(t.failure.notCharged);
+        await expect(drawerButton(page, t, t.failure.retry)).toBeVisible();
+      },
+    },
   },
   // The endings no method's machine has are no edges of the chart (METHOD_ENDINGS, checked by the compiler).
   unreachableInBrowser: {},
