@@ -99,6 +99,7 @@ export const deliveryMachine = setup({
       states: {
         Asking: {
           invoke: {
+            id: 'checkDelivery',
             src: 'checkDelivery',
             input: ({ context }) => ({ machineId: context.machineId, sessionId: context.sessionId }),
             // Still delivering: asked again.
@@ -118,6 +119,7 @@ export const deliveryMachine = setup({
         Waiting: { after: { refundPoll: 'Asking' } },
         Asking: {
           invoke: {
+            id: 'checkDelivery',
             src: 'checkDelivery',
             input: ({ context }) => ({ machineId: context.machineId, sessionId: context.sessionId }),
             onDone: [

@@ -37,10 +37,8 @@ const ANSWERS: readonly (DeliveryStatus | undefined)[] = [
 ];
 
 const events = samplesOf<EventObject | InternalEvent>([
-  ...ANSWERS.map((delivery) => ({ type: 'xstate.done.actor.0.delivery.Following.Asking', output: { delivery } })),
-  ...ANSWERS.map((delivery) => ({ type: 'xstate.done.actor.0.delivery.GivingBack.Asking', output: { delivery } })),
-  { type: 'xstate.error.actor.0.delivery.Following.Asking', error: new ApiError({ kind: 'timeout' }) },
-  { type: 'xstate.error.actor.0.delivery.GivingBack.Asking', error: new ApiError({ kind: 'offline' }) },
+  ...ANSWERS.map((delivery) => ({ type: 'xstate.done.actor.checkDelivery', output: { delivery } })),
+  { type: 'xstate.error.actor.checkDelivery', error: new ApiError({ kind: 'timeout' }) },
   // xstate 5.33 names a delayed event `xstate.after.<delay name>.<state id>`
   { type: 'xstate.after.deliveryPoll.delivery.Following.Waiting' },
   { type: 'xstate.after.deliveryWait.delivery.Following' },
@@ -74,10 +72,9 @@ const oracle: Oracle = {
       return to({ Following: 'Waiting' }, keeps);
     }
     switch (sample.type) {
-      case 'xstate.error.actor.0.delivery.Following.Asking':
-        return to({ Following: 'Waiting' });
-      case 'xstate.error.actor.0.delivery.GivingBack.Asking':
-        return to({ GivingBack: 'Waiting' });
+      case 'xstate.error.actor.checkDelivery':
+        // A lost answer is asked again.
+        return to(before.matches('GivingBack') ? { GivingBack: 'Waiting' } : { Following: 'Waiting' });
       case 'xstate.after.deliveryPoll.delivery.Following.Waiting':
         return to({ Following: 'Asking' });
       case 'xstate.after.deliveryWait.delivery.Following':

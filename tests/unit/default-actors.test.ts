@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, StateMachine, type AnyActorLogic, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { paymentIntentMachine } from '../../machines/custom-payment/payment-intent.machine';
+import { deliveryMachine } from '../../machines/delivery/delivery.machine';
 import { testLinksMachine } from '../../machines/info/test-links.machine';
 import { payPageMachine } from '../../machines/pay-page/pay-page.machine';
 import { applePayMachine } from '../../machines/payment/methods/apple-pay/apple-pay.machine';
@@ -102,6 +103,7 @@ const bareRuns: BareRun[] = [
   { machine: stripeMachine, input: { order: singleLineOrder }, reaches: 'loadStripe' },
   { machine: cardScanMachine, input: { order: singleLineOrder }, reaches: 'startCardScan' },
   { machine: bitMachine, input: { order: singleLineOrder }, reaches: 'initBitPayment' },
+  { machine: deliveryMachine, input: { machineId: '1001', sessionId: 'session-1' }, reaches: 'checkDelivery' },
 ];
 
 /** How each invoked effect (not a child machine) ended, as the machine under test was told. */
