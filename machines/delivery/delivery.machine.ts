@@ -2,10 +2,18 @@ import { assign, fromPromise, setup } from 'xstate';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 import type { DeliveryStatus } from './delivery.types';
 
-export interface DeliveryInput {
+/** What the purchase leads the app to expect before the operator's first word: a vend, a start, or nothing. */
+export type DeliveryExpected = DeliveryStatus['kind'] | 'nothing';
+
+/** The purchase the operator is asked about. */
+export interface DeliveryQuery {
   machineId: string;
   /** The paid purchase (its session id). */
   sessionId: string;
+}
+
+export interface DeliveryInput extends DeliveryQuery {
+  expected: DeliveryExpected;
 }
 
 export interface DeliveryContext extends DeliveryInput {
@@ -63,7 +71,7 @@ export const deliveryMachine = setup({
   },
   actors: {
     /** GET /api/payment/status: the operator's word on the purchase, its delivery included. */
-    checkDelivery: fromPromise<DeliveryAnswer, DeliveryInput>(providedAtTheEdge('checkDelivery')),
+    checkDelivery: fromPromise<DeliveryAnswer, DeliveryQuery>(providedAtTheEdge('checkDelivery')),
   },
   delays: {
     /** How often the operator is asked while its machine delivers. */

@@ -28,7 +28,9 @@ export interface DeliverySnapshot {
 }
 
 function stageOf(snapshot: DeliverySnapshot): DeliveryStage {
-  if (snapshot.matches('Following')) return 'following';
+  const { delivery, expected } = snapshot.context;
+  // A payment link has nothing to deliver: nothing is said while the operator confirms it.
+  if (snapshot.matches('Following')) return delivery === undefined && expected === 'nothing' ? 'none' : 'following';
   if (snapshot.matches('Delivered')) return 'delivered';
   if (snapshot.matches('GivingBack') || snapshot.matches('RefundStarted')) return 'givingBack';
   if (snapshot.matches('GivenBack')) return 'givenBack';
@@ -39,13 +41,16 @@ function stageOf(snapshot: DeliverySnapshot): DeliveryStage {
 const lines = (pairs: readonly (readonly [string, number])[]): ItemLine[] =>
   pairs.filter(([, count]) => count > 0).map(([name, count]) => ({ name, count }));
 
-/** The delivery as the success page tells it; before the operator's first word, the receipt's items are coming. */
+/**
+ * The delivery as the success page tells it; before the operator's first word, what the purchase leads
+ * to expect: the receipt's items coming out, or the machine starting.
+ */
 export function selectDeliveryView(snapshot: DeliverySnapshot, receiptItems: readonly ItemLine[]): DeliveryView {
-  const { delivery } = snapshot.context;
+  const { delivery, expected } = snapshot.context;
   const items = delivery?.items ?? [];
   return {
     stage: stageOf(snapshot),
-    kind: delivery?.kind ?? 'vend',
+    kind: delivery?.kind ?? (expected === 'start' ? 'start' : 'vend'),
     ordered: delivery ? lines(items.map((item) => [item.name, item.ordered])) : [...receiptItems],
     delivered: lines(items.map((item) => [item.name, item.delivered ?? 0])),
     missing: lines(items.map((item) => [item.name, item.delivered === undefined ? 0 : item.ordered - item.delivered])),

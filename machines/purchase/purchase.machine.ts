@@ -1,6 +1,6 @@
 import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
-import { deliveryMachine } from '../delivery/delivery.machine';
+import { type DeliveryExpected, deliveryMachine } from '../delivery/delivery.machine';
 import type { CardProvider, Menu, ProductId } from '../menu/menu.types';
 import type { PaymentOrder, PaymentResult } from '../payment/payment.types';
 import { PAYMENT_METHOD_ENTRIES } from '../payment/methods/registry';
@@ -64,6 +64,13 @@ const toFailure = (error: unknown): ApiFailure =>
 /** The product view decides the order only on /pay's menu-driven purchases. */
 const showsView = (context: PurchaseContext, view: Menu['product_view']) =>
   context.orderSource.kind === 'menu' && context.menu.product_view === view;
+
+/** What each order leads the app to expect of the machine once paid: a menu's items vend, the vacuum starts, a link has nothing. */
+const DELIVERY_EXPECTED: Record<OrderSource['kind'], DeliveryExpected> = {
+  menu: 'vend',
+  hourly: 'start',
+  fixed: 'nothing',
+};
 
 /** The return address of a payment link for an outcome, if the link gave one. */
 const returnUrlFor = (source: OrderSource, outcome: 'success' | 'failure') =>
@@ -458,7 +465,11 @@ export const purchaseMachine = setup({
       invoke: {
         id: 'delivery',
         src: 'delivery',
-        input: ({ context }) => ({ machineId: context.machineId, sessionId: context.sessionId ?? '' }),
+        input: ({ context }) => ({
+          machineId: context.machineId,
+          sessionId: context.sessionId ?? '',
+          expected: DELIVERY_EXPECTED[context.orderSource.kind],
+        }),
       },
       // The payment stays underway until the visitor closes the page (requirements.md §4): a reload, or another tab
       // of the same browser, still asks the operator and shows the success again.

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { deliveryMachine, type DeliveryAnswer, type DeliveryInput } from '../../machines/delivery/delivery.machine';
+import { deliveryMachine, type DeliveryAnswer, type DeliveryQuery } from '../../machines/delivery/delivery.machine';
 import { METHOD_ACTORS, type MethodActor } from '../../machines/payment/methods/registry';
 import type { ReturnedPaymentStatus } from '../../machines/purchase/purchase.types';
 import type { ApiClient } from '../api/client';
@@ -29,7 +29,7 @@ export function providePayments(api: ApiClient) {
     /** After the payment, the operator's status call says what the machine delivered. */
     delivery: deliveryMachine.provide({
       actors: {
-        checkDelivery: fromPromise<DeliveryAnswer, DeliveryInput>(async ({ input }) => ({
+        checkDelivery: fromPromise<DeliveryAnswer, DeliveryQuery>(async ({ input }) => ({
           delivery: (await (await paymentStatusApi()).paymentStatus(api, input)).delivery,
         })),
       },

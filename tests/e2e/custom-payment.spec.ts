@@ -36,6 +36,9 @@ import {
   type Texts,
   TEXTS,
   intentPath,
+  deliveryStatus,
+  holdRequests,
+  PAYMENT_STATUS,
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 
@@ -191,12 +194,19 @@ inEnglish('/customPaymentIframe', (lang, t) => {
     );
   });
 
-  test('without return addresses the success page stays', async ({ page, request }) => {
+  test('without return addresses the success page stays, and says nothing of a machine delivering', async ({
+    page,
+    request,
+  }) => {
     await openLink(page, lang, linkPath());
     const sessionId = await continueToPayment(page, t);
+    // The operator's word is held: a link has nothing to deliver, so nothing is said while it is asked.
+    const release = await holdRequests(page, `**${PAYMENT_STATUS}**`);
     await payWithGooglePay(page, t, 'Approve');
 
     await expect(successHeading(page, t)).toBeVisible();
+    await expect(deliveryStatus(page, t)).toHaveCount(0);
+    release();
     await expectCharges(request, sessionId, [{ method: 'google_pay', status: 'approved', amount: 7.5 }]);
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe(CUSTOM_PAYMENT_PAGE);

@@ -10,16 +10,19 @@ import {
   card,
   chargesFor,
   continueToPayment,
+  deliveryStatus,
   drawer,
   drawerButton,
   expect,
   expectCharges,
   fill,
   fillHostedFields,
+  isolated,
   forEachLanguage,
+  setPurchaseUrl,
   linePrice,
+  machineWill,
   methodList,
-  money,
   openMachine,
   payAmountButton,
   product,
@@ -28,30 +31,17 @@ import {
   startMethod,
   startWallet,
   successHeading,
-  successPage,
   test,
   type Texts,
   walletButton,
   walletSheet,
+  withAmount,
 } from './fixtures';
 
 const cola = product(1001, 101);
 const token = product(1005, 501);
 /** The operator's bound on the machine's answer (sandbox/operator/delivery.ts), with the page's margin. */
 const MACHINE_ANSWER_WAIT_MS = 8_000 + 7_000;
-
-const isSetPurchase = (url: URL) => url.pathname === '/v4/api/menu/set_purchase';
-
-/** The machine of this page's next purchases does what `fault` says. */
-async function machineWill(page: Page, fault: 'offline' | 'vend-fails' | 'vend-partial') {
-  await page.route(isSetPurchase, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-sandbox-machine-fault': fault } }),
-  );
-}
-
-/** Each product name is isolated in the text, so a Latin name keeps its order in Hebrew. */
-const isolated = (name: string) => `\u2068${name}\u2069`;
-const withAmount = (text: string, amount: number, lang: 'en' | 'he') => text.replace('<amount/>', money(amount, lang));
 
 async function payWithGooglePay(page: Page, t: Texts) {
   await walletButton(page, t, 'google_pay').click();
@@ -61,7 +51,7 @@ async function payWithGooglePay(page: Page, t: Texts) {
 }
 
 forEachLanguage('from payment to product in hand', (lang, t) => {
-  const delivery = (page: Page) => successPage(page, t).getByTestId('delivery');
+  const delivery = (page: Page) => deliveryStatus(page, t);
 
   test('a machine that does not answer: its own screen, not charged, and Try again books once it answers', async ({
     page,
@@ -76,7 +66,7 @@ forEachLanguage('from payment to product in hand', (lang, t) => {
     await expect(screen).toContainText(t.failure.notCharged);
     await expect(screen.getByRole('link', { name: new RegExp(t.failure.support) })).toBeVisible();
     // The machine is back: Try again books the same choice, and the methods open.
-    await page.unroute(isSetPurchase);
+    await page.unroute(setPurchaseUrl);
     await drawerButton(page, t, t.failure.retry).click();
     await expect(methodList(page, t)).toBeVisible();
   });

@@ -37,6 +37,9 @@ import {
   test,
   type Texts,
   walletSheet,
+  deliveryStatus,
+  holdRequests,
+  PAYMENT_STATUS,
 } from './fixtures';
 import { GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
 import { recordSplash, splashLog } from './splash-log';
@@ -394,9 +397,14 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await methodContinue(page, t).click();
     await drawerButton(page, t, GOOGLE_PAY_BUTTON).click();
     await expect(walletSheet(page, 'Google Pay')).toContainText('Total: 18.00 ILS');
+    // The operator's first word on the machine is held: until then the page says what the vacuum does, start.
+    const release = await holdRequests(page, `**${PAYMENT_STATUS}**`);
     await sheetButton(page, 'Google Pay', 'Approve').click();
 
     await expect(successHeading(page, t)).toBeVisible();
+    await expect(deliveryStatus(page, t)).toHaveText(t.delivery.starting);
+    release();
+    await expect(deliveryStatus(page, t)).toHaveText(t.delivery.deliveredStart);
     await expect(successPage(page, t)).toContainText(
       receiptText(t, [{ name: VACUUM.name, price: 18 }], 0, 'google_pay'),
     );

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { expect } from 'vitest';
-import { deliveryMachine, type DeliveryAnswer, type DeliveryInput } from '../../machines/delivery/delivery.machine';
+import { deliveryMachine, type DeliveryAnswer, type DeliveryQuery } from '../../machines/delivery/delivery.machine';
 import type { DeliveryStatus } from '../../machines/delivery/delivery.types';
 import { ApiError } from '../../machines/shared/api-failure';
 import { pendingPromise } from '../fixtures/stand-ins';
@@ -16,7 +16,7 @@ import {
 } from './edge-coverage';
 
 /** The operator's status call never settles by itself: each path sends its answers. */
-const machine = deliveryMachine.provide({ actors: { checkDelivery: pendingPromise<DeliveryAnswer, DeliveryInput>() } });
+const machine = deliveryMachine.provide({ actors: { checkDelivery: pendingPromise<DeliveryAnswer, DeliveryQuery>() } });
 
 const item = (delivered: number | undefined) => ({ productId: '101', name: 'Cola', ordered: 2, delivered });
 const refund = (way: 'released' | 'refund_pending' | 'refunded') => ({
@@ -96,5 +96,5 @@ describeEdgePaths({
   oracle,
   machineId: 'delivery',
   machine,
-  scenarios: [{ label: 'a paid vend', input: { machineId: '1001', sessionId: 'session-1' }, events, serializeState }],
+  scenarios: [{ label: 'a paid vend', input: { machineId: '1001', sessionId: 'session-1', expected: 'vend' }, events, serializeState }],
 });
