@@ -9,6 +9,7 @@ import type { Menu } from '../machines/menu/menu.types';
 import { createSandboxApp } from './app';
 import { RECONCILE_EVERY_MS } from './operator/reconcile';
 import { TEST_CARDS } from './cards';
+import { MACHINE_FAULTS } from './standins/machine-controller';
 import { CatalogueError, loadCatalogue, type Catalogue, type CatalogueMachine } from './catalogue';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -75,6 +76,8 @@ function printBanner(catalogue: Catalogue, origin: string) {
       `  ${TEST_CARDS.declined}  declined by the processor`,
       `  ${TEST_CARDS.cvvError}  CVV error`,
       'Wallets: the sheet has Approve / Decline / Cancel. Apple Pay appears only with the cookie sandbox_apple_pay=1.',
+      `Machines answer at once and deliver in 2.5 s; the next purchase on one does otherwise (${MACHINE_FAULTS.join(', ')}) with`,
+      `  curl -X POST ${origin}/sandbox/faults -H 'content-type: application/json' -d '{"call":"machine/1001","fault":"vend-fails","times":1}'`,
     ].join('\n'),
   );
 }
