@@ -125,4 +125,18 @@ export const SHOTS = {
   intentRejected: shot('paymentIntent', 'LinkRejected', 'an unknown machine (HTTP 404)'),
   intentFailed: shot('paymentIntent', 'Failed', 'get_iframe failed (HTTP 500)'),
   intentRefused: shot('paymentIntent', 'Refused', 'the answer names javascript:alert(1) as the page'),
+  machineNotResponding: shot('purchase', 'MachineNotResponding', 'the machine did not answer before any payment'),
+  dispensing: shot('delivery', 'Following', 'paid with Google Pay, the machine vends (1001)', {
+    also: [{ machine: 'purchase', state: 'purchase.PAYMENT_SUCCESS.Summary' }],
+  }),
+  delivered: shot('delivery', 'Delivered', 'the Cola came out'),
+  holdReleased: shot('delivery', 'GivenBack', 'the vend failed: the card hold released', { variant: 'released' }),
+  refundPending: shot('delivery', 'GivingBack', 'the vend failed: the Google Pay sale refunded, on its way'),
+  refunded: shot('delivery', 'GivenBack', 'the vend failed: the refund settled', { variant: 'refunded' }),
+  partlyDelivered: shot('delivery', 'GivenBack', 'two tokens held, one came out: the other’s share released', {
+    variant: 'partial',
+  }),
+  deliveryUnconfirmed: shot('delivery', 'Unconfirmed', 'no word from the machine in time'),
+  vacuumStarting: shot('delivery', 'Following', 'the vacuum paid, starting (1008)', { variant: 'vacuum' }),
+  vacuumStarted: shot('delivery', 'Delivered', 'the vacuum started', { variant: 'vacuum' }),
 } satisfies Record<string, Shot>;
