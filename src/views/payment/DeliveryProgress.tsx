@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
@@ -11,7 +12,7 @@ export type DeliveryRef = ActorRefFrom<typeof deliveryMachine>;
 /** "Cola", "2 × Water and Cola", each name isolated so a Latin name keeps its order in Hebrew. */
 function useItemList() {
   const { i18n } = useTranslation();
-  const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  const list = useMemo(() => new Intl.ListFormat(i18n.language, { type: 'conjunction' }), [i18n.language]);
   return (items: readonly ItemLine[]) =>
     list.format(items.map(({ name, count }) => `${count > 1 ? `${String(count)} × ` : ''}\u2068${name}\u2069`));
 }
