@@ -1,12 +1,15 @@
 /**
  * design.md §7.5: axe-core finds no WCAG 2.0/2.1 A or AA violation on any screen, in en and he.
  * The screens are those the screenshot suite reaches (tests/screens/screens.ts), plus the pages it
- * does not photograph. Motion is reduced, so every screen is scanned as it rests.
+ * does not photograph. Motion is reduced, so every screen is scanned as it rests. Each pictured screen's
+ * layout is checked too, at 320 and 390 px (../screens/layout.ts; `npm run screenshots` checks fr and es).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { CUSTOM_TEXTS, SCREEN_GROUPS, SlideMissed, station, WHEELSHARE_TEXTS } from '../screens/screens';
+import { expectLaidOut } from '../screens/layout';
+import { VIEWPORTS } from '../screens/shots';
 import infoEn from '../../locales/info/en.json' with { type: 'json' };
 import infoHe from '../../locales/info/he.json' with { type: 'json' };
 import { expect, forEachLanguage, type Lang, test } from './fixtures';
@@ -128,6 +131,20 @@ async function untilScannedWhileShowing(context: BrowserContext, journey: () => 
   }
 }
 
+/**
+ * The screen's layout (../screens/layout.ts) on the smallest phone and today's common one: the page is resized
+ * to each, looked at once it has laid out again, then given back its own size for the journey to go on.
+ */
+async function expectLaidOutOnBothPhones(page: Page, screen: string): Promise<void> {
+  const own = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((laidOut) => requestAnimationFrame(() => requestAnimationFrame(laidOut))));
+    await expectLaidOut(page, screen);
+  }
+  if (own) await page.setViewportSize(own);
+}
+
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 for (const { title, splash, journeys } of SCREEN_GROUPS) {
@@ -139,7 +156,18 @@ for (const { title, splash, journeys } of SCREEN_GROUPS) {
         test.slow(name === 'the product views', 'six machines opened and scanned in one journey');
         if (splash) await context.addInitScript({ content: AXE_IN_FRAME });
         await untilScannedWhileShowing(context, () =>
-          journey({ page, lang, t, request, context, baseURL, at: (shot) => scan(page, lang, shot) }),
+          journey({
+            page,
+            lang,
+            t,
+            request,
+            context,
+            baseURL,
+            at: async (shot) => {
+              await scan(page, lang, shot);
+              if (!splash) await expectLaidOutOnBothPhones(page, shot);
+            },
+          }),
         );
       });
     }

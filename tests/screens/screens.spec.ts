@@ -2,14 +2,15 @@
  * `npm run screenshots`: drives the real app against the sandbox, in en, he, fr and es and at 390×844
  * and 320×568, to the screens of the main states (./shots.ts, reached by the journeys of ./screens.ts)
  * and saves each one, clipped to the viewport, under visualizations/screens/. Not part of `npm test`: these are the designers'
- * pictures, not checks; each journey still waits for what the screen must show, so that a picture
- * never shows the wrong state.
+ * pictures; each journey still waits for what the screen must show, so that a picture never shows the wrong
+ * state, and each picture's layout is checked (./layout.ts: nothing under a sticky bar or off the screen).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type PageLang, TEXTS, test } from '../e2e/fixtures';
 import { recordRenderedFonts } from './fonts';
+import { expectLaidOut } from './layout';
 import { SCREEN_GROUPS, type ShotName } from './screens';
 import { LANGS, SCREENS_DIR, SHOTS, shotFile, VIEWPORTS } from './shots';
 
@@ -28,6 +29,7 @@ async function capture(page: Page, lang: PageLang, width: number, name: ShotName
   // CSS pixels (not the phone's device pixels) and no caret keep the files small and stable.
   await page.screenshot({ path, scale: 'css', caret: 'hide', animations: 'disabled' });
   await recordRenderedFonts(page, lang, shotFile(SHOTS[name], lang, width).replaceAll('/', '_'));
+  await expectLaidOut(page, name);
 }
 
 for (const { title, splash, journeys } of SCREEN_GROUPS) {

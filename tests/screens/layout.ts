@@ -1,0 +1,106 @@
+/**
+ * The layout check every pictured screen passes (issue 40: a checkout finished on the smallest phone): no
+ * visible text or control lies under a sticky bar (the sheet's Continue, Pay, Try again …) or outside the
+ * viewport. `npm run screenshots` runs it on each picture, in four languages at both widths; the accessibility
+ * suite (tests/e2e/axe.spec.ts) runs it in CI on the same screens at both widths.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from '../e2e/fixtures';
+
+/** What the check found on a screen, one line per piece of text or control, in words a designer reads. */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const height = window.innerHeight;
+    /** Less than this is rounding (sub-pixel layout), not an overlap. */
+    const SLACK = 1;
+    const problems: string[] = [];
+
+    const isShown = (element: Element) => {
+      const style = getComputedStyle(element);
+      return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    };
+    /**
+     * The part of `rect` left once every box that clips its overflow has cut it, from `first` up (a text's own
+     * element clips it, as a visually hidden label does); null when nothing is left.
+     */
+    const clipped = (first: Element | null, rect: DOMRect): DOMRect | null => {
+      let { left, top, right, bottom } = rect;
+      for (let box = first; box; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const edge = box.getBoundingClientRect();
+        if (style.overflowX !== 'visible') [left, right] = [Math.max(left, edge.left), Math.min(right, edge.right)];
+        if (style.overflowY !== 'visible') [top, bottom] = [Math.max(top, edge.top), Math.min(bottom, edge.bottom)];
+      }
+      return right - left > SLACK && bottom - top > SLACK ? new DOMRect(left, top, right - left, bottom - top) : null;
+    };
+    /** Fixed content (the sheet and all in it) cannot be scrolled to: it must be inside the viewport. */
+    const inFixedLayer = (element: Element) => {
+      for (let box: Element | null = element; box; box = box.parentElement)
+        if (getComputedStyle(box).position === 'fixed') return true;
+      return false;
+    };
+    const stickyBarOf = (element: Element | null) => {
+      for (let box = element; box; box = box.parentElement)
+        if (getComputedStyle(box).position === 'sticky' && box.getBoundingClientRect().height > 0) return box;
+      return null;
+    };
+    const describe = (element: Element, text: string) =>
+      `${element.tagName.toLowerCase()}${element.classList.length > 0 ? `.${element.classList[0] ?? ''}` : ''} "${text.trim().slice(0, 40)}"`;
+
+    const check = (owner: Element, text: string, rects: Iterable<DOMRect>, clipsFrom: Element | null) => {
+      // Only a sheet's stage must end above its bar; a page's own bar has the page scroll under it.
+      const inSheet = owner.closest('[role="dialog"], [role="alertdialog"]') !== null;
+      for (const rect of rects) {
+        const seen = clipped(clipsFrom, rect);
+        if (!seen) continue;
+        if (seen.left < -SLACK || seen.right > width + SLACK)
+          problems.push(
+            `${describe(owner, text)} runs outside the viewport's width (${Math.round(seen.left)}–${Math.round(seen.right)} of ${width} px)`,
+          );
+        if (inFixedLayer(owner) && (seen.top < -SLACK || seen.bottom > height + SLACK))
+          problems.push(
+            `${describe(owner, text)} runs outside the viewport's height (${Math.round(seen.top)}–${Math.round(seen.bottom)} of ${height} px)`,
+          );
+        // Under a sticky bar: the bar, not the text, is what a tap or an eye meets at the text's middle.
+        const x = Math.min(Math.max(seen.left + seen.width / 2, 0), width - 1);
+        const y = Math.min(Math.max(seen.top + seen.height / 2, 0), height - 1);
+        const bar = inSheet ? stickyBarOf(document.elementFromPoint(x, y)) : null;
+        if (bar && !bar.contains(owner))
+          problems.push(`${describe(owner, text)} lies under the sticky ${describe(bar, bar.textContent)}`);
+      }
+    };
+
+    // Each line of visible text, by its own boxes (a wrapped line is judged where it is).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const owner = node.parentElement;
+      if (
+        !owner ||
+        !node.textContent?.trim() ||
+        !isShown(owner) ||
+        owner.closest('[aria-hidden="true"], script, style')
+      )
+        continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      check(owner, node.textContent, range.getClientRects(), owner);
+    }
+    // Each control, text or not (a field, a checkbox, a button with a picture).
+    for (const control of document.querySelectorAll('button, input, select, textarea, a[href], [role="button"]')) {
+      if (!isShown(control) || control.closest('[aria-hidden="true"]')) continue;
+      const rect = control.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0)
+        check(control, control.getAttribute('aria-label') ?? control.textContent, [rect], control.parentElement);
+    }
+    return [...new Set(problems)];
+  });
+}
+
+/** The screen's layout holds; soft, so that a journey's later screens are still checked. */
+export async function expectLaidOut(page: Page, screen: string): Promise<void> {
+  expect
+    .soft(await layoutProblems(page), `layout of ${screen} at ${String(page.viewportSize()?.width)} px`)
+    .toEqual([]);
+}
