@@ -2,6 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { OrderSummary as Summary } from '../../machines/purchase/purchase.selectors';
 import { Money } from './Money';
 
+/** Who is paid: the merchant, or the machine when the operator names no merchant. */
+export function usePayee(summary: Summary): string {
+  const { t } = useTranslation();
+  return summary.merchant ?? t('summary.machine', { id: summary.machineId });
+}
+
 /**
  * Who is paid, for what and how much, on one line that every payment step shows (long names end in an
  * ellipsis so the step still fits a small phone), and the secure-payment line under it. `withTotal` false
@@ -9,7 +15,7 @@ import { Money } from './Money';
  */
 export function OrderSummary({ summary, withTotal = true }: { summary: Summary; withTotal?: boolean }) {
   const { t } = useTranslation();
-  const payee = summary.merchant ?? t('summary.machine', { id: summary.machineId });
+  const payee = usePayee(summary);
   const items = summary.items.join(', ');
   return (
     <section className="order-summary" aria-label={t('summary.label')} data-testid="order-summary">

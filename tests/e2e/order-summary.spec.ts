@@ -20,6 +20,8 @@ import {
   product,
   sheetButton,
   startMethod,
+  successHeading,
+  successPage,
   test,
   type Texts,
   walletButton,
@@ -70,6 +72,18 @@ forEachLanguage('order summary', (lang, t) => {
     const failure = failurePage(page, t);
     await expect(failure).toContainText(t.failure.notCharged);
     await expect(failure).not.toContainText(t.failure.chargeUnknown);
+  });
+
+  test('the success page leads with how much went to whom, under the summary', async ({ page }) => {
+    await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'google_pay');
+    await walletButton(page, t, 'google_pay').click();
+    await sheetButton(page, 'Google Pay', 'Approve').click();
+    await expect(successHeading(page, t)).toBeVisible();
+    await expectSummary(page, t);
+    // The Cola's ₪6.50 and its service fee (requirements.md §5), paid to the merchant the wallets name.
+    const paidTo = { en: '₪6.66 paid to Sandbox Vending', he: 'שילמת 6.66 ₪ ל‑Sandbox Vending' }[lang];
+    await expect(successPage(page, t).getByTestId('paid-to')).toHaveText(paidTo);
   });
 
   test('the card entry step shows the summary above the card fields, whole on a 320 px phone', async ({ page }) => {

@@ -28,6 +28,8 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
           {t(charge === 'notCharged' ? 'failure.notCharged' : 'failure.chargeUnknown')}
         </p>
       )}
+      {/* What to do next follows at once; the spec's comment and the code come after it, as body text. */}
+      <p className="outcome__next">{t('failure.recommendation')}</p>
       {result.transactionId && <TransactionNumber text="failure.transaction" id={result.transactionId} />}
       <p className="outcome__comment">{t('failure.comment')}</p>
       {result.reason && <p className="outcome__detail">{t(`payment.errors.${result.reason}`)}</p>}
@@ -39,7 +41,6 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
       {result.code !== undefined && (
         <p className="outcome__reference">{t('failure.code', { code: String(result.code) })}</p>
       )}
-      <p>{t('failure.recommendation')}</p>
       <p>{t('failure.callSupport')}</p>
       <div className="button-row">
         <SupportCallButton phone={supportPhone} label={t('failure.support')} />

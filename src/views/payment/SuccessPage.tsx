@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Receipt } from '../../../machines/purchase/receipt';
 import { FocusHeading } from '../../components/FocusHeading';
 import { Money } from '../../components/Money';
+import { usePayee } from '../../components/OrderSummary';
+import { type OrderSummary, selectOrderSummary } from '../../../machines/purchase/purchase.selectors';
 import { SupportCallButton } from '../../components/SupportCallButton';
 import { TransactionNumber } from '../../components/TransactionNumber';
 import type { PurchaseRef } from '../purchase/purchase-ref';
@@ -59,6 +61,8 @@ function ReceiptLines({ receipt }: { receipt: Receipt }) {
   );
 }
 
+const samePayee = (a: OrderSummary, b: OrderSummary) => a.merchant === b.merchant && a.machineId === b.machineId;
+
 /** requirements.md §2 success page: confirmation, transaction number, items, totals, date, latest purchase, support. */
 export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef; supportPhone: string }) {
   const { t } = useTranslation();
@@ -66,6 +70,7 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
   const latest = useSelector(purchase, (snapshot) => snapshot.context.latestPurchase);
   const showingLatest = useSelector(purchase, (snapshot) => snapshot.matches({ PAYMENT_SUCCESS: 'LatestPurchase' }));
   const delivery = useSelector(purchase, (snapshot) => snapshot.children.delivery);
+  const payee = usePayee(useSelector(purchase, selectOrderSummary, samePayee));
   if (!receipt) return null;
   return (
     <section className="outcome outcome--success">
@@ -73,6 +78,14 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
         ✓
       </span>
       <FocusHeading className="outcome__title">{t('success.title')}</FocusHeading>
+      {/* The facts first, as Stripe's receipt leads: how much went to whom. */}
+      <p className="outcome__paid" data-testid="paid-to">
+        <Trans
+          i18nKey="success.paidTo"
+          values={{ payee }}
+          components={{ amount: <Money amount={receipt.total} symbol={receipt.currencySymbol} />, payee: <bdi /> }}
+        />
+      </p>
       <p>{t('success.text')}</p>
       {delivery && (
         <DeliveryProgress
@@ -94,7 +107,8 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
         {showingLatest ? t('success.hideLatest') : t('success.seeLatest')}
       </button>
       {showingLatest && (
-        <div className="receipt receipt--latest">
+        // What the button reveals is brought into view: below the fold on a small phone, it would seem to do nothing.
+        <div className="receipt receipt--latest" ref={(shown) => shown?.scrollIntoView({ block: 'nearest' })}>
           <h4 className="receipt__heading">{t('success.latestTitle')}</h4>
           {latest ? <ReceiptLines receipt={latest} /> : <p>{t('success.noLatest')}</p>}
         </div>

@@ -38,7 +38,7 @@ export function PaymentStage({ purchase, supportPhone }: { purchase: PurchaseRef
   const summary = useSelector(purchase, selectOrderSummary, sameSummary);
   return (
     <>
-      {stage !== 'closed' && stage !== 'success' && (
+      {stage !== 'closed' && (
         // The method list has the spec's own line, "Total … including all fees", right under the summary.
         <OrderSummary summary={summary} withTotal={stage !== 'choosing' && stage !== 'explaining'} />
       )}
