@@ -82,7 +82,8 @@ forEachLanguage('order summary', (lang, t) => {
     await expect(successHeading(page, t)).toBeVisible();
     await expectSummary(page, t);
     // The Cola's ₪6.50 and its service fee (requirements.md §5), paid to the merchant the wallets name.
-    const paidTo = { en: '₪6.66 paid to Sandbox Vending', he: 'שילמת 6.66 ₪ ל‑Sandbox Vending' }[lang];
+    const paid = money(6.66, lang);
+    const paidTo = { en: `${paid} paid to ${MERCHANT}`, he: `שילמת ${paid} ל‑${MERCHANT}` }[lang];
     await expect(successPage(page, t).getByTestId('paid-to')).toHaveText(paidTo);
   });
 
