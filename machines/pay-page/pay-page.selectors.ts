@@ -40,8 +40,11 @@ export function selectSkeletonShape(snapshot: PayPageSnapshot): SkeletonShape {
   return 'list';
 }
 
-/** The footer's marks: the payments the machine accepts (none until its menu has come). */
+/**
+ * The footer's marks: the payments the machine accepts, once its menu has come and it takes payments (an
+ * inactive machine's page shows none: nothing can be paid there).
+ */
 export const selectAcceptedMarks = (snapshot: PayPageSnapshot): PaymentMark[] =>
-  snapshot.context.menu
+  snapshot.context.menu && snapshot.matches({ menu: 'Ready' })
     ? acceptedMarks(snapshot.context.menu.frontend_config, snapshot.context.purchaseSettings.applePayAvailable)
     : [];
