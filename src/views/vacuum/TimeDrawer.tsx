@@ -99,8 +99,8 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
         </h3>
         {product && (
           <p className="vacuum-summary__item">
-            <span className="product-card__name" dir="auto">
-              {product.name}
+            <span className="product-card__name">
+              <bdi>{product.name}</bdi>
             </span>
             <span>{t('grid.perHour', { price: formatMoney(product.price, symbol, i18n.language) })}</span>
           </p>
