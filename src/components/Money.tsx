@@ -16,6 +16,33 @@ export function formatMoney(amount: number, symbol: string, language: string, cu
     .join('');
 }
 
+/**
+ * An amount as the visitor types it on the keypad ("12.5", "12.", "0"), in the language's pattern as formatMoney writes
+ * a whole amount: its grouping, its decimal separator and the symbol where the language puts it ("₪12.5" en,
+ * "12,5 ₪" fr, "‏12.5 ‏₪" he). Only the decimals typed so far show, and the separator once typed ("12, ₪").
+ */
+export function formatTypedAmount(text: string, symbol: string, language: string): string {
+  const [whole = '', decimals] = text.split('.');
+  return formatter(language, undefined)
+    .formatToParts(Number(whole))
+    .map((part) => {
+      if (part.type === 'currency') return symbol;
+      if (part.type === 'decimal') return decimals === undefined ? '' : part.value;
+      if (part.type === 'fraction') return decimals ?? '';
+      return part.value;
+    })
+    .join('');
+}
+
+/** The language's decimal separator ("." en and he, "," fr and es), which the keypad's decimal key shows. */
+export function decimalSeparator(language: string): string {
+  return (
+    formatter(language, undefined)
+      .formatToParts(0.5)
+      .find((part) => part.type === 'decimal')?.value ?? '.'
+  );
+}
+
 /** Formatters by language and currency: building one costs far more than using it, and a page shows many amounts. */
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary as Summary } from '../../machines/purchase/purchase.selectors';
 import { Money } from './Money';
@@ -16,14 +17,19 @@ export function usePayee(summary: Summary): string {
 export function OrderSummary({ summary, withTotal = true }: { summary: Summary; withTotal?: boolean }) {
   const { t } = useTranslation();
   const payee = usePayee(summary);
-  const items = summary.items.join(', ');
   return (
     <section className="order-summary" aria-label={t('summary.label')} data-testid="order-summary">
       <p className="order-summary__line">
-        <bdi className="order-summary__names" dir="auto">
-          {payee}
-          {items && <> · {items}</>}
-        </bdi>
+        {/* The line keeps the page's direction (and its ellipsis the page's end); each name keeps its own. */}
+        <span className="order-summary__names">
+          <bdi>{payee}</bdi>
+          {summary.items.map((item, index) => (
+            <Fragment key={`${item}-${String(index)}`}>
+              {index === 0 ? ' · ' : ', '}
+              <bdi>{item}</bdi>
+            </Fragment>
+          ))}
+        </span>
         {withTotal && (
           <span className="order-summary__total">
             <Money amount={summary.total} symbol={summary.symbol} />

@@ -5,7 +5,8 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { en, isCall, json, renderPayPage, type Intercept, type SentRequest } from './harness';
+import fr from '../../locales/fr.json';
+import { en, he, isCall, json, renderPayPage, type Intercept, type SentRequest } from './harness';
 
 const productContinue = () => screen.getByRole('button', { name: en.purchase.continue });
 const drawerTotal = (dialog: HTMLElement) =>
@@ -260,7 +261,43 @@ describe('PRICE_INPUT (1006)', () => {
     for (let i = 0; i < 6; i += 1) await user.keyboard('{Backspace}');
     expect(display().textContent).toBe('₪0');
     await user.keyboard('123456789012');
-    expect(display().textContent).toBe('₪1234567890');
+    // Grouped as the app writes every amount in English.
+    expect(display().textContent).toBe('₪1,234,567,890');
+  });
+
+  it('in French the display writes "12,5 ₪" and the decimal key shows ","; the amount sent stays 12.5', async () => {
+    // The visitor's remembered language, which the page applies once the machine's menu offers it.
+    document.cookie = 'language=fr; path=/';
+    const harness = renderPayPage({ machineId: '1006' });
+    const keypad = await screen.findByRole('group', { name: fr.amount.keypad });
+    const frDisplay = () => screen.getByRole('status', { name: fr.amount.label });
+    const decimalKey = within(keypad).getByRole('button', { name: fr.amount.decimalPoint });
+    expect(frDisplay().textContent).toBe('0\u00a0₪');
+    expect(decimalKey.textContent).toBe(',');
+
+    for (const name of ['1', '2', fr.amount.decimalPoint])
+      await harness.user.click(within(keypad).getByRole('button', { name }));
+    expect(frDisplay().textContent).toBe('12,\u00a0₪');
+    await harness.user.click(within(keypad).getByRole('button', { name: '5' }));
+    expect(frDisplay().textContent).toBe('12,5\u00a0₪');
+    await harness.user.keyboard('{Backspace}{Backspace}{Backspace}4567');
+    expect(frDisplay().textContent).toBe('14\u202f567\u00a0₪');
+
+    await harness.user.keyboard('{Backspace}{Backspace}{Backspace},5');
+    await harness.user.click(screen.getByRole('button', { name: fr.purchase.continue }));
+    await screen.findByRole('dialog', { name: fr.drawer.title });
+    const setPurchase = harness.requests.find((request) => request.url.pathname === '/v4/api/menu/set_purchase');
+    expect(JSON.parse(await (setPurchase?.body ?? Promise.resolve('null')))).toEqual([
+      { product_id: 601, count: 1, custom_price: 14.5 },
+    ]);
+  });
+
+  it('in Hebrew the display writes the symbol after the amount, as the app’s other amounts', async () => {
+    document.cookie = 'language=he; path=/';
+    const harness = renderPayPage({ machineId: '1006' });
+    await screen.findByRole('group', { name: he.amount.keypad });
+    await harness.user.keyboard('12.5');
+    expect(screen.getByRole('status', { name: he.amount.label }).textContent).toBe('\u200f12.5\u00a0\u200f₪');
   });
 });
 

@@ -13,12 +13,45 @@ import {
   product,
   settled,
   test,
+  type Lang,
   type Texts,
+  TEXTS,
   totalLine,
 } from './fixtures';
 
 const keypad = (page: Page, t: Texts) => page.getByRole('group', { name: t.amount.keypad });
 const display = (page: Page, t: Texts) => page.getByRole('status', { name: t.amount.label });
+
+/**
+ * The display as each language writes what was typed so far: its own decimal separator, grouping and symbol's place,
+ * as the app's amounts elsewhere (Hebrew's marks keep the symbol after the number in a right-to-left line).
+ */
+const SHOWN: Record<Lang, Record<string, string>> = {
+  en: {
+    '0': '₪0',
+    '5': '₪5',
+    '5.1': '₪5.1',
+    '5.12': '₪5.12',
+    '1234567890': '₪1,234,567,890',
+    '7': '₪7',
+    '7.25': '₪7.25',
+    '9876543210': '₪9,876,543,210',
+    '0.55': '₪0.55',
+    '12.5': '₪12.5',
+  },
+  he: {
+    '0': '\u200f0\u00a0\u200f₪',
+    '5': '\u200f5\u00a0\u200f₪',
+    '5.1': '\u200f5.1\u00a0\u200f₪',
+    '5.12': '\u200f5.12\u00a0\u200f₪',
+    '1234567890': '\u200f1,234,567,890\u00a0\u200f₪',
+    '7': '\u200f7\u00a0\u200f₪',
+    '7.25': '\u200f7.25\u00a0\u200f₪',
+    '9876543210': '\u200f9,876,543,210\u00a0\u200f₪',
+    '0.55': '\u200f0.55\u00a0\u200f₪',
+    '12.5': '\u200f12.5\u00a0\u200f₪',
+  },
+};
 
 /** Presses on-screen keys: digits by their label, '.' and '⌫' by their accessible names. */
 async function tap(page: Page, t: Texts, keys: string): Promise<void> {
@@ -29,10 +62,16 @@ async function tap(page: Page, t: Texts, keys: string): Promise<void> {
 }
 
 forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
+  const shown = (typed: string) => {
+    const text = SHOWN[lang][typed];
+    if (text === undefined) throw new Error(`no ${lang} display written for ${typed}`);
+    return text;
+  };
+
   test.beforeEach(async ({ page }) => {
     await openMachine(page, lang, 1006);
     await expect(page.getByRole('heading', { name: t.amount.title })).toBeVisible();
-    await expect(display(page, t)).toHaveText('₪0');
+    await expect(display(page, t)).toHaveText(shown('0'));
   });
 
   test('on-screen keys: first digit replaces 0, at most 2 decimals and 10 digits, one decimal point, delete to 0', async ({
@@ -40,32 +79,34 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
   }) => {
     const keys = keypad(page, t).getByRole('button');
     await expect(keys).toHaveCount(12);
+    // English and Hebrew write the decimal separator as a point.
+    await expect(keypad(page, t).getByRole('button', { name: t.amount.decimalPoint, exact: true })).toHaveText('.');
     for (const name of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', t.amount.decimalPoint, t.amount.backspace]) {
       await expect(keypad(page, t).getByRole('button', { name, exact: true })).toBeVisible();
     }
 
     await tap(page, t, '0');
-    await expect(display(page, t)).toHaveText('₪0');
+    await expect(display(page, t)).toHaveText(shown('0'));
     await tap(page, t, '5');
-    await expect(display(page, t)).toHaveText('₪5');
+    await expect(display(page, t)).toHaveText(shown('5'));
     await tap(page, t, '..1');
-    await expect(display(page, t)).toHaveText('₪5.1');
+    await expect(display(page, t)).toHaveText(shown('5.1'));
     await tap(page, t, '2');
-    await expect(display(page, t)).toHaveText('₪5.12');
+    await expect(display(page, t)).toHaveText(shown('5.12'));
     await tap(page, t, '3.');
-    await expect(display(page, t)).toHaveText('₪5.12');
+    await expect(display(page, t)).toHaveText(shown('5.12'));
 
     await tap(page, t, '<');
-    await expect(display(page, t)).toHaveText('₪5.1');
+    await expect(display(page, t)).toHaveText(shown('5.1'));
     await tap(page, t, '<<<');
-    await expect(display(page, t)).toHaveText('₪0');
+    await expect(display(page, t)).toHaveText(shown('0'));
     await tap(page, t, '<');
-    await expect(display(page, t)).toHaveText('₪0');
+    await expect(display(page, t)).toHaveText(shown('0'));
 
     await tap(page, t, '12345678901');
-    await expect(display(page, t)).toHaveText('₪1234567890');
+    await expect(display(page, t)).toHaveText(shown('1234567890'));
     for (let i = 0; i < 10; i += 1) await tap(page, t, '<');
-    await expect(display(page, t)).toHaveText('₪0');
+    await expect(display(page, t)).toHaveText(shown('0'));
 
     // The Continue button confirms the amount as Enter does.
     await tap(page, t, '3');
@@ -75,21 +116,21 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
 
   test('keyboard: digits, "." and ",", at most 2 decimals and 10 digits, Backspace to 0', async ({ page }) => {
     await page.keyboard.type('7');
-    await expect(display(page, t)).toHaveText('₪7');
+    await expect(display(page, t)).toHaveText(shown('7'));
     await page.keyboard.type(',25');
-    await expect(display(page, t)).toHaveText('₪7.25');
+    await expect(display(page, t)).toHaveText(shown('7.25'));
     await page.keyboard.type('9.,');
-    await expect(display(page, t)).toHaveText('₪7.25');
+    await expect(display(page, t)).toHaveText(shown('7.25'));
     for (let i = 0; i < 4; i += 1) await page.keyboard.press('Backspace');
-    await expect(display(page, t)).toHaveText('₪0');
+    await expect(display(page, t)).toHaveText(shown('0'));
     await page.keyboard.press('Backspace');
-    await expect(display(page, t)).toHaveText('₪0');
+    await expect(display(page, t)).toHaveText(shown('0'));
 
     await page.keyboard.type('98765432109');
-    await expect(display(page, t)).toHaveText('₪9876543210');
+    await expect(display(page, t)).toHaveText(shown('9876543210'));
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('Backspace');
     await page.keyboard.type('0.5.5');
-    await expect(display(page, t)).toHaveText('₪0.55');
+    await expect(display(page, t)).toHaveText(shown('0.55'));
   });
 
   test('Enter with 0 shows the minimum amount (1006: ₪1.00) and does not open the drawer; Continue is dimmed', async ({
@@ -97,8 +138,12 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
     setPurchaseRequests,
   }) => {
     await expect(continueButton(page, t)).toHaveAttribute('aria-disabled', 'true');
+    const keysAt = () => keypad(page, t).boundingBox();
+    const before = await keysAt();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alert')).toHaveText(fill(t.amount.minimum, { amount: money(1, lang) }));
+    // The hint had its room already: the keys stay where they were (CLS 0).
+    expect(await keysAt()).toEqual(before);
     await continueButton(page, t).click({ force: true });
     await settled(page);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -115,7 +160,7 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
   }) => {
     const payment = product(1006, 601);
     await page.keyboard.type('12.5');
-    await expect(display(page, t)).toHaveText('₪12.5');
+    await expect(display(page, t)).toHaveText(shown('12.5'));
 
     const request = page.waitForRequest(isSetPurchase);
     await page.keyboard.press('Enter');
@@ -132,6 +177,32 @@ forEachLanguage('PRICE_INPUT keypad (1006)', (lang, t) => {
     await page.keyboard.type('9');
     await sheet.getByRole('button', { name: t.drawer.close }).click();
     await expect(sheet).toBeHidden();
-    await expect(display(page, t)).toHaveText('₪12.5');
+    await expect(display(page, t)).toHaveText(shown('12.5'));
+  });
+});
+
+// French (Spanish alike) writes amounts "12,50 ₪": the keypad's display and its decimal key follow; the amount sent is
+// the number typed.
+test.describe('PRICE_INPUT keypad (1006) [fr]', () => {
+  test.use({ lang: 'fr' });
+
+  test('the display writes "12,5 ₪" and the decimal key shows ","; 12,5 sends custom_price 12.5', async ({ page }) => {
+    const t = TEXTS.fr;
+    await openMachine(page, 'fr', 1006);
+    await expect(display(page, t)).toHaveText('0\u00a0₪');
+    const decimalKey = keypad(page, t).getByRole('button', { name: t.amount.decimalPoint, exact: true });
+    await expect(decimalKey).toHaveText(',');
+    await tap(page, t, '1234');
+    await expect(display(page, t)).toHaveText('1\u202f234\u00a0₪');
+    await tap(page, t, '<<<<12.');
+    await expect(display(page, t)).toHaveText('12,\u00a0₪');
+    await tap(page, t, '5');
+    await expect(display(page, t)).toHaveText('12,5\u00a0₪');
+
+    const request = page.waitForRequest(isSetPurchase);
+    await continueButton(page, t).click();
+    expect((await request).postDataJSON()).toEqual([
+      { product_id: product(1006, 601).id, count: 1, custom_price: 12.5 },
+    ]);
   });
 });

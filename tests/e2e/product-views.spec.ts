@@ -253,3 +253,35 @@ inEnglish('QUANTITY (1005)', (lang, t) => {
     expect(setPurchaseRequests[0]?.postDataJSON()).toEqual([{ product_id: token.id, count: 3 }]);
   });
 });
+
+/**
+ * The gap between a card's product name and the card's start edge (its right in Hebrew): a Latin name once took
+ * its own left-to-right direction for the whole block and sat at the card's left.
+ */
+async function nameGapFromStart(page: Page, input: Locator): Promise<number> {
+  const nameId = await input.getAttribute('aria-labelledby');
+  return page.locator(`[id="${nameId ?? ''}"]`).evaluate((block) => {
+    const text = document.createRange();
+    text.selectNodeContents(block);
+    return Math.abs(block.getBoundingClientRect().right - text.getBoundingClientRect().right);
+  });
+}
+
+test.describe('Hebrew: Latin product names in the cards’ right-to-left alignment', () => {
+  test.use({ lang: 'he' });
+
+  for (const { machineId, layout } of [
+    { machineId: 1001, layout: 'LIST' },
+    { machineId: 1003, layout: 'GRID' },
+  ]) {
+    test(`${layout} (${String(machineId)}): each name starts at the card's right, as its price does`, async ({
+      page,
+      t,
+    }) => {
+      await openMachine(page, 'he', machineId);
+      const inputs = await productChoices(page, t).getByRole('radio').all();
+      expect(inputs.length).toBeGreaterThan(1);
+      for (const input of inputs) expect(await nameGapFromStart(page, input)).toBeLessThanOrEqual(1);
+    });
+  }
+});

@@ -1,20 +1,25 @@
 /**
  * The drawer on small and common phones (390×844, 320×568): the sheet is 90 % of the viewport high
  * (requirements.md §9), and the main action of the method list, the success page and the failure page is whole
- * inside the viewport, however long the page above it. The support call's number is never broken.
+ * inside the viewport, however long the page above it. The support call's number is never broken. A method's name
+ * has its row's width, its marks on a line under it, in the four languages at 320 px.
  */
 import type { Locator, Page } from '@playwright/test';
 import {
   card,
   drawer,
+  escapeRegExp,
   expect,
   failurePage,
   fillHostedFields,
   forEachLanguage,
   hostedField,
   type Lang,
+  type PageLang,
   linePrice,
+  linesSpannedBy,
   methodContinue,
+  methodList,
   openPayment,
   payAmountButton,
   product,
@@ -105,3 +110,46 @@ forEachLanguage('sheet fit', (lang, t) => {
     });
   }
 });
+
+// French and Spanish have the longest names: beside four card marks and the check, "Saisir une carte bancaire"
+// went one word a line, and the last row (Bit) lay under Continue.
+for (const lang of ['en', 'he', 'fr', 'es'] as const satisfies readonly PageLang[]) {
+  test.describe(`the method list at 320 × 568 [${lang}]`, () => {
+    test.use({ lang, viewport: { width: 320, height: 568 } });
+
+    test('each name on at most two lines with its marks under it; the last row scrolls clear of Continue', async ({
+      page,
+      t,
+    }) => {
+      await openPayment(page, lang, 1001);
+      const list = methodList(page, t);
+      const rows = await list.locator('label').all();
+      expect(rows.length).toBeGreaterThanOrEqual(4);
+      for (const row of rows) {
+        // The radio is named by its method's name alone.
+        const nameId = await row.getByRole('radio').getAttribute('aria-labelledby');
+        const name = row.locator(`[id="${nameId ?? ''}"]`);
+        const text = (await name.textContent()) ?? '';
+        expect(await linesSpannedBy(row, new RegExp(escapeRegExp(text))), text).toBeLessThanOrEqual(2);
+        const nameBottom = await name.evaluate((element) => element.getBoundingClientRect().bottom);
+        const markTops = await row
+          .getByRole('img')
+          .evaluateAll((images) => images.map((image) => image.getBoundingClientRect().top));
+        expect(markTops.length, `${text}: its marks`).toBeGreaterThan(0);
+        for (const top of markTops) expect(top, `${text}: a mark under the name`).toBeGreaterThanOrEqual(nameBottom);
+      }
+
+      // Scrolled to its end, as a thumb does, the list's last row lies above Continue, not under it.
+      const lastRow = list.locator('label').last();
+      const action = methodContinue(page, t);
+      await list.hover();
+      await page.mouse.wheel(0, 2000);
+      await expect
+        .poll(async () => {
+          const [row, button] = await Promise.all([lastRow.boundingBox(), action.boundingBox()]);
+          return row && button ? button.y - (row.y + row.height) : null;
+        })
+        .toBeGreaterThanOrEqual(0);
+    });
+  });
+}

@@ -19,6 +19,8 @@ import {
   expect,
   expectCharges,
   expectDocumentLanguage,
+  expectOnBottomEdge,
+  expectWithinColumn,
   fill,
   forEachLanguage,
   inEnglish,
@@ -384,6 +386,16 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await expect(summary(page, v, v.time.times)).toHaveText(lang === 'en' ? /^11:00\sPM – 1:00\sAM$/ : '23:00 – 1:00');
     await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toBeVisible();
     await expect(summary(page, v, t.success.total)).toHaveText(money(24, lang));
+  });
+
+  test('on a 320 × 568 phone both time fields lie within the sheet’s margins', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+    await expectOnBottomEdge(page, timeDrawer(page, v));
+    // The summary spans the sheet's content; Chromium's "10:00 AM" once pushed a field 10 px past it.
+    const column = timeDrawer(page, v).getByRole('region', { name: v.time.summary });
+    await expectWithinColumn([startInput(page, v), endInput(page, v)], column);
   });
 
   test('pays with Google Pay: the success page lists the vacuum and the total; one approved charge of it', async ({

@@ -12,6 +12,7 @@ import {
   escapeRegExp,
   expect,
   expectDocumentLanguage,
+  expectWithinColumn,
   forEachLanguage,
   inEnglish,
   type Lang,
@@ -218,6 +219,15 @@ forEachLanguage('wheelshare station', (lang, t) => {
     await expect(page.getByRole('heading', { name: ws.done.heading })).toBeVisible();
     await expect(page.getByText(ws.done.text)).toBeVisible();
     await expect(page.getByRole('heading', { name: ws.done.heading })).toBeFocused();
+  });
+
+  test('on a 320 × 568 phone both time fields lie within the form’s margins', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await openStation(page, lang, ws);
+    // The rental options span the form; Chromium's "10:00 AM" once pushed a field 10 px past them.
+    const column = page.getByRole('group', { name: ws.form.option });
+    const times = [ws.form.start, ws.form.end].map((label) => page.getByLabel(label, { exact: true }));
+    await expectWithinColumn(times, column);
   });
 
   test('language buttons: each language is a button, the current one pressed; a tap switches and is remembered', async ({

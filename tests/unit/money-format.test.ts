@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../src/components/Money';
+import { decimalSeparator, formatMoney, formatTypedAmount } from '../../src/components/Money';
 
 // ICU writes a no-break space (U+00A0) and, in Hebrew, right-to-left marks (U+200F).
 describe('formatMoney: the page language decides the pattern, the operator the symbol', () => {
@@ -30,5 +30,43 @@ describe('formatMoney: the page language decides the pattern, the operator the s
   it('uses the currency’s own digits for a well-formed code', () => {
     expect(formatMoney(650, '¥', 'en', 'JPY')).toBe('¥650');
     expect(formatMoney(6.5, 'ABC', 'en', 'ABC')).toBe('ABC\u00a06.50');
+  });
+});
+
+describe('formatTypedAmount: the keypad writes what was typed as the language writes amounts', () => {
+  it.each([
+    ['en', ['₪0', '₪12', '₪12.', '₪12.5', '₪12.05', '₪1,234,567,890.99']],
+    [
+      'he',
+      [
+        '\u200f0\u00a0\u200f₪',
+        '\u200f12\u00a0\u200f₪',
+        '\u200f12.\u00a0\u200f₪',
+        '\u200f12.5\u00a0\u200f₪',
+        '\u200f12.05\u00a0\u200f₪',
+        '\u200f1,234,567,890.99\u00a0\u200f₪',
+      ],
+    ],
+    [
+      'fr',
+      ['0\u00a0₪', '12\u00a0₪', '12,\u00a0₪', '12,5\u00a0₪', '12,05\u00a0₪', '1\u202f234\u202f567\u202f890,99\u00a0₪'],
+    ],
+    ['es', ['0\u00a0₪', '12\u00a0₪', '12,\u00a0₪', '12,5\u00a0₪', '12,05\u00a0₪', '1.234.567.890,99\u00a0₪']],
+  ])('%s: 0, 12, "12.", 12.5, 12.05 and ten digits with cents', (language, expected) => {
+    const typed = ['0', '12', '12.', '12.5', '12.05', '1234567890.99'];
+    expect(typed.map((text) => formatTypedAmount(text, '₪', language))).toEqual(expected);
+  });
+
+  it('shows the operator’s symbol, not the stand-in currency’s', () => {
+    expect(formatTypedAmount('3.5', 'pts', 'fr')).toBe('3,5\u00a0pts');
+  });
+
+  it.each([
+    ['en', '.'],
+    ['he', '.'],
+    ['fr', ','],
+    ['es', ','],
+  ])('the %s decimal key shows %j', (language, separator) => {
+    expect(decimalSeparator(language)).toBe(separator);
   });
 });

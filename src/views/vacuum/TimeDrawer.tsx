@@ -13,6 +13,7 @@ import {
 } from '../../../machines/vacuum/vacuum.selectors';
 import Drawer from '../../components/Drawer';
 import { formatMoney, Money } from '../../components/Money';
+import { TimeField } from '../../components/TimeField';
 import type { VacuumRef } from './vacuum-ref';
 
 /** "1 hr 30 min" in the visitor's language, with the platform's own unit names. */
@@ -33,27 +34,6 @@ function formatTimes({ start, end }: { start: string; end: string }, language: s
   const clock = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
   const at = (time: string) => new Date(2000, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3)));
   return `${clock.format(at(start))} – ${clock.format(at(end))}`;
-}
-
-/** A labelled time picker ("HH:MM"). */
-function TimeField({ label, value, onChange }: { label: string; value: string; onChange: (time: string) => void }) {
-  const id = useId();
-  return (
-    <div className="vacuum-field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="time"
-        // A time reads hours then minutes in Hebrew too: inheriting rtl, WebKit showed 01:11 as 11:01.
-        dir="ltr"
-        className="text-input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
 }
 
 interface TimeDrawerProps {
@@ -100,7 +80,7 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
         vacuum.send({ type: 'time.confirm' });
       }}
     >
-      <div className="vacuum-time__fields">
+      <div className="time-fields">
         <TimeField
           label={t('time.start')}
           value={times.start}
@@ -119,8 +99,8 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
         </h3>
         {product && (
           <p className="vacuum-summary__item">
-            <span className="product-card__name" dir="auto">
-              {product.name}
+            <span className="product-card__name">
+              <bdi>{product.name}</bdi>
             </span>
             <span>{t('grid.perHour', { price: formatMoney(product.price, symbol, i18n.language) })}</span>
           </p>

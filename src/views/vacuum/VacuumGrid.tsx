@@ -36,8 +36,8 @@ export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: stri
             />
             <ProductImage src={product.image_url} />
             <span className="product-card__body">
-              <span className="product-card__name" id={`${id}-name`} dir="auto">
-                {product.name}
+              <span className="product-card__name" id={`${id}-name`}>
+                <bdi>{product.name}</bdi>
               </span>
               <span id={`${id}-details`} className="product-card__details">
                 <span className="product-price__amount">

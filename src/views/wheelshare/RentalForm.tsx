@@ -11,6 +11,7 @@ import {
 import type { StationChoice } from '../../../machines/wheelshare/wheelshare.types';
 import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney, Money } from '../../components/Money';
+import { TimeField } from '../../components/TimeField';
 import type { StationRef } from './station-ref';
 
 const CHOICES: readonly StationChoice[] = ['rent', 'return'];
@@ -32,36 +33,6 @@ function StationRadio({ name, value, label, checked, onSelect, children }: Stati
       <span className="station-choice__name">{label}</span>
       {children}
     </label>
-  );
-}
-
-interface TimeFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (time: string) => void;
-  describedBy?: string;
-}
-
-/** A labelled, required time picker ("HH:MM"). */
-function TimeField({ id, label, value, onChange, describedBy }: TimeFieldProps) {
-  return (
-    <div className="station-field">
-      <label className="station-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="text-input station-input"
-        type="time"
-        // A time reads hours then minutes in Hebrew too: inheriting rtl, WebKit showed 01:11 as 11:01.
-        dir="ltr"
-        required
-        value={value}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
   );
 }
 
@@ -106,7 +77,7 @@ export function RentalForm({ station }: { station: StationRef }) {
         </label>
         <input
           id={`${ids}-phone`}
-          className="text-input station-input"
+          className="text-input"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
@@ -149,18 +120,18 @@ export function RentalForm({ station }: { station: StationRef }) {
             ))}
           </fieldset>
 
-          <div className="station-times">
+          <div className="time-fields">
             <TimeField
-              id={`${ids}-start`}
               label={t('form.start')}
               value={form.startTime}
+              required
               onChange={(time) => station.send({ type: 'startTime.change', time })}
             />
             <TimeField
-              id={`${ids}-end`}
               label={t('form.end')}
               value={form.endTime}
               describedBy={`${ids}-next-day`}
+              required
               onChange={(time) => station.send({ type: 'endTime.change', time })}
             />
             <p id={`${ids}-next-day`} className="station-field__hint">

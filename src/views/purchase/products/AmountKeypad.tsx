@@ -3,10 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AmountEntryEvent } from '../../../../machines/amount-entry/amount-entry.machine';
 import type { Digit } from '../../../../machines/amount-entry/amount-rules';
-import { formatMoney } from '../../../components/Money';
+import { decimalSeparator, formatMoney, formatTypedAmount } from '../../../components/Money';
 import type { AmountEntryRef } from '../purchase-ref';
 
 const DIGITS: readonly Digit[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+/** Beyond this many characters ("₪12,345,678" en) an amount takes the display's smaller size, to fit a 320 px phone. */
+const LONG_AMOUNT = 10;
 const isDigit = (key: string): key is Digit => key.length === 1 && key >= '0' && key <= '9';
 
 /** requirements.md §2: keyboard digits, '.' or ',', Backspace and Enter work as well as the on-screen keys. */
@@ -47,23 +49,32 @@ export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountK
   }, [amountEntry, listening]);
 
   const press = (event: AmountEntryEvent) => () => amountEntry.send(event);
+  const shown = formatTypedAmount(text, currencySymbol, i18n.language);
+  const minimum = t('amount.minimum', { amount: formatMoney(minimumAmount, currencySymbol, i18n.language) });
 
   return (
     <section className="amount-entry" aria-labelledby="amount-title">
       <h1 id="amount-title" className="section-title">
         {t('amount.title')}
       </h1>
-      <output className="amount-entry__display" aria-live="polite" aria-label={t('amount.label')}>
-        <bdi dir="ltr">
-          {currencySymbol}
-          {text}
-        </bdi>
+      <output
+        className={`amount-entry__display${shown.length > LONG_AMOUNT ? ' amount-entry__display--long' : ''}`}
+        aria-live="polite"
+        aria-label={t('amount.label')}
+      >
+        <bdi>{shown}</bdi>
       </output>
-      {belowMinimum && (
-        <p className="field-error" role="alert">
-          {t('amount.minimum', { amount: formatMoney(minimumAmount, currencySymbol, i18n.language) })}
+      {/* The hint's room is kept while it is hidden (an invisible copy sizes it), so the keypad never moves. */}
+      <div className="amount-entry__hint">
+        <p className="field-error amount-entry__hint-room" aria-hidden="true">
+          {minimum}
         </p>
-      )}
+        {belowMinimum && (
+          <p className="field-error" role="alert">
+            {minimum}
+          </p>
+        )}
+      </div>
       <div className="keypad" role="group" aria-label={t('amount.keypad')} dir="ltr">
         {DIGITS.map((digit) => (
           <button key={digit} type="button" className="keypad__key" onClick={press({ type: 'amount.digit', digit })}>
@@ -76,7 +87,7 @@ export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountK
           aria-label={t('amount.decimalPoint')}
           onClick={press({ type: 'amount.decimalPoint' })}
         >
-          .
+          {decimalSeparator(i18n.language)}
         </button>
         <button type="button" className="keypad__key" onClick={press({ type: 'amount.digit', digit: '0' })}>
           0

@@ -44,13 +44,14 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
                   {t('products.mostPopular')}
                 </span>
               )}
-              <span className="product-card__name" id={`${id}-name`} dir="auto">
-                {product.name}
+              {/* The operator's words in their own direction, inside a card that keeps the page's. */}
+              <span className="product-card__name" id={`${id}-name`}>
+                <bdi>{product.name}</bdi>
               </span>
               <span id={`${id}-details`} className="product-card__details">
                 {product.description && (
-                  <span className="product-card__description" dir="auto">
-                    {product.description}
+                  <span className="product-card__description">
+                    <bdi>{product.description}</bdi>
                   </span>
                 )}
                 <ProductPrice product={product} symbol={menu.currency_symbol} />

@@ -17,8 +17,8 @@ export function QuantityPicker({ purchase }: { purchase: PurchaseRef }) {
   if (!product || !line) return <NothingToSell />;
   return (
     <section className="quantity">
-      <h1 className="quantity__name" dir="auto">
-        {product.name}
+      <h1 className="quantity__name">
+        <bdi>{product.name}</bdi>
       </h1>
       <p className="quantity__unit">
         {t('products.perItem', { price: formatMoney(line.unitTotal, symbol, i18n.language) })}

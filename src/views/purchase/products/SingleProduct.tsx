@@ -10,12 +10,12 @@ export function SingleProduct({ purchase }: { purchase: PurchaseRef }) {
   if (!product) return <NothingToSell />;
   return (
     <section className="single-product">
-      <h1 className="single-product__name" dir="auto">
-        {product.name}
+      <h1 className="single-product__name">
+        <bdi>{product.name}</bdi>
       </h1>
       {product.description && (
-        <p className="single-product__description" dir="auto">
-          {product.description}
+        <p className="single-product__description">
+          <bdi>{product.description}</bdi>
         </p>
       )}
       <ProductPrice product={product} symbol={symbol} />
