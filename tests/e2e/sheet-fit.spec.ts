@@ -1,13 +1,19 @@
 /**
  * The drawer on small and common phones (390×844, 320×568): the sheet is 90 % of the viewport high
- * (requirements.md §9), and the main action of the method list, the success page and the failure page is whole
- * inside the viewport, however long the page above it. The support call's number is never broken.
+ * (requirements.md §9), and the main action of the method list, the success page, the failure page and the
+ * vacuum's times is whole inside the viewport, however long the page above it, on an action bar of its own that
+ * nothing lies under once scrolled to the end (issue 40). The support call's number is never broken.
  */
 import type { Locator, Page } from '@playwright/test';
+import vacuumEn from '../../locales/vacuum/en.json' with { type: 'json' };
+import vacuumHe from '../../locales/vacuum/he.json' with { type: 'json' };
 import {
   card,
+  continueButton,
   drawer,
   expect,
+  expectActionBarClear,
+  expectOnBottomEdge,
   failurePage,
   fillHostedFields,
   forEachLanguage,
@@ -24,6 +30,9 @@ import {
   TEST_CARDS,
   type Texts,
 } from './fixtures';
+import { vacuumPath } from '../fixtures/machine-pages';
+
+const VACUUM_TEXTS = { en: vacuumEn, he: vacuumHe };
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -80,6 +89,7 @@ forEachLanguage('sheet fit', (lang, t) => {
         await openPayment(page, lang, 1001);
         await expectNinetyPercentSheet(page, t, viewport.height);
         await expectWhollyOnScreen(methodContinue(page, t), viewport);
+        await expectActionBarClear(drawer(page, t));
       });
 
       test('the success page: a 90 % sheet, More purchases whole on screen, the number on one line', async ({
@@ -93,6 +103,7 @@ forEachLanguage('sheet fit', (lang, t) => {
           viewport,
         );
         await expectNumberOnOneLine(section, t.success.support);
+        await expectActionBarClear(drawer(page, t));
       });
 
       test('the failure page: a 90 % sheet, Try again whole on screen, the number on one line', async ({ page }) => {
@@ -101,6 +112,25 @@ forEachLanguage('sheet fit', (lang, t) => {
         await expectNinetyPercentSheet(page, t, viewport.height);
         await expectWhollyOnScreen(section.getByRole('button', { name: t.failure.retry, exact: true }), viewport);
         await expectNumberOnOneLine(section, t.failure.support);
+        await expectActionBarClear(drawer(page, t));
+      });
+
+      test("the vacuum's times: Continue whole on screen, on a bar nothing lies under", async ({ page }) => {
+        const v = VACUUM_TEXTS[lang];
+        await page.goto(vacuumPath(1008));
+        await page
+          .getByRole('group', { name: v.grid.title })
+          .getByRole('radio', { name: product(1008, 801).name, exact: true })
+          .check({ force: true });
+        await continueButton(page, t).click();
+        // The loyalty offer comes first to a visitor who is not a member.
+        const skip = page.getByRole('button', { name: v.offer.skip, exact: true });
+        const times = page.getByRole('dialog', { name: v.time.title, exact: true });
+        await expect(skip.or(times)).toBeVisible();
+        if (await skip.isVisible()) await skip.click();
+        await expectOnBottomEdge(page, times);
+        await expectWhollyOnScreen(times.getByRole('button', { name: v.time.continue, exact: true }), viewport);
+        await expectActionBarClear(times);
       });
     });
   }

@@ -41,7 +41,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
       )}
       <p>{t('failure.recommendation')}</p>
       <p>{t('failure.callSupport')}</p>
-      <div className="button-row">
+      <div className="button-row sticky-action">
         <SupportCallButton phone={supportPhone} label={t('failure.support')} />
         <button
           type="button"
