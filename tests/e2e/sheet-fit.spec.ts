@@ -64,12 +64,28 @@ async function expectWhollyOnScreen(action: Locator, viewport: { width: number; 
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
 }
 
-/** The support button's number is laid out on one line (one line box). */
+/**
+ * The support button's number is laid out on one line (one line box), and its words, on one line or two, sit
+ * inside its border with room above and below (issue 40 finding 7: two lines touched it).
+ */
 async function expectNumberOnOneLine(section: Locator, phoneLabel: string): Promise<void> {
   const link = section.getByRole('link', { name: phoneLabel });
   const number = link.locator('bdi');
   await expect(number).toBeVisible();
   expect(await number.evaluate((element) => element.getClientRects().length)).toBe(1);
+  const room = await link.evaluate((element) => {
+    const words = document.createRange();
+    words.selectNodeContents(element);
+    const lines = [...words.getClientRects()].filter((box) => box.height > 0);
+    const inside = element.getBoundingClientRect();
+    const border = 2;
+    return {
+      above: Math.min(...lines.map((box) => box.top)) - inside.top - border,
+      below: inside.bottom - border - Math.max(...lines.map((box) => box.bottom)),
+    };
+  });
+  expect(room.above, 'room above the words').toBeGreaterThanOrEqual(6);
+  expect(room.below, 'room below the words').toBeGreaterThanOrEqual(6);
 }
 
 async function payByCard(page: Page, lang: Lang, t: Texts, cardNumber: string): Promise<void> {
