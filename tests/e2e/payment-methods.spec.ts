@@ -139,11 +139,12 @@ inEnglish('payment methods', (lang, t) => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await continueButton(page, t).click();
     await expect.poll(() => asked).toBe(2);
-    // While Google is asked, the product page's Continue says to wait.
-    await expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
-      'aria-busy',
-      'true',
-    );
+    // While Google is asked, the product page's Continue says to wait: busy, in the primary colour (#0b5cab),
+    // not the grey of a button that cannot be used (issue 40), with its wheel turning.
+    const waiting = page.getByRole('button', { name: t.purchase.submitting, exact: true });
+    await expect(waiting).toHaveAttribute('aria-busy', 'true');
+    await expect(waiting).toHaveCSS('background-color', 'rgb(11, 92, 171)');
+    await expect(waiting.locator('.spinner__wheel')).toHaveCSS('animation-name', 'spin');
     await expect(methodList(page, t)).toBeVisible();
     await expectMethods(page, t, ['credit_card', 'card_scan', 'bit']);
     await expectContinueWaits(page, t);

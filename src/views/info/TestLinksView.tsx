@@ -11,6 +11,7 @@ import {
   selectTestLinksStage,
 } from '../../../machines/info/test-links.selectors';
 import { provideTestLinks } from '../../actors/test-links';
+import { ButtonLabel } from '../../components/ButtonLabel';
 import { apiClient } from '../../api/default-client';
 import { SANDBOX_BUILD } from '../../config';
 import { inspect } from '../../inspect';
@@ -92,7 +93,9 @@ export function TestLinksView({
             aria-disabled={!canSign}
             aria-busy={stage === 'signing'}
           >
-            {stage === 'signing' ? t('test.signing') : t('test.sign')}
+            <ButtonLabel busy={stage === 'signing'}>
+              {stage === 'signing' ? t('test.signing') : t('test.sign')}
+            </ButtonLabel>
           </button>
         </div>
       </form>

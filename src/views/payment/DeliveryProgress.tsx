@@ -43,7 +43,7 @@ export function DeliveryProgress({
         <div className="delivery delivery--following" data-testid="delivery">
           <Spinner
             label={vends ? t('delivery.vending', { items: itemList(view.ordered) }) : t('delivery.starting')}
-            showLabel
+            inline
           />
         </div>
       );

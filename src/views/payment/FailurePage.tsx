@@ -42,7 +42,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
         <p className="outcome__reference">{t('failure.code', { code: String(result.code) })}</p>
       )}
       <p>{t('failure.callSupport')}</p>
-      <div className="button-row">
+      <div className="button-row sticky-action">
         <SupportCallButton phone={supportPhone} label={t('failure.support')} />
         <button
           type="button"

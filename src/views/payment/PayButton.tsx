@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ButtonLabel } from '../../components/ButtonLabel';
 
 interface PayButtonProps {
   busy: boolean;
@@ -7,8 +8,8 @@ interface PayButtonProps {
 }
 
 /**
- * The one button that starts a payment. While the payment is in flight it stays in place,
- * announced as busy, and a second tap does nothing (the machine ignores it too).
+ * The one button that starts a payment. While the payment is in flight it stays in place, in its
+ * colour, with a turning wheel, announced as busy, and a second tap does nothing (the machine ignores it too).
  */
 export function PayButton({ busy, onPay, children }: PayButtonProps) {
   return (
@@ -19,8 +20,7 @@ export function PayButton({ busy, onPay, children }: PayButtonProps) {
       aria-busy={busy}
       onClick={onPay}
     >
-      {/* A new label, not an edited one: centred text that changes length moves, a layout shift. */}
-      <span key={busy ? 'busy' : 'ready'}>{children}</span>
+      <ButtonLabel busy={busy}>{children}</ButtonLabel>
     </button>
   );
 }

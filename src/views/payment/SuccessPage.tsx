@@ -113,7 +113,7 @@ export function SuccessPage({ purchase, supportPhone }: { purchase: PurchaseRef;
           {latest ? <ReceiptLines receipt={latest} /> : <p>{t('success.noLatest')}</p>}
         </div>
       )}
-      <div className="button-row">
+      <div className="button-row sticky-action">
         <SupportCallButton phone={supportPhone} label={t('success.support')} />
         <button
           type="button"

@@ -1,13 +1,14 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitFailure } from '../../../machines/purchase/purchase.selectors';
+import { ButtonLabel } from '../../components/ButtonLabel';
 import { SupportCallButton } from '../../components/SupportCallButton';
 
 interface ContinueActionProps {
   buttonRef: RefObject<HTMLButtonElement | null>;
   /** Whether the choice is complete; the button stays focusable but dimmed until then. */
   ready: boolean;
-  /** While the purchase is being submitted: announced as busy, with the "please wait" label. */
+  /** While the purchase is being submitted: busy, with the "please wait" label and a turning wheel. */
   busy: boolean;
   onContinue: () => void;
   /** set_purchase or book_link failed: why, its message and a support call (Continue tries again). */
@@ -46,7 +47,7 @@ export function ContinueAction({ buttonRef, ready, busy, onContinue, failure, su
           aria-busy={busy}
           onClick={onContinue}
         >
-          {busy ? t('purchase.submitting') : t('purchase.continue')}
+          <ButtonLabel busy={busy}>{busy ? t('purchase.submitting') : t('purchase.continue')}</ButtonLabel>
         </button>
       </div>
     </>

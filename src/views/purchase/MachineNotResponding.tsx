@@ -14,7 +14,7 @@ export function MachineNotResponding({ purchase, supportPhone }: { purchase: Pur
       <FocusHeading className="outcome__title">{t('machineNotResponding.title')}</FocusHeading>
       <p className="outcome__charge">{t('failure.notCharged')}</p>
       <p>{t('machineNotResponding.advice')}</p>
-      <div className="button-row">
+      <div className="button-row sticky-action">
         <SupportCallButton phone={supportPhone} label={t('failure.support')} />
         <button
           type="button"

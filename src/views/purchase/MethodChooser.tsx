@@ -66,14 +66,16 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
         {options.length === 0 && <p className="empty-state">{t('methods.none')}</p>}
       </fieldset>
       {applePayUnavailable && <p className="methods__notice">{t('methods.applePayNotAvailable')}</p>}
-      <button
-        type="button"
-        className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
-        aria-disabled={!canContinue}
-        onClick={() => purchase.send({ type: 'method.continue' })}
-      >
-        {t('methods.continue')}
-      </button>
+      <div className="sticky-action">
+        <button
+          type="button"
+          className={`button button--primary button--block${canContinue ? '' : ' button--dimmed'}`}
+          aria-disabled={!canContinue}
+          onClick={() => purchase.send({ type: 'method.continue' })}
+        >
+          {t('methods.continue')}
+        </button>
+      </div>
     </section>
   );
 }

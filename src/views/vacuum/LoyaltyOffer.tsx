@@ -8,6 +8,7 @@ import {
   selectPromotion,
   type VacuumStage,
 } from '../../../machines/vacuum/vacuum.selectors';
+import { ButtonLabel } from '../../components/ButtonLabel';
 import { FocusHeading } from '../../components/FocusHeading';
 import { formatMoney } from '../../components/Money';
 import type { VacuumRef } from './vacuum-ref';
@@ -133,7 +134,7 @@ function SignUp({ vacuum, joining }: { vacuum: VacuumRef; joining: boolean }) {
       <div className="button-row">
         <SkipButton vacuum={vacuum} />
         <button type="submit" className="button button--primary" aria-disabled={joining} aria-busy={joining}>
-          {submitLabel}
+          <ButtonLabel busy={joining}>{submitLabel}</ButtonLabel>
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectPaymentUrl, selectReconnecting } from '../../../machines/wheelshare/wheelshare.selectors';
 import { FocusHeading } from '../../components/FocusHeading';
+import { Spinner } from '../../components/Spinner';
 import { QrCode } from './QrCode';
 import type { StationRef } from './station-ref';
 
@@ -25,10 +26,7 @@ export function PaymentStep({ station }: { station: StationRef }) {
           </p>
         </>
       )}
-      <p className="station-pay__status" role="status">
-        <span className="spinner__wheel station-pay__wheel" aria-hidden="true" />
-        {t(reconnecting ? 'pay.reconnecting' : 'pay.waiting')}
-      </p>
+      <Spinner label={t(reconnecting ? 'pay.reconnecting' : 'pay.waiting')} inline />
       <div className="button-row">
         <button type="button" className="button" onClick={() => station.send({ type: 'rental.cancel' })}>
           {t('pay.cancel')}
