@@ -96,5 +96,12 @@ describeEdgePaths({
   oracle,
   machineId: 'delivery',
   machine,
-  scenarios: [{ label: 'a paid vend', input: { machineId: '1001', sessionId: 'session-1', expected: 'vend' }, events, serializeState }],
+  scenarios: [
+    {
+      label: 'a paid vend',
+      input: { machineId: '1001', sessionId: 'session-1', expected: 'vend' },
+      events,
+      serializeState,
+    },
+  ],
 });

@@ -103,7 +103,11 @@ const bareRuns: BareRun[] = [
   { machine: stripeMachine, input: { order: singleLineOrder }, reaches: 'loadStripe' },
   { machine: cardScanMachine, input: { order: singleLineOrder }, reaches: 'startCardScan' },
   { machine: bitMachine, input: { order: singleLineOrder }, reaches: 'initBitPayment' },
-  { machine: deliveryMachine, input: { machineId: '1001', sessionId: 'session-1', expected: 'vend' }, reaches: 'checkDelivery' },
+  {
+    machine: deliveryMachine,
+    input: { machineId: '1001', sessionId: 'session-1', expected: 'vend' },
+    reaches: 'checkDelivery',
+  },
 ];
 
 /** How each invoked effect (not a child machine) ended, as the machine under test was told. */
