@@ -1,6 +1,8 @@
 /**
- * The layout check every pictured screen passes (issue 40: a checkout finished on the smallest phone): no
- * visible text or control lies under a sticky bar (the sheet's Continue, Pay, Try again …) or outside the
+ * The layout check every pictured screen passes (issue 40: a checkout finished on the smallest phone): a sheet's
+ * sticky bar (its Continue, Pay, Try again …) has a surface of its own, nothing shows through it, and once the
+ * sheet is scrolled to its end no text or control lies under it (the body ends above the bar; before the end,
+ * what is still to come scrolls under the bar, as on any phone); and no visible text or control lies outside the
  * viewport. `npm run screenshots` runs it on each picture, in four languages at both widths; the accessibility
  * suite (tests/e2e/axe.spec.ts) runs it in CI on the same screens at both widths.
  */
@@ -72,6 +74,33 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       }
     };
 
+    // A sheet's sticky bars: each on a surface that hides what scrolls under it, and each sheet scrolled to its
+    // end, where nothing may be left under its bar; the scroll is given back afterwards.
+    const bars = [...document.querySelectorAll('[role="dialog"] *, [role="alertdialog"] *')].filter(
+      (element) => getComputedStyle(element).position === 'sticky' && element.getBoundingClientRect().height > 0,
+    );
+    for (const bar of bars) {
+      const style = getComputedStyle(bar);
+      const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(style.backgroundColor)?.[1];
+      if (style.backgroundImage !== 'none' || (alpha !== undefined && Number(alpha) < 1))
+        problems.push(`the sticky ${describe(bar, bar.textContent)} is see-through: what scrolls under it shows`);
+    }
+    const scrolled = bars.flatMap((bar) => {
+      for (let box = bar.parentElement; box; box = box.parentElement) {
+        if (!/auto|scroll/.test(getComputedStyle(box).overflowY)) continue;
+        // A bar stuck short of its scroller's foot leaves a strip where the text scrolling by shows below it.
+        const gap = box.getBoundingClientRect().bottom - bar.getBoundingClientRect().bottom;
+        if (gap > SLACK)
+          problems.push(
+            `the sticky ${describe(bar, bar.textContent)} stops ${Math.round(gap)} px above its sheet's foot`,
+          );
+        const { scrollTop } = box;
+        box.scrollTo({ top: box.scrollHeight, behavior: 'instant' });
+        return [() => box.scrollTo({ top: scrollTop, behavior: 'instant' })];
+      }
+      return [];
+    });
+
     // Each line of visible text, by its own boxes (a wrapped line is judged where it is).
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -94,6 +123,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (rect.width > 0 && rect.height > 0)
         check(control, control.getAttribute('aria-label') ?? control.textContent, [rect], control.parentElement);
     }
+    for (const giveBack of scrolled) giveBack();
     return [...new Set(problems)];
   });
 }
