@@ -1,5 +1,5 @@
 /**
- * A busy button (issue 40 finding 8): it says it is working, not that it is unavailable. Its words stay its
+ * A busy button: it says it is working, not that it is unavailable. Its words stay its
  * name, a small wheel turns before them (hidden from screen readers), and it stays a primary button, never
  * the dimmed look (its colour: tests/e2e/payment-methods.spec.ts). A new label node each time, so the centred
  * words that change do not count as a layout shift.

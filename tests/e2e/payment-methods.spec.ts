@@ -140,7 +140,7 @@ inEnglish('payment methods', (lang, t) => {
     await continueButton(page, t).click();
     await expect.poll(() => asked).toBe(2);
     // While Google is asked, the product page's Continue says to wait: busy, in the primary colour (#0b5cab),
-    // not the grey of a button that cannot be used (issue 40), with its wheel turning.
+    // not the grey of a button that cannot be used, with its wheel turning.
     const waiting = page.getByRole('button', { name: t.purchase.submitting, exact: true });
     await expect(waiting).toHaveAttribute('aria-busy', 'true');
     await expect(waiting).toHaveCSS('background-color', 'rgb(11, 92, 171)');

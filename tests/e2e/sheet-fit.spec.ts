@@ -2,7 +2,7 @@
  * The drawer on small and common phones (390×844, 320×568): the sheet is 90 % of the viewport high
  * (requirements.md §9), and the main action of the method list, the success page, the failure page and the
  * vacuum's times is whole inside the viewport, however long the page above it, on an action bar of its own that
- * nothing lies under once scrolled to the end (issue 40). The support call's number is never broken. A stage's
+ * nothing lies under once scrolled to the end. The support call's number is never broken. A stage's
  * loader keeps its wheel and words together. A method's name has its row's width, its marks on a line under it,
  * in the four languages at 320 px.
  */
@@ -72,7 +72,7 @@ async function expectWhollyOnScreen(action: Locator, viewport: { width: number; 
 
 /**
  * The support button's number is laid out on one line (one line box), and its words, on one line or two, sit
- * inside its border with room above and below (issue 40 finding 7: two lines touched it).
+ * inside its border with room above and below (two lines once touched it).
  */
 async function expectNumberOnOneLine(section: Locator, phoneLabel: string): Promise<void> {
   const link = section.getByRole('link', { name: phoneLabel });
@@ -151,7 +151,7 @@ forEachLanguage('sheet fit', (lang, t) => {
         const words = await loader.getByText(t.payment.googlePay.loading, { exact: true }).boundingBox();
         expect(wheel && words, 'the wheel and its words are shown').toBeTruthy();
         if (!wheel || !words) return;
-        // Under the wheel, close to it (about 170 px apart before issue 40), and centred on it.
+        // Under the wheel, close to it (they were once about 170 px apart), and centred on it.
         const gap = words.y - (wheel.y + wheel.height);
         expect(gap).toBeGreaterThanOrEqual(0);
         expect(gap).toBeLessThanOrEqual(16);

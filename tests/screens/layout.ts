@@ -1,5 +1,5 @@
 /**
- * The layout check every pictured screen passes (issue 40: a checkout finished on the smallest phone): a sheet's
+ * The layout check every pictured screen passes, so that a checkout looks finished on the smallest phone: a sheet's
  * sticky bar (its Continue, Pay, Try again …) has a surface of its own, nothing shows through it, and once the
  * sheet is scrolled to its end no text or control lies under it (the body ends above the bar; before the end,
  * what is still to come scrolls under the bar, as on any phone); and no visible text or control lies outside the
