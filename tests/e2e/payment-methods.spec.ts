@@ -10,6 +10,7 @@ import {
   expect,
   expectSheetSettled,
   forEachLanguage,
+  holdRequests,
   inEnglish,
   methodContinue,
   methodList,
@@ -18,6 +19,7 @@ import {
   product,
   productChoices,
   productInput,
+  SET_PURCHASE,
   settled,
   test,
   type Texts,
@@ -66,6 +68,8 @@ async function withApplePaySession(page: Page, canPay: boolean): Promise<void> {
 /** Continue with nothing chosen is dimmed and does nothing. */
 async function expectContinueWaits(page: Page, t: Texts): Promise<void> {
   await expect(methodContinue(page, t)).toHaveAttribute('aria-disabled', 'true');
+  // Forced past the dimmed look, so only once the sheet has slid up: mid-slide its foot is below the screen.
+  await expectSheetSettled(page, t);
   await methodContinue(page, t).click({ force: true });
   await settled(page);
   await expect(pending(page)).toHaveCount(0);
@@ -122,6 +126,21 @@ inEnglish('payment methods', (lang, t) => {
     await expectContinueWaits(page, t);
   });
 
+  test('a busy Continue keeps the primary colour and turns its wheel, not the grey of a button that cannot be used', async ({
+    page,
+  }) => {
+    // set_purchase is held: the product page's Continue stays busy until it is let through.
+    const release = await holdRequests(page, SET_PURCHASE);
+    await openMachine(page, lang, 1001);
+    await continueButton(page, t).click();
+    const waiting = page.getByRole('button', { name: t.purchase.submitting, exact: true });
+    await expect(waiting).toHaveAttribute('aria-busy', 'true');
+    await expect(waiting).toHaveCSS('background-color', 'rgb(11, 92, 171)'); // the brand's #0b5cab
+    await expect(waiting.locator('.spinner__wheel')).toHaveCSS('animation-name', 'spin');
+    release();
+    await expect(methodList(page, t)).toBeVisible();
+  });
+
   test("Google's answer failing, or never coming, opens the list without Google Pay", async ({ page }) => {
     let asked = 0;
     // The first check fails; the second is never answered, and the list opens once the app stops waiting.
@@ -139,12 +158,11 @@ inEnglish('payment methods', (lang, t) => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await continueButton(page, t).click();
     await expect.poll(() => asked).toBe(2);
-    // While Google is asked, the product page's Continue says to wait: busy, in the primary colour (#0b5cab),
-    // not the grey of a button that cannot be used, with its wheel turning.
-    const waiting = page.getByRole('button', { name: t.purchase.submitting, exact: true });
-    await expect(waiting).toHaveAttribute('aria-busy', 'true');
-    await expect(waiting).toHaveCSS('background-color', 'rgb(11, 92, 171)');
-    await expect(waiting.locator('.spinner__wheel')).toHaveCSS('animation-name', 'spin');
+    // While Google is asked, the product page's Continue says to wait.
+    await expect(page.getByRole('button', { name: t.purchase.submitting, exact: true })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     await expect(methodList(page, t)).toBeVisible();
     await expectMethods(page, t, ['credit_card', 'card_scan', 'bit']);
     await expectContinueWaits(page, t);
