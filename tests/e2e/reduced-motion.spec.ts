@@ -3,7 +3,16 @@
  * and the payment drawer is in place from its first frame; otherwise both move.
  */
 import type { Page } from '@playwright/test';
-import { continueButton, expect, inEnglish, openMachine, startMethod, test, type Texts } from './fixtures';
+import {
+  continueButton,
+  expect,
+  holdGooglePayStepCheck,
+  inEnglish,
+  openMachine,
+  startMethod,
+  test,
+  type Texts,
+} from './fixtures';
 import { recordSplash, splashLog } from './splash-log';
 import { payPath } from '../fixtures/machine-pages';
 
@@ -92,13 +101,7 @@ inEnglish('the loader under reduced motion', (lang, t) => {
   test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
   test('it keeps changing (a pulse), and nothing on it moves', async ({ page }) => {
-    // Google's first answer (the method list's) passes; the Google Pay step's own readiness check is held, so
-    // its loader stays on screen as long as the test looks at it.
-    let asked = 0;
-    await page.route('**/sandbox/google-pay/ready', async (route) => {
-      asked += 1;
-      if (asked === 1) await route.fallback();
-    });
+    await holdGooglePayStepCheck(page);
     await openMachine(page, lang, 1001);
     await continueButton(page, t).click();
     await startMethod(page, t, 'google_pay');

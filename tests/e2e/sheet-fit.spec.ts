@@ -20,6 +20,7 @@ import {
   failurePage,
   fillHostedFields,
   forEachLanguage,
+  holdGooglePayStepCheck,
   hostedField,
   type Lang,
   type PageLang,
@@ -138,12 +139,7 @@ forEachLanguage('sheet fit', (lang, t) => {
       });
 
       test("a stage's loader: its wheel and words one group, in the middle of the sheet's width", async ({ page }) => {
-        // The method list's readiness check passes; the Google Pay step's own is held, so its loader stays.
-        let asked = 0;
-        await page.route('**/sandbox/google-pay/ready', async (route) => {
-          asked += 1;
-          if (asked === 1) await route.fallback();
-        });
+        await holdGooglePayStepCheck(page);
         await openPayment(page, lang, 1001);
         await startMethod(page, t, 'google_pay');
         const loader = drawer(page, t).getByRole('status', { name: t.payment.googlePay.loading });
