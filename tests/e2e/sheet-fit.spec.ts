@@ -17,6 +17,7 @@ import {
   expect,
   expectActionBarClear,
   expectOnBottomEdge,
+  expectSheetSettled,
   failurePage,
   fillHostedFields,
   forEachLanguage,
@@ -204,9 +205,11 @@ for (const lang of ['en', 'he', 'fr', 'es'] as const satisfies readonly PageLang
         for (const top of markTops) expect(top, `${text}: a mark under the name`).toBeGreaterThanOrEqual(nameBottom);
       }
 
-      // Scrolled to its end, as a thumb does, the list's last row lies above Continue, not under it.
+      // Scrolled to its end, as a thumb does, the list's last row lies above Continue, not under it. Only once
+      // the sheet has slid up: mid-slide the list moves from under the pointer, and the wheel scrolls nothing.
       const lastRow = list.locator('label').last();
       const action = methodContinue(page, t);
+      await expectSheetSettled(page, t);
       await list.hover();
       await page.mouse.wheel(0, 2000);
       await expect
