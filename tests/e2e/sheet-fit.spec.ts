@@ -188,6 +188,7 @@ for (const lang of ['en', 'he', 'fr', 'es'] as const satisfies readonly PageLang
       t,
     }) => {
       await openPayment(page, lang, 1001);
+      await expectSheetSettled(page, t);
       const list = methodList(page, t);
       const rows = await list.locator('label').all();
       expect(rows.length).toBeGreaterThanOrEqual(4);
@@ -197,19 +198,22 @@ for (const lang of ['en', 'he', 'fr', 'es'] as const satisfies readonly PageLang
         const name = row.locator(`[id="${nameId ?? ''}"]`);
         const text = (await name.textContent()) ?? '';
         expect(await linesSpannedBy(row, new RegExp(escapeRegExp(text))), text).toBeLessThanOrEqual(2);
-        const nameBottom = await name.evaluate((element) => element.getBoundingClientRect().bottom);
-        const markTops = await row
-          .getByRole('img')
-          .evaluateAll((images) => images.map((image) => image.getBoundingClientRect().top));
+        // Both read at one instant: the sheet's last sub-pixel of sliding moves them between two reads.
+        const { nameBottom, markTops } = await row.evaluate((label, id) => {
+          // What the accessibility tree calls an image: a named img, or an element given the role.
+          const marks = [...label.querySelectorAll('img:not([alt=""]), [role="img"]')];
+          return {
+            nameBottom: document.getElementById(id)?.getBoundingClientRect().bottom ?? Number.NaN,
+            markTops: marks.map((mark) => mark.getBoundingClientRect().top),
+          };
+        }, nameId ?? '');
         expect(markTops.length, `${text}: its marks`).toBeGreaterThan(0);
         for (const top of markTops) expect(top, `${text}: a mark under the name`).toBeGreaterThanOrEqual(nameBottom);
       }
 
-      // Scrolled to its end, as a thumb does, the list's last row lies above Continue, not under it. Only once
-      // the sheet has slid up: mid-slide the list moves from under the pointer, and the wheel scrolls nothing.
+      // Scrolled to its end, as a thumb does, the list's last row lies above Continue, not under it.
       const lastRow = list.locator('label').last();
       const action = methodContinue(page, t);
-      await expectSheetSettled(page, t);
       await list.hover();
       await page.mouse.wheel(0, 2000);
       await expect
