@@ -4,6 +4,8 @@
  * purchase's machine does with the `x-sandbox-machine-fault` header on its own set_purchase call only
  * (sandbox/standins/machine-controller.ts), so tests side by side never share a machine's behaviour.
  * The card fields (Tranzila) hold the funds; Google Pay is a sale, refunded when nothing came out.
+ * In English: the same journeys in Hebrew are the accessibility suite's (tests/e2e/axe.spec.ts), which waits for each
+ * screen by its Hebrew words.
  */
 import type { Page } from '@playwright/test';
 import {
@@ -18,7 +20,7 @@ import {
   fill,
   fillHostedFields,
   isolated,
-  forEachLanguage,
+  inEnglish,
   setPurchaseUrl,
   linePrice,
   machineWill,
@@ -50,7 +52,7 @@ async function payWithGooglePay(page: Page, t: Texts) {
   await expect(successHeading(page, t)).toBeVisible();
 }
 
-forEachLanguage('from payment to product in hand', (lang, t) => {
+inEnglish('from payment to product in hand', (lang, t) => {
   const delivery = (page: Page) => deliveryStatus(page, t);
 
   test('a machine that does not answer: its own screen, not charged, and Try again books once it answers', async ({
