@@ -6,6 +6,7 @@
   const data = JSON.parse(document.getElementById('explorer-data').textContent);
   const machines = new Map(data.machines.map((machine) => [machine.id, machine]));
   const list = document.getElementById('machine-list');
+  const pageList = document.getElementById('page-list');
   const viewport = document.getElementById('viewport');
   const stage = document.getElementById('stage');
   const details = document.getElementById('details');
@@ -86,6 +87,56 @@
     );
   }
 
+  const PAGE_HASH = 'page:';
+
+  for (const [name, screens] of Object.entries(data.pages)) {
+    pageList.append(
+      element(
+        'li',
+        {},
+        element(
+          'button',
+          { type: 'button', class: 'machine', 'data-page': name, onClick: () => selectPage(name) },
+          element('span', { class: 'machine__title' }, name),
+          element('span', { class: 'machine__meta' }, `${screens.length} screens`),
+        ),
+      ),
+    );
+  }
+
+  /** Marks the machine or page shown as the current one in the lists. */
+  function markCurrent({ machineId, page }) {
+    for (const button of list.querySelectorAll('[data-machine]')) {
+      button.setAttribute('aria-current', String(button.dataset.machine === machineId));
+    }
+    for (const button of pageList.querySelectorAll('[data-page]')) {
+      button.setAttribute('aria-current', String(button.dataset.page === page));
+    }
+  }
+
+  /** A page no chart drives: no diagram, its screens only. */
+  function selectPage(name, { updateHash = true } = {}) {
+    const screens = data.pages[name];
+    if (!screens) return;
+    machine = undefined;
+    svg = undefined;
+    markCurrent({ page: name });
+    chartTitle.textContent = `Page ${name} (no chart)`;
+    Object.assign(view, { scale: 1, x: 0, y: 0 });
+    apply();
+    stage.replaceChildren(element('p', { class: 'note' }, 'No chart drives this page: its screens are beside.'));
+    details.replaceChildren(
+      element('h2', { id: 'details-title' }, `Page ${name}`),
+      element('h3', {}, `Screens (${screens.length})`),
+      screenGallery(
+        screens.map((screen) => ({ ...screen, state: name })),
+        name,
+        (id) => id,
+      ),
+    );
+    if (updateHash && location.hash !== `#${PAGE_HASH}${name}`) history.replaceState(null, '', `#${PAGE_HASH}${name}`);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // The chart
 
@@ -111,9 +162,7 @@
     const next = machines.get(id);
     if (!next) return;
     machine = next;
-    for (const button of list.querySelectorAll('[data-machine]')) {
-      button.setAttribute('aria-current', String(button.dataset.machine === id));
-    }
+    markCurrent({ machineId: id });
     chartTitle.textContent = `${machine.title} (${machine.id})`;
     stage.innerHTML = machine.svg;
     svg = stage.querySelector('svg');
@@ -204,8 +253,11 @@
     return element('label', {}, `${label} `, select);
   }
 
-  /** A state's screens, filtered by language and phone width (each screen exists in four languages and two widths). */
-  function screenGallery(screens, stateId) {
+  /**
+   * A state's (or a page's) screens, filtered by language and phone width (each screen exists in four languages and
+   * two widths); `nameOf` names the state a screen shows.
+   */
+  function screenGallery(screens, stateId, nameOf = statePath) {
     const figures = element('div', { class: 'screens' });
     const render = () =>
       figures.replaceChildren(
@@ -217,8 +269,8 @@
             return element(
               'figure',
               {},
-              element('img', { src: screen.src, alt: `${statePath(screen.state)}, ${where}`, loading: 'lazy' }),
-              element('figcaption', {}, `${screen.state === stateId ? '' : `${statePath(screen.state)} · `}${where}`),
+              element('img', { src: screen.src, alt: `${nameOf(screen.state)}, ${where}`, loading: 'lazy' }),
+              element('figcaption', {}, `${screen.state === stateId ? '' : `${nameOf(screen.state)} · `}${where}`),
             );
           }),
       );
@@ -370,6 +422,8 @@
   }
 
   function fit(mode) {
+    // A page without a chart has nothing to fit.
+    if (!svg) return;
     const { width, height } = chartSize();
     const box = viewport.getBoundingClientRect();
     if (mode === 'actual') view.scale = 1;
@@ -467,11 +521,18 @@
   viewport.addEventListener('pointerup', endDrag);
   viewport.addEventListener('pointercancel', endDrag);
 
-  window.addEventListener('hashchange', () => {
+  /** `#purchase` shows a machine, `#page:contact` a page without a chart. */
+  function showFromHash() {
     const id = decodeURIComponent(location.hash.slice(1));
-    if (machines.has(id) && (!machine || machine.id !== id)) selectMachine(id, { updateHash: false });
-  });
+    if (id.startsWith(PAGE_HASH) && data.pages[id.slice(PAGE_HASH.length)]) {
+      selectPage(id.slice(PAGE_HASH.length), { updateHash: false });
+      return true;
+    }
+    if (!machines.has(id)) return false;
+    if (!machine || machine.id !== id) selectMachine(id, { updateHash: false });
+    return true;
+  }
 
-  const fromHash = decodeURIComponent(location.hash.slice(1));
-  selectMachine(machines.has(fromHash) ? fromHash : data.machines[0].id, { updateHash: false });
+  window.addEventListener('hashchange', showFromHash);
+  if (!showFromHash()) selectMachine(data.machines[0].id, { updateHash: false });
 })();

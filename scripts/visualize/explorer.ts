@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { ChartEntry } from '../machines';
 import type { GeneratorInputs, ScreenEntry } from './inputs';
 import { escapeXml } from './svg';
-import { SCREENS_DIR } from './inputs';
+import { PAGES_WITHOUT_CHART, SCREENS_DIR } from './inputs';
 import { flattenStates, type Chart } from './model';
 
 export interface RenderedChart {
@@ -57,6 +57,23 @@ interface ExplorerMachine {
   screens: Record<string, ExplorerScreen[]>;
 }
 
+const explorerScreen = (screen: ScreenEntry): ExplorerScreen => ({
+  lang: screen.lang,
+  width: screen.width,
+  src: `${SCREENS_DIR}/${screen.file}`,
+  caption: screen.caption,
+});
+
+/** The pages no chart drives (the welcome page, the information pages …), by page. */
+function pagesData(inputs: GeneratorInputs): Record<string, ExplorerScreen[]> {
+  const pages: Record<string, ExplorerScreen[]> = {};
+  for (const screen of inputs.screens) {
+    if (screen.machine !== PAGES_WITHOUT_CHART) continue;
+    (pages[screen.state.slice(PAGES_WITHOUT_CHART.length + 1)] ??= []).push(explorerScreen(screen));
+  }
+  return pages;
+}
+
 function machineData({ entry, chart, svg }: RenderedChart, inputs: GeneratorInputs): ExplorerMachine {
   const coverage = inputs.coverage?.machines[chart.id];
   // Covered means listed as covered: an edge added since the path tests last ran shows as not covered.
@@ -89,12 +106,7 @@ function machineData({ entry, chart, svg }: RenderedChart, inputs: GeneratorInpu
   const screens: Record<string, ExplorerScreen[]> = {};
   for (const screen of inputs.screens) {
     if (screen.machine !== chart.id || !(screen.state in states)) continue;
-    (screens[screen.state] ??= []).push({
-      lang: screen.lang,
-      width: screen.width,
-      src: `${SCREENS_DIR}/${screen.file}`,
-      caption: screen.caption,
-    });
+    (screens[screen.state] ??= []).push(explorerScreen(screen));
   }
   return {
     id: chart.id,
@@ -110,10 +122,13 @@ function machineData({ entry, chart, svg }: RenderedChart, inputs: GeneratorInpu
   };
 }
 
-/** Screens whose machine or state is not in the charts (a renamed state, a removed machine). */
+/**
+ * Screens whose machine or state is not in the charts (a renamed state, a removed machine); a page no chart drives
+ * is listed apart, not unknown.
+ */
 export function unknownScreens(charts: readonly RenderedChart[], screens: readonly ScreenEntry[]): ScreenEntry[] {
   const known = new Set(charts.flatMap(({ chart }) => flattenStates(chart.root).map((state) => state.id)));
-  return screens.filter((screen) => !known.has(screen.state));
+  return screens.filter((screen) => screen.machine !== PAGES_WITHOUT_CHART && !known.has(screen.state));
 }
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
@@ -132,7 +147,7 @@ const screensTakenFrom = (commit: string | undefined) =>
     : '<p class="top__screens">No screenshots yet (npm run screenshots takes them).</p>';
 
 export function renderExplorer(charts: readonly RenderedChart[], inputs: GeneratorInputs): string {
-  const data = { machines: charts.map((rendered) => machineData(rendered, inputs)) };
+  const data = { machines: charts.map((rendered) => machineData(rendered, inputs)), pages: pagesData(inputs) };
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -152,6 +167,8 @@ ${asset('explorer.css')}</style>
 <nav class="machines" aria-labelledby="machines-title">
   <h2 id="machines-title">Machines</h2>
   <ul id="machine-list"></ul>
+  <h2 id="pages-title">Pages without a chart</h2>
+  <ul id="page-list" aria-labelledby="pages-title"></ul>
 </nav>
 <main class="chart">
   <div class="toolbar" role="toolbar" aria-label="Chart view">

@@ -44,6 +44,8 @@ export interface GeneratorInputs {
 export const COVERAGE_FILE = 'coverage.json';
 export const SCREENS_DIR = 'screens';
 export const MANIFEST_FILE = `${SCREENS_DIR}/manifest.json`;
+/** The manifest's `machine` for a screen that no chart drives: the explorer lists these pages apart. */
+export const PAGES_WITHOUT_CHART = 'pages';
 
 function readJson(path: string): unknown {
   try {

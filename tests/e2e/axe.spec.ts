@@ -1,21 +1,18 @@
 /**
  * design.md §7.5: axe-core finds no WCAG 2.0/2.1 A or AA violation on any screen, in en and he.
- * The screens are those the screenshot suite reaches (tests/screens/screens.ts), plus the pages it
- * does not photograph. Motion is reduced, so every screen is scanned as it rests. Each pictured screen's
+ * The screens are those the screenshot suite reaches (tests/screens/screens.ts): every screen of every flow,
+ * and the pages no chart drives. Motion is reduced, so every screen is scanned as it rests. Each screen's
  * layout is checked too, at 320 and 390 px (../screens/layout.ts; `npm run screenshots` checks fr and es).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Frame, Page } from '@playwright/test';
-import { CUSTOM_TEXTS, SCREEN_GROUPS, SlideMissed, station, WHEELSHARE_TEXTS } from '../screens/screens';
+import { SCREEN_GROUPS, SlideMissed } from '../screens/screens';
 import { expectLaidOut } from '../screens/layout';
 import { VIEWPORTS } from '../screens/shots';
-import infoEn from '../../locales/info/en.json' with { type: 'json' };
-import infoHe from '../../locales/info/he.json' with { type: 'json' };
-import { describeIn, expect, forEachLanguage, type Lang, LANGS, test } from './fixtures';
+import { describeIn, expect, type Lang, LANGS, test } from './fixtures';
 
 const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const INFO_TEXTS = { en: infoEn, he: infoHe };
 
 /**
  * axe-core's own build with its settings, run in each frame of the page: the sandbox's provider frames are
@@ -180,46 +177,3 @@ for (const { title, splash, journeys } of SCREEN_GROUPS) {
     }
   });
 }
-
-forEachLanguage('axe: the pages without a screenshot', (lang, t) => {
-  const info = INFO_TEXTS[lang];
-  const ws = WHEELSHARE_TEXTS[lang];
-
-  test('the welcome page and the information pages', async ({ page }) => {
-    const pages = [
-      ['/', t.app.welcome],
-      ['/accessibility', info.accessibility.title],
-      ['/refund-and-cancellation', info.policy.title],
-      ['/contact', info.contact.title],
-      ['/test', info.test.title],
-    ] as const;
-    for (const [path, heading] of pages) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await scan(page, lang, path);
-    }
-  });
-
-  test('/customPaymentIframe with a link that cannot be used', async ({ page }) => {
-    await page.goto('/customPaymentIframe?machineId=abc&totalPrice=-1');
-    await expect(page.getByRole('heading', { name: CUSTOM_TEXTS[lang].link.invalid.title })).toBeVisible();
-    await scan(page, lang, 'paymentLinkInvalid');
-  });
-
-  test('/wheelshare/afterPayment', async ({ page }) => {
-    await page.goto('/wheelshare/afterPayment');
-    await expect(page.getByRole('heading', { level: 1, name: ws.afterPayment.heading })).toBeVisible();
-    await scan(page, lang, 'afterPayment');
-  });
-
-  test('/wheelshare: connection lost', async ({ page }) => {
-    await page.route('**/v4/api/merchants/wheelshare/is_waiting_for_creditcard**', (route) =>
-      route.fulfill({ status: 503, json: { message: 'sandbox is busy' } }),
-    );
-    const rental = station(page, lang);
-    await rental.open();
-    await rental.rent(rental.phone(4));
-    await expect(page.getByRole('heading', { name: ws.lost.heading })).toBeVisible({ timeout: 8_000 });
-    await scan(page, lang, 'stationConnectionLost');
-  });
-});

@@ -114,3 +114,28 @@ test('opened from disk: the purchase chart, a state with its screens, a transiti
 
   expect(requests, 'requests beyond the file itself').toEqual([]);
 });
+
+test('a page no chart drives: its screens in four languages at two widths, and the zoom buttons do nothing', async ({
+  page,
+}) => {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(explorer);
+  const screens = screensOf('pages.contact');
+  // /contact, pictured by `npm run screenshots` in en, he, fr and es at 390 and 320 px.
+  expect(screens).toHaveLength(8);
+
+  await page
+    .getByRole('navigation', { name: 'Machines' })
+    .getByRole('list', { name: 'Pages without a chart' })
+    .getByRole('button', { name: /^contact\b/ })
+    .click();
+  const panel = page.locator('#details');
+  await expect(panel.getByRole('heading', { name: 'Page contact' })).toBeVisible();
+  await expect(page.locator('#stage svg')).toHaveCount(0);
+  await expect(panel.getByRole('img')).toHaveCount(8);
+  await expect(panel.getByRole('img').first()).toHaveAccessibleName(/^contact, \/contact · /);
+  await page.getByRole('button', { name: 'Fit width' }).click();
+  await expect(page).toHaveURL(/#page:contact$/);
+  expect(errors).toEqual([]);
+});

@@ -16,6 +16,10 @@ import wsEn from '../../locales/wheelshare/en.json' with { type: 'json' };
 import wsHe from '../../locales/wheelshare/he.json' with { type: 'json' };
 import wsFr from '../../locales/wheelshare/fr.json' with { type: 'json' };
 import wsEs from '../../locales/wheelshare/es.json' with { type: 'json' };
+import infoEn from '../../locales/info/en.json' with { type: 'json' };
+import infoHe from '../../locales/info/he.json' with { type: 'json' };
+import infoFr from '../../locales/info/fr.json' with { type: 'json' };
+import infoEs from '../../locales/info/es.json' with { type: 'json' };
 import {
   continueButton,
   drawer,
@@ -60,6 +64,7 @@ import {
   startWallet,
   withAmount,
   holdRequests,
+  methodRadio,
 } from '../e2e/fixtures';
 import type { SHOTS } from './shots';
 import { APPLE_PAY_BUTTON, GOOGLE_PAY_BUTTON } from '../fixtures/wallet-buttons';
@@ -98,7 +103,8 @@ export interface ScreenGroup {
 
 export const CUSTOM_TEXTS = { en: customEn, he: customHe, fr: customFr, es: customEs };
 export const VACUUM_TEXTS = { en: vacuumEn, he: vacuumHe, fr: vacuumFr, es: vacuumEs };
-export const WHEELSHARE_TEXTS = { en: wsEn, he: wsHe, fr: wsFr, es: wsEs };
+const WHEELSHARE_TEXTS = { en: wsEn, he: wsHe, fr: wsFr, es: wsEs };
+const INFO_TEXTS = { en: infoEn, he: infoHe, fr: infoFr, es: infoEs };
 
 /** The page opens at 10:00 local time on a fixed day, so the time pickers never show the clock. */
 export async function fixTheClock(page: Page): Promise<void> {
@@ -123,7 +129,7 @@ const keypadKey = (page: Page, t: Texts, name: string) =>
   page.getByRole('group', { name: t.amount.keypad }).getByRole('button', { name, exact: true });
 
 /** The wheelshare station's form and the steps of a rental, in one language. */
-export function station(page: Page, lang: PageLang) {
+function station(page: Page, lang: PageLang) {
   const ws = WHEELSHARE_TEXTS[lang];
   const phoneField = page.getByRole('textbox', { name: ws.form.phone });
   const qrCode = page.getByRole('img', { name: ws.pay.qrLabel });
@@ -384,6 +390,9 @@ const methodScreens: ScreenGroup = {
     'Apple Pay (Safari): the button and the sheet': async ({ page, lang, t, context, baseURL, at }) => {
       await enableSandboxApplePay(context, baseURL);
       await openPayment(page, lang, 1001);
+      await expect(methodRadio(page, t, 'apple_pay')).toBeVisible();
+      await expectSheetSettled(page, t);
+      await at('choosingMethodSafari');
       await startMethod(page, t, 'apple_pay');
       await expect(applePayButton(page, t)).toBeVisible();
       await at('applePay');
@@ -398,11 +407,15 @@ const methodScreens: ScreenGroup = {
 const linkScreens: ScreenGroup = {
   title: 'screens of the payment links',
   journeys: {
-    '/customPaymentIframe: the product stage and a link with bad values': async ({ page, t, at }) => {
+    '/customPaymentIframe: the product stage and a link with bad values': async ({ page, lang, t, at }) => {
       await page.goto('/customPaymentIframe?machineId=1001&totalPrice=7.50&info=Wheelchair+rental');
       await expect(page.getByRole('heading', { level: 1, name: 'Wheelchair rental' })).toBeVisible();
       await expect(continueButton(page, t)).toBeVisible();
       await at('paymentLink');
+
+      await page.goto('/customPaymentIframe?machineId=abc&totalPrice=-1');
+      await expect(page.getByRole('heading', { level: 1, name: CUSTOM_TEXTS[lang].link.invalid.title })).toBeVisible();
+      await at('paymentLinkInvalid');
     },
 
     '/genPaymentIntend: turned down, failed, refused': async ({ page, lang, t, at }) => {
@@ -516,6 +529,47 @@ const stationScreens: ScreenGroup = {
       await expect(alert(page).getByRole('heading', { name: rental.ws.failure.returnHeading })).toBeVisible();
       await expect(alert(page)).toContainText(rental.ws.failure.contactSupport);
       await at('stationReturnFailed');
+    },
+
+    'connection lost': async ({ page, lang, at }) => {
+      await page.route('**/v4/api/merchants/wheelshare/is_waiting_for_creditcard**', (route) =>
+        route.fulfill({ status: 503, json: { message: 'sandbox is busy' } }),
+      );
+      const rental = station(page, lang);
+      await rental.open();
+      await rental.rent(rental.phone(4));
+      await expect(page.getByRole('heading', { name: rental.ws.lost.heading })).toBeVisible({ timeout: 8_000 });
+      await at('stationConnectionLost');
+    },
+  },
+};
+
+/** The pages no chart drives, and /test's form (its chart's first state). */
+const pageScreens: ScreenGroup = {
+  title: 'screens of the pages without a chart',
+  journeys: {
+    'the welcome page and the information pages': async ({ page, lang, t, at }) => {
+      const info = INFO_TEXTS[lang];
+      const pages = [
+        ['/', t.app.welcome, 'welcome'],
+        ['/accessibility', info.accessibility.title, 'accessibility'],
+        ['/refund-and-cancellation', info.policy.title, 'refundPolicy'],
+        ['/contact', info.contact.title, 'contact'],
+        ['/test', info.test.title, 'testLinks'],
+      ] as const;
+      for (const [path, heading, screen] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await at(screen);
+      }
+    },
+
+    '/wheelshare/afterPayment': async ({ page, lang, at }) => {
+      await page.goto('/wheelshare/afterPayment');
+      await expect(
+        page.getByRole('heading', { level: 1, name: WHEELSHARE_TEXTS[lang].afterPayment.heading }),
+      ).toBeVisible();
+      await at('stationAfterPayment');
     },
   },
 };
@@ -642,4 +696,5 @@ export const SCREEN_GROUPS: readonly ScreenGroup[] = [
   vacuumScreens,
   stationScreens,
   deliveryScreens,
+  pageScreens,
 ];

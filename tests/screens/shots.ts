@@ -4,6 +4,7 @@
  * manifest written after the run (./write-manifest.ts).
  */
 import { fileURLToPath } from 'node:url';
+import { PAGES_WITHOUT_CHART } from '../../scripts/visualize/inputs';
 
 export const LANGS = ['en', 'he', 'fr', 'es'] as const;
 export type ShotLang = (typeof LANGS)[number];
@@ -51,6 +52,9 @@ const shot = (machine: string, path: string, caption: string, extra: Partial<Sho
   ...extra,
 });
 
+/** A page no chart drives (the welcome page, the information pages): the explorer lists these apart. */
+const pageShot = (page: string, caption: string): Shot => shot(PAGES_WITHOUT_CHART, page, caption);
+
 const productView = (view: string, machineId: number, variant: string, extra: Partial<Shot> = {}): Shot =>
   shot('purchase', 'SELECT_PRODUCT', `${view} (machine ${machineId})`, { variant, ...extra });
 
@@ -71,6 +75,9 @@ export const SHOTS = {
   }),
   submitting: shot('purchase', 'SubmittingPurchase', 'set_purchase in flight (machine 1001)'),
   choosingMethod: shot('purchase', 'SELECT_PAYMENT_METHOD.ChoosingMethod', 'machine 1001'),
+  choosingMethodSafari: shot('purchase', 'SELECT_PAYMENT_METHOD.ChoosingMethod', 'machine 1001 in Safari (Apple Pay)', {
+    variant: 'safari',
+  }),
   explainingCard: shot('purchase', 'SELECT_PAYMENT_METHOD.ExplainingMethod', 'credit card', { variant: 'credit-card' }),
   explainingBit: shot('purchase', 'SELECT_PAYMENT_METHOD.ExplainingMethod', 'Bit', { variant: 'bit' }),
   googlePay: shot('purchase', 'INIT_METHOD_PENDING.GooglePay', 'the Google Pay button', {
@@ -122,6 +129,14 @@ export const SHOTS = {
   stationDone: shot('wheelshare', 'AllDone', 'paid on the phone'),
   stationReturned: shot('wheelshare', 'Returned', 'a paid rental returned'),
   stationReturnFailed: shot('wheelshare', 'ReturnFailed', 'no rental for this phone number'),
+  stationConnectionLost: shot('wheelshare', 'Renting.PollingLost', 'three polls failed in a row'),
+  stationAfterPayment: pageShot('wheelshareAfterPayment', '/wheelshare/afterPayment: the phone, once paid'),
+  welcome: pageShot('welcome', '/: the welcome page'),
+  accessibility: pageShot('accessibility', '/accessibility'),
+  refundPolicy: pageShot('refundAndCancellation', '/refund-and-cancellation'),
+  contact: pageShot('contact', '/contact'),
+  testLinks: shot('testLinks', 'Editing', '/test: the form for signed test links'),
+  paymentLinkInvalid: pageShot('paymentLinkInvalid', '/customPaymentIframe with values that cannot be paid'),
   intentRejected: shot('paymentIntent', 'LinkRejected', 'an unknown machine (HTTP 404)'),
   intentFailed: shot('paymentIntent', 'Failed', 'get_iframe failed (HTTP 500)'),
   intentRefused: shot('paymentIntent', 'Refused', 'the answer names javascript:alert(1) as the page'),
