@@ -278,6 +278,13 @@ forEachLanguage('wheelshare station', (lang, t) => {
     const list = page.getByRole('group', { name: t.language.label });
     await expect(list.getByRole('button')).toHaveCount(4);
     expect(await headerHeight()).toBe(closed);
+    // Each name whole inside its button (held to the toggle's width, "Français" ran out of its box in Hebrew).
+    const overflowing = await list
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.filter((button) => button.scrollWidth > button.clientWidth).map((button) => button.textContent),
+      );
+    expect(overflowing).toEqual([]);
     await expectWithinColumn([list], page.locator('.page'));
   });
 

@@ -56,7 +56,7 @@ export function StationOutcome({ station, heading, text, next, supportPhone, onN
       <PaidTo station={station} />
       <p>{text}</p>
       <RentalReference station={station} />
-      <div className="button-row">
+      <div className="button-row sticky-action">
         <SupportCallButton phone={supportPhone} label={t('success.support')} />
         <button type="button" className="button button--primary" onClick={onNext}>
           {next}
@@ -96,7 +96,7 @@ export function StationFailure({ station, heading, supportPhone, onRetry }: Stat
       )}
       <RentalReference station={station} />
       <p>{t('failure.contactSupport')}</p>
-      <div className="button-row">
+      <div className="button-row sticky-action">
         <SupportCallButton phone={supportPhone} label={tApp('failure.support')} />
         {onRetry && (
           <button type="button" className="button button--primary" onClick={onRetry}>
