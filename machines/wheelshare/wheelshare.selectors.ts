@@ -62,11 +62,44 @@ export function selectFailureMessage({ context: { failure } }: WheelshareSnapsho
   return undefined;
 }
 
-/** The return's phone has no rental this station knows of: said in the app's own words. */
-export const selectNoRentalHere = ({ context }: WheelshareSnapshot) => context.failure?.kind === 'no-rental';
+/** Why renting or returning failed, in the visitor's words (locales: wheelshare failure.causes). */
+export type FailureCause = 'refused' | 'unusableLink' | 'noRental' | 'unreachable' | 'serviceError';
 
-/** The pay call's link was not a web address: it is not shown. */
-export const selectLinkUnusable = ({ context }: WheelshareSnapshot) => context.failure?.kind === 'unusable-link';
+export function selectFailureCause({ context: { failure } }: WheelshareSnapshot): FailureCause | undefined {
+  switch (failure?.kind) {
+    case undefined:
+      return undefined;
+    case 'refused':
+      return 'refused';
+    case 'unusable-link':
+      return 'unusableLink';
+    case 'no-rental':
+      return 'noRental';
+    case 'call-failed':
+      return failure.failure.kind === 'offline' || failure.failure.kind === 'timeout' ? 'unreachable' : 'serviceError';
+  }
+}
+
+/**
+ * Whether the station can say no money moved (GOV.UK Pay's rule: a failure says it): a rental fails before its
+ * payment link is shown, so no card was asked for. A failed return charges nothing either way, so says nothing.
+ */
+export const selectNotCharged = (snapshot: WheelshareSnapshot) => snapshot.matches('RentFailed');
+
+/** What the visitor paid, once the operator stopped waiting for the card: the chart's price of the rental. */
+export const selectPaid = (snapshot: WheelshareSnapshot): RentalPrice | undefined =>
+  snapshot.matches('AllDone') ? selectEstimate(snapshot) : undefined;
+
+const REFERENCE_LENGTH = 8;
+
+/**
+ * The rental's reference for a support call: the start of its session_id. Never the whole: the session is the
+ * proof the station's calls carry for the rental (docs/payments.md "Payment links"), and the screen is shared.
+ */
+export const selectRentalReference = ({ context }: WheelshareSnapshot) =>
+  context.session?.slice(0, REFERENCE_LENGTH).toUpperCase();
+
+export const selectMachineId = ({ context }: WheelshareSnapshot) => context.machineId;
 export const selectLanguage = ({ context }: WheelshareSnapshot) => context.language;
 /** A poll failed just now and will be tried again (the connection may be shaky). */
 export const selectReconnecting = ({ context }: WheelshareSnapshot) => context.pollFailures > 0;

@@ -4,7 +4,7 @@ import type { OrderSummary as Summary } from '../../machines/purchase/purchase.s
 import { Money } from './Money';
 
 /** Who is paid: the merchant, or the machine when the operator names no merchant. */
-export function usePayee(summary: Summary): string {
+export function usePayee(summary: Pick<Summary, 'merchant' | 'machineId'>): string {
   const { t } = useTranslation();
   return summary.merchant ?? t('summary.machine', { id: summary.machineId });
 }

@@ -5,7 +5,8 @@
  */
 import { createRentalSessions } from '../../src/api/rental-sessions';
 import { localStore } from '../../src/lib/local-store';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import enTexts from '../../locales/wheelshare/en.json';
@@ -15,7 +16,7 @@ import { provideWheelshare } from '../../src/actors/wheelshare';
 import { DEFAULT_SUPPORT_PHONE } from '../../src/config';
 import { AfterPayment } from '../../src/views/wheelshare/AfterPayment';
 import { WheelshareStation } from '../../src/views/wheelshare/WheelshareStation';
-import { BASE_HOST, connectSandbox, en, isCall, json, type Intercept } from './harness';
+import { BASE_HOST, connectSandbox, en, he, isCall, json, type Intercept } from './harness';
 
 /** 10 March 2031, 10:30 local time. */
 const NOW = new Date(2031, 2, 10, 10, 30).getTime();
@@ -120,32 +121,88 @@ describe('/wheelshare: the form', () => {
     expect(screen.getByRole('button', { name: enTexts.form.submitReturn })).toHaveProperty('disabled', true);
   });
 
-  it('language buttons: עברית turns the station right to left, presses its button and writes the cookie', async () => {
+  it('language buttons: one button names the language; it opens the four, the current pressed; עברית turns the station right to left', async () => {
     const { user } = renderStation();
-    const languages = await screen.findByRole('group', { name: en.language.label });
+    const toggle = await screen.findByRole('button', { name: `${en.language.label}: English` });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.querySelector('[lang]')?.getAttribute('lang')).toBe('en');
+    expect(screen.queryByRole('group', { name: en.language.label })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const languages = screen.getByRole('group', { name: en.language.label });
+    expect(toggle.getAttribute('aria-controls')).toBe(languages.id);
     const buttons = within(languages).getAllByRole('button');
-    expect(buttons.map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
-      ['English', 'true'],
-      ['עברית', 'false'],
-      ['Français', 'false'],
-      ['Español', 'false'],
+    expect(
+      buttons.map((button) => [button.textContent, button.getAttribute('lang'), button.getAttribute('aria-pressed')]),
+    ).toEqual([
+      ['English', 'en', 'true'],
+      ['עברית', 'he', 'false'],
+      ['Français', 'fr', 'false'],
+      ['Español', 'es', 'false'],
     ]);
-    await user.click(within(languages).getByRole('button', { name: 'עברית' }));
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle).toBe(document.activeElement);
+
+    await user.click(toggle);
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    expect(toggle.getAttribute('aria-expanded'), 'a tap elsewhere closes the list').toBe('false');
+
+    await user.click(toggle);
+    await user.click(
+      within(screen.getByRole('group', { name: en.language.label })).getByRole('button', { name: 'עברית' }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: heTexts.title })).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
     expect(document.cookie).toContain('language=he');
-    expect(within(languages).getByRole('button', { name: 'עברית' }).getAttribute('aria-pressed')).toBe('true');
-    expect(within(languages).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('false');
+    const chosen = screen.getByRole('button', { name: `${he.language.label}: עברית` });
+    expect(chosen.getAttribute('aria-expanded')).toBe('false');
+    expect(chosen).toBe(document.activeElement);
+    await user.click(chosen);
+    const hebrew = screen.getByRole('group', { name: he.language.label });
+    expect(within(hebrew).getByRole('button', { name: 'עברית' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(hebrew).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('the chosen times are written under the pickers in the page’s language', async () => {
+    const { user } = renderStation();
+    const start = await screen.findByLabelText(enTexts.form.start);
+    await user.clear(start);
+    await user.type(start, '14:30');
+    const chosen = () => screen.getAllByTestId('time-chosen').map((line) => line.textContent.replace(/\s/g, ' '));
+    expect(chosen()).toEqual(['2:30 PM', '11:30 AM']);
+    for (const [language, expected] of [
+      ['fr', ['14:30', '11:30']],
+      ['es', ['14:30', '11:30']],
+      ['he', ['14:30', '11:30']],
+    ] as const) {
+      await act(() => i18next.changeLanguage(language));
+      expect(chosen(), language).toEqual(expected);
+    }
+    await user.clear(screen.getByLabelText(heTexts.form.start));
+    expect(chosen(), 'a cleared time writes nothing').toEqual(['', '11:30']);
+  });
+
+  it('Hebrew: the estimate’s "(1 × ₪5.00)" keeps the page’s direction, its rate an isolate of its own', async () => {
+    renderStation();
+    await screen.findByLabelText(enTexts.form.start);
+    await act(() => i18next.changeLanguage('he'));
+    const detail = screen.getByTestId('estimate-detail');
+    expect(detail.textContent).toBe('(1 × \u200f5.00\u00a0\u200f₪)');
+    // Forced left to right, the rate's right-to-left marks carried the bracket after it to the wrong side.
+    expect(detail.closest('[dir="ltr"]')).toBeNull();
+    expect(detail.querySelector('bdi')?.textContent).toBe('\u200f5.00\u00a0\u200f₪');
   });
 });
 
 describe('/wheelshare: renting', () => {
-  it('sends the rental, shows the payment link as a QR code and as text, and says all done once paid', async () => {
+  it('sends the rental, shows the payment link as a QR code (never as text), and says all done once paid', async () => {
     const station = renderStation();
     const qr = await rentUntilQrCode(station);
     expect(qr.tagName.toLowerCase()).toBe('svg');
     // A signed payment link for the rental, expiring in 15 minutes (docs/payments.md "Payment links").
-    const link = new URL(screen.getByText(/\/genPaymentIntend\?/).textContent);
+    const link = new URL(qr.getAttribute('data-value') ?? '');
     expect(`${link.origin}${link.pathname}`).toBe(`${BASE_HOST}/genPaymentIntend`);
     expect(Object.fromEntries(link.searchParams)).toMatchObject({
       machine_id: '15',
@@ -158,6 +215,10 @@ describe('/wheelshare: renting', () => {
     expect(expires).toBeLessThanOrEqual(Date.now() / 1000 + 15 * 60);
     expect(link.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
     expect(screen.getByRole('status').textContent).toBe(enTexts.pay.waiting);
+    // The station's screen is shared: the visitor's number is not written on it.
+    expect(document.body.textContent).not.toContain('0501234567');
+    expect(screen.queryByText(/genPaymentIntend/)).toBeNull();
+    expect(screen.getByText(enTexts.pay.link)).toBeTruthy();
 
     const setPurchase = station.requests.find((request) => isCall(request, 'api/merchants/wheelshare/set_purchase'));
     expect(setPurchase?.method).toBe('POST');
@@ -175,8 +236,16 @@ describe('/wheelshare: renting', () => {
 
     await waitFor(() => expect(station.polls()).toBeGreaterThanOrEqual(2));
     await payOnPhone(station.app, '0501234567');
-    expect(await screen.findByRole('heading', { name: enTexts.done.heading })).toBeTruthy();
+    const done = (await screen.findByRole('heading', { name: enTexts.done.heading })).closest('section');
     expect(screen.getByText(enTexts.done.text)).toBeTruthy();
+    // The facts, as /pay's success page says them: how much to whom, the rental's reference, a support call.
+    expect(screen.getByTestId('paid-to').textContent).toBe('₪5.00 paid to Machine 15');
+    const session = station.app.rentals.byPhone('0501234567')?.session_id ?? '';
+    expect(done?.textContent).toContain(`Rental reference: ${session.slice(0, 8).toUpperCase()}`);
+    expect(done?.textContent).not.toContain(session);
+    expect(screen.getByRole('link', { name: new RegExp(en.success.support) }).getAttribute('href')).toBe(
+      `tel:${DEFAULT_SUPPORT_PHONE.replace(/[^\d+]/g, '')}`,
+    );
     const polled = station.polls();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(station.polls()).toBe(polled);
@@ -254,8 +323,16 @@ describe('/wheelshare: renting', () => {
     await station.user.click(submitRent());
     const heading = await screen.findByRole('heading', { name: enTexts.failure.rentHeading });
     const failure = heading.closest('section');
+    // Under the title: what went wrong in the visitor's words, then that no money moved, then the rest.
+    const paragraphs = [...(failure?.querySelectorAll('p') ?? [])].map((p) => p.textContent);
+    expect(paragraphs.slice(0, 3)).toEqual([
+      'The operator did not accept the request.',
+      'You have not been charged.',
+      'Station out of wheelchairs',
+    ]);
     expect(failure?.textContent).toContain(enTexts.failure.contactSupport);
-    expect(failure?.textContent).toContain('Station out of wheelchairs');
+    expect(failure?.textContent).toMatch(/Rental reference: [0-9A-F]{8}/);
+    expect(screen.getByRole('link', { name: new RegExp(en.failure.support) })).toBeTruthy();
     await station.user.click(screen.getByRole('button', { name: enTexts.failure.back }));
     expect(screen.getByRole('textbox', { name: enTexts.form.phone })).toHaveProperty('value', '050-123-4567');
   });
@@ -269,7 +346,7 @@ describe('/wheelshare: renting', () => {
     });
     await station.typePhone();
     await station.user.click(submitRent());
-    expect(await screen.findByText(enTexts.failure.unusableLink)).toBeTruthy();
+    expect(await screen.findByText(enTexts.failure.causes.unusableLink)).toBeTruthy();
     expect(screen.queryByRole('img', { name: enTexts.pay.qrLabel })).toBeNull();
     expect(screen.queryByText(/javascript:/)).toBeNull();
   });
@@ -302,7 +379,9 @@ describe('/wheelshare: returning', () => {
     // The app's own words, never the operator's text for a call without the rental's session.
     expect(failure?.textContent).toContain('No rental was found for this phone number at this station.');
     expect(failure?.textContent).not.toMatch(/session/i);
-    expect(screen.getByRole('link', { name: new RegExp(en.machine.contact) }).getAttribute('href')).toBe(
+    // A return moves no money: nothing is said of a charge.
+    expect(failure?.textContent).not.toContain(en.failure.notCharged);
+    expect(screen.getByRole('link', { name: new RegExp(en.failure.support) }).getAttribute('href')).toBe(
       `tel:${DEFAULT_SUPPORT_PHONE.replace(/[^\d+]/g, '')}`,
     );
     // The operator refuses a return without the rental's session: the station does not ask it.

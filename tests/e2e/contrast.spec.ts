@@ -39,7 +39,7 @@ const NON_TEXT_MINIMUM = 3;
  */
 const CONTROLS =
   'input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, .button, .keypad__key, .product-card, .method, .method__check, ' +
-  '.vacuum-card__check, .hosted-field, .station-choice, .language-buttons__button, .stepper__button';
+  '.vacuum-card__check, .hosted-field, .station-choice, .language-buttons__toggle, .language-buttons__button, .stepper__button';
 
 interface Finding {
   kind: 'text' | 'boundary' | 'focus ring';

@@ -211,8 +211,8 @@ inEnglish('faults', (lang, t) => {
       await page.getByRole('textbox', { name: ws.form.phone }).fill(phone);
       await page.getByRole('button', { name: ws.form.submitRent }).click();
       await expect(page.getByRole('img', { name: ws.pay.qrLabel })).toBeVisible();
-      // The link the QR code holds; the station hides it while the connection is lost.
-      const qrCodeLink = (await page.locator('.station-pay__url').textContent()) ?? '';
+      // The link a phone reads from the QR code, which the station hides while the connection is lost.
+      const qrCodeLink = (await page.getByRole('img', { name: ws.pay.qrLabel }).getAttribute('data-value')) ?? '';
 
       const polls = await injectFault(page, 'merchants/wheelshare/is_waiting_for_creditcard', fault);
       const lost = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: ws.lost.heading }) });

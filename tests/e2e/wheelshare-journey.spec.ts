@@ -37,8 +37,12 @@ forEachLanguage('wheelshare journey', (lang, t) => {
     await expectDocumentLanguage(station, lang);
     await station.getByRole('textbox', { name: ws.form.phone }).fill(phone);
     await station.getByRole('button', { name: ws.form.submitRent }).click();
-    await expect(station.getByRole('img', { name: ws.pay.qrLabel })).toBeVisible();
-    const link = (await station.locator('.station-pay__url').textContent()) ?? '';
+    const qrCode = station.getByRole('img', { name: ws.pay.qrLabel });
+    await expect(qrCode).toBeVisible();
+    // What the visitor's phone reads from the QR code; the station's screen never writes it, their number in it.
+    const link = (await qrCode.getAttribute('data-value')) ?? '';
+    expect(new URL(link).searchParams.get('phone_number')).toBe(phone);
+    expect(await station.locator('body').innerText()).not.toContain(phone);
 
     // The visitor's phone follows the QR code.
     const phonePage = await context.newPage();

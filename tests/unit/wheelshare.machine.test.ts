@@ -6,11 +6,14 @@ import { MAX_POLL_FAILURES, wheelshareMachine } from '../../machines/wheelshare/
 import {
   selectCanSubmit,
   selectEstimate,
+  selectFailureCause,
   selectFailureMessage,
   selectForm,
   selectLanguage,
-  selectLinkUnusable,
+  selectNotCharged,
+  selectPaid,
   selectPaymentUrl,
+  selectRentalReference,
   selectReconnecting,
   selectShowsPhoneError,
   selectStage,
@@ -468,16 +471,56 @@ describe('wheelshare selectors: what the station shows (requirements.md §2 /whe
     expect(selectFailureMessage(unusable.snapshot())).toBeUndefined();
   });
 
-  it('selectLinkUnusable: only when the pay call’s link was not a web address', async () => {
+  it('selectFailureCause: what went wrong, one word per kind of failure', async () => {
+    expect(selectFailureCause(startStation().snapshot())).toBeUndefined();
     const unusable = await rentWith({
       requestPayment: () => Promise.resolve({ status: 0, message: 'ok', paymentUrl: 'javascript:alert(1)' }),
     });
-    expect(selectLinkUnusable(unusable.snapshot())).toBe(true);
+    expect(selectFailureCause(unusable.snapshot())).toBe('unusableLink');
     const refused = await rentWith({
       requestPayment: () => Promise.resolve({ status: 1, message: 'No', paymentUrl: undefined }),
     });
-    expect(selectLinkUnusable(refused.snapshot())).toBe(false);
-    expect(selectLinkUnusable(startStation().snapshot())).toBe(false);
+    expect(selectFailureCause(refused.snapshot())).toBe('refused');
+    const offline = await rentWith({ setPurchase: failsWith(new ApiError({ kind: 'offline' })) });
+    expect(selectFailureCause(offline.snapshot())).toBe('unreachable');
+    const timeout = await rentWith({ setPurchase: failsWith(new ApiError({ kind: 'timeout' })) });
+    expect(selectFailureCause(timeout.snapshot())).toBe('unreachable');
+    const http = await rentWith({ setPurchase: failsWith(new ApiError({ kind: 'http', status: 500 })) });
+    expect(selectFailureCause(http.snapshot())).toBe('serviceError');
+    const garbled = await rentWith({ setPurchase: failsWith(new ApiError({ kind: 'invalid-answer', detail: 'x' })) });
+    expect(selectFailureCause(garbled.snapshot())).toBe('serviceError');
+  });
+
+  it('selectNotCharged: a failed rental never reached a payment; a failed return says nothing of money', async () => {
+    const refused = await rentWith({
+      requestPayment: () => Promise.resolve({ status: 1, message: 'No', paymentUrl: undefined }),
+    });
+    expect(selectNotCharged(refused.snapshot())).toBe(true);
+    const returning = startStation({ returnRental: () => Promise.resolve({ status: 1, message: 'No' }) });
+    returning.actor.send({ type: 'choice.select', choice: 'return' });
+    returning.fillRent();
+    returning.actor.send({ type: 'form.submit' });
+    await returning.settle();
+    expect(returning.stage()).toBe('returnFailed');
+    expect(selectNotCharged(returning.snapshot())).toBe(false);
+    expect(selectNotCharged(startStation().snapshot())).toBe(false);
+  });
+
+  it('selectPaid and selectRentalReference: the amount once paid; the session’s first 8 characters, upper case', async () => {
+    const station = startStation({
+      setPurchase: () => Promise.resolve('3f2a9c1e-77b0-4d2e-9a51-0c6d8e4f2b17'),
+      isWaitingForCard: () => Promise.resolve(false),
+    });
+    station.actor.send({ type: 'endTime.change', time: '13:00' });
+    expect(selectRentalReference(station.snapshot())).toBeUndefined();
+    await station.rentUntilQrCode();
+    expect(selectPaid(station.snapshot()), 'not before the card has gone through').toBeUndefined();
+    expect(selectRentalReference(station.snapshot())).toBe('3F2A9C1E');
+    await station.tick();
+    expect(station.stage()).toBe('allDone');
+    // 10:30 to 13:00: three started hours at 5.
+    expect(selectPaid(station.snapshot())).toEqual({ units: 3, rate: 5, amount: 15 });
+    expect(selectRentalReference(station.snapshot())).toBe('3F2A9C1E');
   });
 
   it('selectReconnecting: while a failed poll waits for the next one', async () => {

@@ -18,12 +18,9 @@ export function PaymentStep({ station }: { station: StationRef }) {
       {paymentUrl && (
         <>
           <QrCode value={paymentUrl} label={t('pay.qrLabel')} />
-          <p className="station-pay__link">
-            {t('pay.link')}{' '}
-            <bdi dir="ltr" className="station-pay__url">
-              {paymentUrl}
-            </bdi>
-          </p>
+          {/* Not the address itself: it carries the visitor's phone number, on a screen others see, and with its
+              signature it is too long to type. */}
+          <p className="station-pay__link">{t('pay.link')}</p>
         </>
       )}
       <Spinner label={t(reconnecting ? 'pay.reconnecting' : 'pay.waiting')} inline />

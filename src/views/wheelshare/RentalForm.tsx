@@ -146,9 +146,11 @@ export function RentalForm({ station }: { station: StationRef }) {
                 <strong className="station-estimate__amount">
                   <Money amount={estimate.amount} symbol={RENTAL_CURRENCY_SYMBOL} />
                 </strong>{' '}
-                <bdi dir="ltr" className="station-estimate__detail">
-                  ({estimate.units} × {formatMoney(estimate.rate, RENTAL_CURRENCY_SYMBOL, i18n.language)})
-                </bdi>
+                {/* In the page's direction, the rate its own isolate: forced left to right, Hebrew's "1 × ₪5.00"
+                    came out with its brackets and amount out of order. */}
+                <span className="station-estimate__detail" data-testid="estimate-detail">
+                  ({estimate.units} × <Money amount={estimate.rate} symbol={RENTAL_CURRENCY_SYMBOL} />)
+                </span>
               </>
             )}
           </p>

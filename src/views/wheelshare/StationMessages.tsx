@@ -1,33 +1,67 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { RENTAL_CURRENCY_SYMBOL } from '../../../machines/wheelshare/rental-rules';
 import {
+  selectFailureCause,
   selectFailureMessage,
-  selectLinkUnusable,
-  selectNoRentalHere,
+  selectMachineId,
+  selectNotCharged,
+  selectPaid,
+  selectRentalReference,
 } from '../../../machines/wheelshare/wheelshare.selectors';
 import { FocusHeading } from '../../components/FocusHeading';
+import { Money } from '../../components/Money';
+import { usePayee } from '../../components/OrderSummary';
 import { SupportCallButton } from '../../components/SupportCallButton';
+import { TransactionNumber } from '../../components/TransactionNumber';
 import type { StationRef } from './station-ref';
 
-/** All done or returned: the good news, and a blank form for the next visitor. */
-export function StationOutcome({
-  heading,
-  text,
-  next,
-  onNext,
-}: Record<'heading' | 'text' | 'next', string> & {
-  onNext: () => void;
-}) {
+/** The rental's reference, when the station holds one: what a support call asks for. */
+function RentalReference({ station }: { station: StationRef }) {
+  const reference = useSelector(station, selectRentalReference);
+  return reference ? <TransactionNumber text="rental.reference" id={reference} /> : null;
+}
+
+/** How much was paid and to whom, as /pay's success page leads (Stripe's receipt). */
+function PaidTo({ station }: { station: StationRef }) {
+  const paid = useSelector(station, selectPaid);
+  const payee = usePayee({ merchant: undefined, machineId: useSelector(station, selectMachineId) });
+  if (!paid) return null;
   return (
-    <section className="outcome" role="status">
+    <p className="outcome__paid" data-testid="paid-to">
+      <Trans
+        i18nKey="success.paidTo"
+        values={{ payee }}
+        components={{ amount: <Money amount={paid.amount} symbol={RENTAL_CURRENCY_SYMBOL} />, payee: <bdi /> }}
+      />
+    </p>
+  );
+}
+
+interface StationOutcomeProps extends Record<'heading' | 'text' | 'next', string> {
+  station: StationRef;
+  supportPhone: string;
+  onNext: () => void;
+}
+
+/** All done or returned: the good news with its facts, a support call, and a blank form for the next visitor. */
+export function StationOutcome({ station, heading, text, next, supportPhone, onNext }: StationOutcomeProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="outcome outcome--success" role="status">
       <span className="outcome__icon" aria-hidden="true">
         ✓
       </span>
       <FocusHeading className="outcome__title">{heading}</FocusHeading>
+      <PaidTo station={station} />
       <p>{text}</p>
-      <button type="button" className="button button--primary button--block" onClick={onNext}>
-        {next}
-      </button>
+      <RentalReference station={station} />
+      <div className="button-row sticky-action">
+        <SupportCallButton phone={supportPhone} label={t('success.support')} />
+        <button type="button" className="button button--primary" onClick={onNext}>
+          {next}
+        </button>
+      </div>
     </section>
   );
 }
@@ -40,24 +74,30 @@ interface StationFailureProps {
   onRetry?: () => void;
 }
 
-/** requirements.md §8: the generic contact-support text with the message, a support call and a way forward. */
+/**
+ * requirements.md §8: the generic contact-support text with the message, a support call and a way forward; led, as
+ * /pay's failure page is, by what went wrong in the visitor's words and whether money moved.
+ */
 export function StationFailure({ station, heading, supportPhone, onRetry }: StationFailureProps) {
   const { t } = useTranslation('wheelshare');
+  const { t: tApp } = useTranslation();
+  const cause = useSelector(station, selectFailureCause);
+  const notCharged = useSelector(station, selectNotCharged);
   const message = useSelector(station, selectFailureMessage);
-  const linkUnusable = useSelector(station, selectLinkUnusable);
-  const noRentalHere = useSelector(station, selectNoRentalHere);
   return (
-    <section className="outcome" role="alert">
+    <section className="outcome outcome--failure" role="alert">
       <FocusHeading className="outcome__title">{heading}</FocusHeading>
-      <p>{t('failure.contactSupport')}</p>
-      {linkUnusable && <p className="outcome__message">{t('failure.unusableLink')}</p>}
-      {noRentalHere && <p className="outcome__message">{t('failure.noRental')}</p>}
+      {cause && <p className="outcome__cause">{t(`failure.causes.${cause}`)}</p>}
+      {notCharged && <p className="outcome__charge">{tApp('failure.notCharged')}</p>}
       {message && (
-        <p className="outcome__message">
+        <p className="outcome__detail">
           <bdi>{message}</bdi>
         </p>
       )}
-      <div className="button-row">
+      <RentalReference station={station} />
+      <p>{t('failure.contactSupport')}</p>
+      <div className="button-row sticky-action">
+        <SupportCallButton phone={supportPhone} label={tApp('failure.support')} />
         {onRetry && (
           <button type="button" className="button button--primary" onClick={onRetry}>
             {t('failure.retry')}
@@ -66,7 +106,6 @@ export function StationFailure({ station, heading, supportPhone, onRetry }: Stat
         <button type="button" className="button" onClick={() => station.send({ type: 'form.edit' })}>
           {t('failure.back')}
         </button>
-        <SupportCallButton phone={supportPhone} />
       </div>
     </section>
   );

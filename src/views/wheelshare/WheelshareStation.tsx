@@ -68,7 +68,14 @@ function StationStage({ station }: { station: StationRef }) {
       return <ConnectionLost station={station} supportPhone={DEFAULT_SUPPORT_PHONE} />;
     case 'allDone':
       return (
-        <StationOutcome heading={t('done.heading')} text={t('done.text')} next={t('done.next')} onNext={nextVisitor} />
+        <StationOutcome
+          station={station}
+          heading={t('done.heading')}
+          text={t('done.text')}
+          next={t('done.next')}
+          supportPhone={DEFAULT_SUPPORT_PHONE}
+          onNext={nextVisitor}
+        />
       );
     case 'rentFailed':
       return (
@@ -79,6 +86,8 @@ function StationStage({ station }: { station: StationRef }) {
     case 'returned':
       return (
         <StationOutcome
+          station={station}
+          supportPhone={DEFAULT_SUPPORT_PHONE}
           heading={t('returned.heading')}
           text={t('returned.text')}
           next={t('returned.next')}
