@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
-import { SupportCallButton } from '../../components/SupportCallButton';
 import { TransactionNumber } from '../../components/TransactionNumber';
 import { selectChargeState } from '../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from '../purchase/purchase-ref';
+import { CallOrRetry } from './CallOrRetry';
 
 /**
  * requirements.md §2 failure page: title, transaction number, image, what went wrong, what to do, support and retry.
@@ -42,16 +42,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
         <p className="outcome__reference">{t('failure.code', { code: String(result.code) })}</p>
       )}
       <p>{t('failure.callSupport')}</p>
-      <div className="button-row sticky-action">
-        <SupportCallButton phone={supportPhone} label={t('failure.support')} />
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => purchase.send({ type: 'purchase.retry' })}
-        >
-          {t('failure.retry')}
-        </button>
-      </div>
+      <CallOrRetry purchase={purchase} supportPhone={supportPhone} />
     </section>
   );
 }
