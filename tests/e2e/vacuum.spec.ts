@@ -28,7 +28,9 @@ import {
   type Lang,
   methodContinue,
   money,
+  openMachine,
   product,
+  productInput,
   receiptText,
   SET_PURCHASE_PATH,
   sheetButton,
@@ -78,6 +80,28 @@ async function promotionMembers(request: APIRequestContext, contact: string) {
   return members
     .filter((member) => member.contact === contact)
     .map(({ machine_id, kind, contact: kept }) => ({ machine_id, kind, contact: kept }));
+}
+
+/**
+ * How a grid card says it is chosen: its mark's box, colours, corners and place from the card's top end corner
+ * (undefined when no mark is drawn, e.g. the browser's own radio).
+ */
+function chosenMarkLook(radio: Locator) {
+  return radio.locator('xpath=ancestor::label[1]').evaluate((card) => {
+    const mark = [...card.querySelectorAll('span')].find((box) =>
+      getComputedStyle(box).backgroundImage.includes('svg'),
+    );
+    if (!mark) return undefined;
+    const { backgroundColor, borderColor, borderRadius } = getComputedStyle(mark);
+    const box = mark.getBoundingClientRect();
+    const edge = card.getBoundingClientRect();
+    const fromEnd = getComputedStyle(card).direction === 'rtl' ? box.left - edge.left : edge.right - box.right;
+    return {
+      ...{ backgroundColor, borderColor, borderRadius, width: box.width, height: box.height },
+      fromTop: Math.round(box.top - edge.top),
+      fromEnd: Math.round(fromEnd),
+    };
+  });
 }
 
 async function openVacuum(page: Page, lang: Lang, t: Texts): Promise<void> {
@@ -343,6 +367,19 @@ inEnglish('/vacuum (1008)', (lang, t) => {
 // The flow's journey in Hebrew too (right to left); the rest of the group is English only.
 forEachLanguage('/vacuum (1008)', (lang, t) => {
   const v = VACUUM_TEXTS[lang];
+
+  test("a chosen card looks as on /pay's grid: one mark, drawn alike, in the same corner", async ({ page }) => {
+    await openMachine(page, lang, 1003);
+    const payRadio = productInput(page, t, product(1003, 301).name);
+    await payRadio.check();
+    const onPay = await chosenMarkLook(payRadio);
+
+    await openVacuum(page, lang, t);
+    await gridRadio(page, v, VACUUM.name).check();
+    const onVacuum = await chosenMarkLook(gridRadio(page, v, VACUUM.name));
+    expect(onPay).toBeDefined();
+    expect(onVacuum).toEqual(onPay);
+  });
 
   test('the time drawer: both times start now; a span of 0 is blocked; 10:00 → 11:30 is 1.5 h × ₪12 = ₪18.00; 23:00 → 01:00 is the next day', async ({
     page,
