@@ -19,7 +19,7 @@ const header = () => screen.getByRole('banner');
 
 /** The header's boxes that hold nothing: the room of a machine line with no machine to name. */
 const emptyBoxesInHeader = () =>
-  [...header().querySelectorAll('div, p, span')].filter((box) => (box.textContent ?? '').trim() === '');
+  [...header().querySelectorAll('div, p, span')].filter((box) => box.textContent.trim() === '');
 
 describe("the machine's identity at the top of its page", () => {
   it('names machine 1001 in English: its name, its place and "Machine no. VM-1001"', async () => {
