@@ -25,6 +25,7 @@ import {
   forEachLanguage,
   inEnglish,
   isSetPurchase,
+  linesSpannedBy,
   type Lang,
   methodContinue,
   money,
@@ -423,6 +424,18 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await expect(summary(page, v, v.time.times)).toHaveText(lang === 'en' ? /^11:00\sPM – 1:00\sAM$/ : '23:00 – 1:00');
     await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toBeVisible();
     await expect(summary(page, v, t.success.total)).toHaveText(money(24, lang));
+  });
+
+  test('on a 320 × 568 phone the summary’s product name and its price per hour each keep to one line', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+    const price = fill(v.grid.perHour, { price: money(12, lang) });
+    const item = timeDrawer(page, v).getByText(price, { exact: true }).locator('xpath=..');
+    expect(await linesSpannedBy(item, new RegExp(escapeRegExp(VACUUM.name)))).toBe(1);
+    expect(await linesSpannedBy(item, new RegExp(escapeRegExp(price)))).toBe(1);
   });
 
   test('on a 320 × 568 phone both time fields lie within the sheet’s margins', async ({ page }) => {
