@@ -26,6 +26,7 @@ import {
   tapScanner,
   test,
   type Texts,
+  failurePage,
 } from './fixtures';
 
 const cola = product(1001, 101);
@@ -43,7 +44,8 @@ inEnglish('card scan (1001)', (lang, t) => {
     const sessionId = await startScan(page, lang, t);
     await tapScanner(page, t, 'declined');
 
-    await expectFailurePage(page, t, t.failure.comment, CARD_DECLINED);
+    await expectFailurePage(page, t, t.failure.comment, t.failure.reasons.declined);
+    await expect(failurePage(page, t)).not.toContainText(CARD_DECLINED);
     await expectCharges(request, sessionId, [{ method: 'card_scan', status: 'declined', amount: linePrice(cola) }]);
   });
 
