@@ -307,12 +307,15 @@ export const selectChargeState = (snapshot: PurchaseSnapshot): ChargeState | und
 };
 
 /**
- * A refusal the app has no reason of its own for (the operator's or the provider's answer): the visitor's words
- * for its code, and the code to quote to support.
+ * A refusal in the visitor's words for its code, and the code to quote to support: when the app has no reason
+ * of its own (the operator's or the provider's answer), or when the provider's code says more than it (a
+ * decline the operator reports as not charged, with the provider's code for it).
  */
 export const selectDeclineWords = (snapshot: PurchaseSnapshot) => {
   const result = snapshot.context.result;
-  return result?.outcome === 'failed' && result.reason === undefined ? declineWordsOf(result) : undefined;
+  if (result?.outcome !== 'failed') return undefined;
+  const decline = declineWordsOf(result);
+  return result.reason === undefined || decline.words !== 'unknown' ? decline : undefined;
 };
 
 /** Why the purchase could not be submitted, as the visitor is told. */

@@ -9,6 +9,9 @@ import es from '../../locales/es.json';
 import fr from '../../locales/fr.json';
 import he from '../../locales/he.json';
 import { declineWordsOf } from '../../machines/payment/decline-words';
+import type { PaymentResult } from '../../machines/payment/payment.types';
+import { selectDeclineWords } from '../../machines/purchase/purchase.selectors';
+import type { PurchaseSnapshot } from '../../machines/purchase/purchase.types';
 
 describe('declineWordsOf', () => {
   it.each([
@@ -88,5 +91,26 @@ describe('the words, in the four languages', () => {
   it('has no raw code among the words', () => {
     for (const texts of [en, he, fr, es])
       for (const words of Object.values(texts.failure.reasons)) expect(words).not.toMatch(/[a-z]+_[a-z]+|\d{2,}/);
+  });
+});
+
+describe('selectDeclineWords: which failures the failure page words from the code', () => {
+  const failedWith = (result: Omit<Extract<PaymentResult, { outcome: 'failed' }>, 'outcome'>) =>
+    selectDeclineWords({ context: { result: { outcome: 'failed', ...result } } } as unknown as PurchaseSnapshot);
+
+  it("the operator's or provider's answer, with no reason of the app's", () => {
+    expect(failedWith({ message: 'Card declined (sandbox).', code: 1 })).toEqual({ words: 'declined', reference: '1' });
+  });
+
+  it("a decline the operator reports as not charged, when the provider's code says more", () => {
+    expect(failedWith({ reason: 'notCharged', message: 'expired_card' })).toEqual({
+      words: 'expiredCard',
+      reference: 'expired_card',
+    });
+  });
+
+  it("not the app's own reason when the code says nothing more (a closed sheet, a sentence)", () => {
+    expect(failedWith({ reason: 'sheetClosed', code: 'CANCELED' })).toBeUndefined();
+    expect(failedWith({ reason: 'notCharged', message: 'Your card was declined.' })).toBeUndefined();
   });
 });
