@@ -15,6 +15,7 @@ import {
   type PricedLine,
 } from '../shared/pricing';
 import { PAYMENT_METHODS, type PaymentMethod, type PurchaseContext, type PurchaseSnapshot } from './purchase.types';
+import { declineWordsOf } from '../payment/decline-words';
 
 export const MAX_QUANTITY = 99;
 
@@ -303,6 +304,18 @@ export const selectChargeState = (snapshot: PurchaseSnapshot): ChargeState | und
   const result = snapshot.context.result;
   if (result?.outcome !== 'failed') return undefined;
   return result.reason && UNKNOWN_CHARGE.includes(result.reason) ? 'unknown' : 'notCharged';
+};
+
+/**
+ * A refusal in the visitor's words for its code, and the code to quote to support: when the app has no reason
+ * of its own (the operator's or the provider's answer), or when the provider's code says more than it (a
+ * decline the operator reports as not charged, with the provider's code for it).
+ */
+export const selectDeclineWords = (snapshot: PurchaseSnapshot) => {
+  const result = snapshot.context.result;
+  if (result?.outcome !== 'failed') return undefined;
+  const decline = declineWordsOf(result);
+  return result.reason === undefined || decline.words !== 'unknown' ? decline : undefined;
 };
 
 /** Why the purchase could not be submitted, as the visitor is told. */

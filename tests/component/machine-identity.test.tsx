@@ -17,6 +17,10 @@ import { en, he, isCall, json, renderPayPage } from './harness';
 /** The page's header (the banner landmark). */
 const header = () => screen.getByRole('banner');
 
+/** The header's boxes that hold nothing: the room of a machine line with no machine to name. */
+const emptyBoxesInHeader = () =>
+  [...header().querySelectorAll('div, p, span')].filter((box) => box.textContent.trim() === '');
+
 describe("the machine's identity at the top of its page", () => {
   it('names machine 1001 in English: its name, its place and "Machine no. VM-1001"', async () => {
     renderPayPage({ machineId: '1001' });
@@ -58,6 +62,7 @@ describe("the machine's identity at the top of its page", () => {
     await screen.findByRole('button', { name: en.purchase.continue });
     expect(within(header()).queryByText(/Machine no\./)).toBeNull();
     expect(within(header()).queryByText('Lobby snacks')).toBeNull();
+    expect(emptyBoxesInHeader()).toEqual([]);
   });
 
   it("a sticker whose code is not the machine's: the machine-not-found screen, and no menu", async () => {
@@ -77,6 +82,8 @@ describe("the machine's identity at the top of its page", () => {
     expect(screen.queryByRole('button', { name: en.purchase.continue })).toBeNull();
     expect(screen.queryByText('Lobby snacks')).toBeNull();
     expect(screen.queryByText('Cola')).toBeNull();
+    // No machine to name: no empty line under the logo where its name would be.
+    expect(emptyBoxesInHeader()).toEqual([]);
   });
 });
 

@@ -38,8 +38,8 @@ const NON_TEXT_MINIMUM = 3;
  * radio's ring is drawn by the browser (Chromium's #767676, 4.5:1), out of CSS's reach; its card is measured.
  */
 const CONTROLS =
-  'input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, .button, .keypad__key, .product-card, .method, .method__check, ' +
-  '.vacuum-card__check, .hosted-field, .station-choice, .language-buttons__toggle, .language-buttons__button, .stepper__button';
+  'input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, .button, .keypad__key, .product-card, .method, .choice-check, ' +
+  '.hosted-field, .station-choice, .language-buttons__toggle, .language-buttons__button, .stepper__button';
 
 interface Finding {
   kind: 'text' | 'boundary' | 'focus ring';

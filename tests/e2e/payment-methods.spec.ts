@@ -103,6 +103,17 @@ inEnglish('payment methods', (lang, t) => {
     await openMethods(page, lang, t, 1001);
     await expectMethods(page, t, ['google_pay', 'apple_pay', 'credit_card', 'card_scan', 'bit'], 'apple_pay');
     await expect(drawer(page, t).getByText(t.methods.applePayNotAvailable)).toHaveCount(0);
+    // A row like the others (its mark beside its name), not a black imitation of Apple's button: Apple's HIG.
+    const row = (method: Method) =>
+      methodList(page, t).locator('label', {
+        has: page.getByRole('radio', { name: t.methods.names[method], exact: true }),
+      });
+    const look = (method: Method) =>
+      row(method).evaluate((label) => {
+        const { backgroundColor, color } = getComputedStyle(label);
+        return { backgroundColor, color };
+      });
+    expect(await look('apple_pay')).toEqual(await look('google_pay'));
   });
 
   test("a Safari that cannot pay with Apple Pay is told so (requirements.md §2's notice); Google Pay is chosen", async ({

@@ -11,6 +11,7 @@ import {
   clickTwiceAtOnce,
   doubleTap,
   drawer,
+  STRIPE_FIELDS,
   escapeRegExp,
   expect,
   expectChargedOnce,
@@ -88,6 +89,10 @@ forEachLanguage('Stripe card element (1004)', (lang, t) => {
     );
     // The same pattern that must match nothing on a machine without Stripe matches Stripe's code here.
     expect(stripeCode.length).toBeGreaterThan(0);
+    // "Card details" once: the step's heading, which names the element's group; Stripe's fields label themselves.
+    await expect(drawer(page, t).getByText(t.payment.card.title, { exact: true })).toHaveCount(1);
+    const cardGroup = drawer(page, t).getByRole('group', { name: t.payment.card.title, exact: true });
+    await expect(cardGroup.getByRole('textbox', { name: STRIPE_FIELDS.number, exact: true })).toBeVisible();
 
     await fillCardElement(page, t, card('4242424242424242'));
     await payAmountButton(page, t, linePrice(carWash)).click();

@@ -66,7 +66,15 @@ inEnglish('Google Pay (1001)', (lang, t) => {
       { method: 'google_pay', status: 'declined', amount: linePrice(cola) },
     ]);
     const transaction = fill(t.failure.transaction, { id: charge?.id ?? '?' });
-    await expectFailurePage(page, t, t.failure.comment, WALLET_DECLINED, transaction, t.failure.recommendation);
+    await expectFailurePage(
+      page,
+      t,
+      t.failure.comment,
+      t.failure.reasons.declined,
+      transaction,
+      t.failure.recommendation,
+    );
+    await expect(failurePage(page, t)).not.toContainText(WALLET_DECLINED);
     await expect(successHeading(page, t)).toHaveCount(0);
   });
 
@@ -208,7 +216,7 @@ forEachLanguage('Apple Pay (1001, Safari)', (lang, t) => {
     await applePayButton(page, t).click();
     await sheetButton(page, 'Apple Pay', 'Decline').click();
 
-    await expectFailurePage(page, t, t.failure.comment, WALLET_DECLINED);
+    await expectFailurePage(page, t, t.failure.comment, t.failure.reasons.declined);
     await expect(walletSheet(page, 'Apple Pay')).toHaveCount(0);
     await expectCharges(request, sessionId, [{ method: 'apple_pay', status: 'declined', amount: linePrice(cola) }]);
   });

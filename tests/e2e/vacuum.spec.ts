@@ -25,10 +25,13 @@ import {
   forEachLanguage,
   inEnglish,
   isSetPurchase,
+  linesSpannedBy,
   type Lang,
   methodContinue,
   money,
+  openMachine,
   product,
+  productInput,
   receiptText,
   SET_PURCHASE_PATH,
   sheetButton,
@@ -78,6 +81,28 @@ async function promotionMembers(request: APIRequestContext, contact: string) {
   return members
     .filter((member) => member.contact === contact)
     .map(({ machine_id, kind, contact: kept }) => ({ machine_id, kind, contact: kept }));
+}
+
+/**
+ * How a grid card says it is chosen: its mark's box, colours, corners and place from the card's top end corner
+ * (undefined when no mark is drawn, e.g. the browser's own radio).
+ */
+function chosenMarkLook(radio: Locator) {
+  return radio.locator('xpath=ancestor::label[1]').evaluate((card) => {
+    const mark = [...card.querySelectorAll('span')].find((box) =>
+      getComputedStyle(box).backgroundImage.includes('svg'),
+    );
+    if (!mark) return undefined;
+    const { backgroundColor, borderColor, borderRadius } = getComputedStyle(mark);
+    const box = mark.getBoundingClientRect();
+    const edge = card.getBoundingClientRect();
+    const fromEnd = getComputedStyle(card).direction === 'rtl' ? box.left - edge.left : edge.right - box.right;
+    return {
+      ...{ backgroundColor, borderColor, borderRadius, width: box.width, height: box.height },
+      fromTop: Math.round(box.top - edge.top),
+      fromEnd: Math.round(fromEnd),
+    };
+  });
 }
 
 async function openVacuum(page: Page, lang: Lang, t: Texts): Promise<void> {
@@ -344,6 +369,19 @@ inEnglish('/vacuum (1008)', (lang, t) => {
 forEachLanguage('/vacuum (1008)', (lang, t) => {
   const v = VACUUM_TEXTS[lang];
 
+  test("a chosen card looks as on /pay's grid: one mark, drawn alike, in the same corner", async ({ page }) => {
+    await openMachine(page, lang, 1003);
+    const payRadio = productInput(page, t, product(1003, 301).name);
+    await payRadio.check();
+    const onPay = await chosenMarkLook(payRadio);
+
+    await openVacuum(page, lang, t);
+    await gridRadio(page, v, VACUUM.name).check();
+    const onVacuum = await chosenMarkLook(gridRadio(page, v, VACUUM.name));
+    expect(onPay).toBeDefined();
+    expect(onVacuum).toEqual(onPay);
+  });
+
   test('the time drawer: both times start now; a span of 0 is blocked; 10:00 → 11:30 is 1.5 h × ₪12 = ₪18.00; 23:00 → 01:00 is the next day', async ({
     page,
   }) => {
@@ -386,6 +424,18 @@ forEachLanguage('/vacuum (1008)', (lang, t) => {
     await expect(summary(page, v, v.time.times)).toHaveText(lang === 'en' ? /^11:00\sPM – 1:00\sAM$/ : '23:00 – 1:00');
     await expect(timeDrawer(page, v).getByText(v.time.nextDay)).toBeVisible();
     await expect(summary(page, v, t.success.total)).toHaveText(money(24, lang));
+  });
+
+  test('on a 320 × 568 phone the summary’s product name and its price per hour each keep to one line', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await openVacuum(page, lang, t);
+    await toTimeDrawer(page, t, v);
+    const price = fill(v.grid.perHour, { price: money(12, lang) });
+    const item = timeDrawer(page, v).getByText(price, { exact: true }).locator('xpath=..');
+    expect(await linesSpannedBy(item, new RegExp(escapeRegExp(VACUUM.name)))).toBe(1);
+    expect(await linesSpannedBy(item, new RegExp(escapeRegExp(price)))).toBe(1);
   });
 
   test('on a 320 × 568 phone both time fields lie within the sheet’s margins', async ({ page }) => {

@@ -38,11 +38,10 @@ function StripeCardForm({ stripeRef }: { stripeRef: MethodRef<'stripe'> }) {
 
   return (
     <section className="card-form" aria-busy={processing}>
-      <FocusHeading>{t('payment.card.title')}</FocusHeading>
-      <span className="field-label" id="stripe-card-label">
-        {t('payment.stripe.cardLabel')}
-      </span>
-      <div className="hosted-field" role="group" aria-labelledby="stripe-card-label">
+      {/* The heading names the card element too: Stripe's own fields carry their labels, so a second
+          "Card details" over them said the same thing twice. */}
+      <FocusHeading id="stripe-card-heading">{t('payment.card.title')}</FocusHeading>
+      <div className="hosted-field" role="group" aria-labelledby="stripe-card-heading">
         <CardElement
           options={cardElementOptions()}
           onReady={(element) => {

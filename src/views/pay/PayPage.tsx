@@ -108,7 +108,11 @@ export function PayPage({
             />
           )
         }
-        machineIdentity={!loading && <MachineIdentity identity={identity} className="machine-identity--header" />}
+        // While the menu loads the line's room is kept (false); once loaded, a machine without a name (not found,
+        // an older operator's menu) has no line at all, rather than an empty one under the logo.
+        machineIdentity={
+          loading ? false : identity && <MachineIdentity identity={identity} className="machine-identity--header" />
+        }
         ready={!loading}
         // Under the splash nothing; once the page is in view, the skeleton of the products to come.
         loading={condition === 'skeleton' ? <MenuSkeleton shape={skeletonShape} /> : null}

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
-import { SupportCallButton } from '../../components/SupportCallButton';
 import { TransactionNumber } from '../../components/TransactionNumber';
-import { selectChargeState } from '../../../machines/purchase/purchase.selectors';
+import { selectChargeState, selectDeclineWords } from '../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from '../purchase/purchase-ref';
+import { CallOrRetry } from './CallOrRetry';
 
 /**
  * requirements.md §2 failure page: title, transaction number, image, what went wrong, what to do, support and retry.
@@ -13,7 +13,9 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
   const { t } = useTranslation();
   const result = useSelector(purchase, (snapshot) => snapshot.context.result);
   const charge = useSelector(purchase, selectChargeState);
+  const decline = useSelector(purchase, selectDeclineWords, sameDecline);
   if (result?.outcome !== 'failed') return null;
+  const reference = decline ? decline.reference : result.code === undefined ? undefined : String(result.code);
   return (
     <section className="outcome outcome--failure">
       <svg className="outcome__image" viewBox="0 0 64 64" aria-hidden="true">
@@ -32,26 +34,18 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
       <p className="outcome__next">{t('failure.recommendation')}</p>
       {result.transactionId && <TransactionNumber text="failure.transaction" id={result.transactionId} />}
       <p className="outcome__comment">{t('failure.comment')}</p>
-      {result.reason && <p className="outcome__detail">{t(`payment.errors.${result.reason}`)}</p>}
-      {result.message && (
-        <p className="outcome__detail">
-          <bdi>{result.message}</bdi>
-        </p>
-      )}
-      {result.code !== undefined && (
-        <p className="outcome__reference">{t('failure.code', { code: String(result.code) })}</p>
-      )}
+      {/* The visitor's words, never a provider's code or the operator's English: the code is only quoted, small,
+          for support to look the payment up by. */}
+      <p className="outcome__detail">
+        {decline ? t(`failure.reasons.${decline.words}`) : t(`payment.errors.${result.reason ?? 'paymentFailed'}`)}
+      </p>
+      {reference !== undefined && <p className="outcome__reference">{t('failure.code', { code: reference })}</p>}
       <p>{t('failure.callSupport')}</p>
-      <div className="button-row sticky-action">
-        <SupportCallButton phone={supportPhone} label={t('failure.support')} />
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => purchase.send({ type: 'purchase.retry' })}
-        >
-          {t('failure.retry')}
-        </button>
-      </div>
+      <CallOrRetry purchase={purchase} supportPhone={supportPhone} />
     </section>
   );
 }
+
+/** The words are a new object on every snapshot: compare what the page shows. */
+const sameDecline = (a: ReturnType<typeof selectDeclineWords>, b: ReturnType<typeof selectDeclineWords>) =>
+  a?.words === b?.words && a?.reference === b?.reference;

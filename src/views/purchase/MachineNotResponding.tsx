@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
-import { SupportCallButton } from '../../components/SupportCallButton';
 import type { PurchaseRef } from './purchase-ref';
+import { CallOrRetry } from '../payment/CallOrRetry';
 
 /**
  * The operator woke the machine and it did not answer in time: nothing was booked and no money moved
@@ -14,16 +14,7 @@ export function MachineNotResponding({ purchase, supportPhone }: { purchase: Pur
       <FocusHeading className="outcome__title">{t('machineNotResponding.title')}</FocusHeading>
       <p className="outcome__charge">{t('failure.notCharged')}</p>
       <p>{t('machineNotResponding.advice')}</p>
-      <div className="button-row sticky-action">
-        <SupportCallButton phone={supportPhone} label={t('failure.support')} />
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => purchase.send({ type: 'purchase.retry' })}
-        >
-          {t('failure.retry')}
-        </button>
-      </div>
+      <CallOrRetry purchase={purchase} supportPhone={supportPhone} />
     </section>
   );
 }

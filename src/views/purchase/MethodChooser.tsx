@@ -60,7 +60,7 @@ export function MethodChooser({ purchase }: { purchase: PurchaseRef }) {
                 <PaymentMarkImage key={mark} mark={mark} />
               ))}
             </span>
-            <span className="method__check" aria-hidden="true" />
+            <span className="choice-check method__check" aria-hidden="true" />
           </label>
         ))}
         {options.length === 0 && <p className="empty-state">{t('methods.none')}</p>}

@@ -102,7 +102,9 @@ function TimeChoice({ vacuum, symbol }: TimeDrawerProps) {
             <span className="product-card__name">
               <bdi>{product.name}</bdi>
             </span>
-            <span>{t('grid.perHour', { price: formatMoney(product.price, symbol, i18n.language) })}</span>
+            <span className="vacuum-summary__price">
+              {t('grid.perHour', { price: formatMoney(product.price, symbol, i18n.language) })}
+            </span>
           </p>
         )}
         {span.nextDay && <p className="vacuum-summary__note">{t('time.nextDay')}</p>}

@@ -21,12 +21,12 @@ export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: stri
         return (
           <label
             key={String(product.id)}
-            className={`product-card vacuum-card${selected ? ' product-card--selected' : ''}${product.available ? '' : ' product-card--unavailable'}`}
+            className={`product-card${selected ? ' product-card--selected' : ''}${product.available ? '' : ' product-card--unavailable'}`}
           >
             <input
               type="radio"
               name="vacuum-product"
-              className="vacuum-card__input"
+              className="product-card__input"
               value={String(product.id)}
               checked={selected}
               aria-labelledby={`${id}-name`}
@@ -46,7 +46,7 @@ export function VacuumGrid({ vacuum, symbol }: { vacuum: VacuumRef; symbol: stri
                 {!product.available && <span className="product-card__status">{tShared('products.unavailable')}</span>}
               </span>
             </span>
-            <span className="vacuum-card__check" aria-hidden="true" />
+            <span className="choice-check product-card__check" aria-hidden="true" />
           </label>
         );
       })}

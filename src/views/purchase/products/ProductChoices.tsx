@@ -58,7 +58,7 @@ export function ProductChoices({ purchase, layout }: { purchase: PurchaseRef; la
                 {!product.available && <span className="product-card__status">{t('products.unavailable')}</span>}
               </span>
             </span>
-            <span className="product-card__check" aria-hidden="true" />
+            {layout === 'grid' && <span className="choice-check product-card__check" aria-hidden="true" />}
           </label>
         );
       })}
