@@ -40,7 +40,9 @@ const STRIPE_CODES: Readonly<Record<string, DeclineWords>> = {
 /**
  * Shva's answer codes, which Tranzila's `error_code` and Hyp's `CCode` both pass on (Israel's card clearing
  * behind both; "004" and 4 are one code). Blocked (1), stolen (2), refused (4) and forged (5) read as a plain
- * decline; 3 asks the cardholder to call the card company; 6 is a wrong ID number or CVV.
+ * decline; 3 asks the cardholder to call the card company; 6 is a wrong ID number or CVV. No provider page with
+ * this table was found among the stored docs: check it against Tranzila's response codes before production (an
+ * unlisted code reads as `unknown`, never as a wrong reason).
  */
 const SHVA_CODES: Readonly<Record<number, DeclineWords>> = {
   1: 'declined',
