@@ -251,13 +251,13 @@ const paid = async () => {
   expect(await screen.findByRole('heading', { name: en.success.title }, { timeout: 3000 })).toBeTruthy();
 };
 
+/** The support call of a failure page: /pay's and the station's. */
+const callSupport: Way = { role: 'link', name: startsWith(en.failure.support) };
+
 /** The failure page (requirements.md §2): what went wrong, Try again (back to the methods) and a support call. */
 const paymentFailed = (text: string): Outcome => ({
   text,
-  ways: [
-    { role: 'button', name: en.failure.retry },
-    { role: 'link', name: startsWith(en.failure.support) },
-  ],
+  ways: [{ role: 'button', name: en.failure.retry }, callSupport],
 });
 
 /**
@@ -318,7 +318,7 @@ async function payOnPhone(app: SandboxApp) {
 const stationFailure = (heading: string, ways: Way[]) => (): Outcome => ({
   heading,
   text: enTexts.failure.contactSupport,
-  ways: [...ways, { role: 'button', name: enTexts.failure.back }, contact],
+  ways: [...ways, { role: 'button', name: enTexts.failure.back }, callSupport],
 });
 
 // ---- the matrix ----
