@@ -72,6 +72,12 @@ forEachLanguage('order summary', (lang, t) => {
     const failure = failurePage(page, t);
     await expect(failure).toContainText(t.failure.notCharged);
     await expect(failure).not.toContainText(t.failure.chargeUnknown);
+    // Then what went wrong, then what to do, before the spec's "Oops!" comment: top to bottom.
+    const said = [t.failure.notCharged, t.failure.reasons.declined, t.failure.recommendation, t.failure.comment];
+    const tops = await Promise.all(
+      said.map(async (text) => (await failure.getByText(text, { exact: true }).boundingBox())?.y ?? Number.NaN),
+    );
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
   });
 
   test('the success page leads with how much went to whom, under the summary', async ({ page }) => {

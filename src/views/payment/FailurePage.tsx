@@ -30,15 +30,15 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
           {t(charge === 'notCharged' ? 'failure.notCharged' : 'failure.chargeUnknown')}
         </p>
       )}
-      {/* What to do next follows at once; the spec's comment and the code come after it, as body text. */}
-      <p className="outcome__next">{t('failure.recommendation')}</p>
-      {result.transactionId && <TransactionNumber text="failure.transaction" id={result.transactionId} />}
-      <p className="outcome__comment">{t('failure.comment')}</p>
-      {/* The visitor's words, never a provider's code or the operator's English: the code is only quoted, small,
-          for support to look the payment up by. */}
+      {/* What went wrong, in the visitor's words (never a provider's code or the operator's English), then what to
+          do next; the spec's comment and the code come after them, as body text. */}
       <p className="outcome__detail">
         {decline ? t(`failure.reasons.${decline.words}`) : t(`payment.errors.${result.reason ?? 'paymentFailed'}`)}
       </p>
+      <p className="outcome__next">{t('failure.recommendation')}</p>
+      {result.transactionId && <TransactionNumber text="failure.transaction" id={result.transactionId} />}
+      <p className="outcome__comment">{t('failure.comment')}</p>
+      {/* The code is only quoted, small, for support to look the payment up by. */}
       {reference !== undefined && <p className="outcome__reference">{t('failure.code', { code: reference })}</p>}
       <p>{t('failure.callSupport')}</p>
       <CallOrRetry purchase={purchase} supportPhone={supportPhone} />
