@@ -311,9 +311,15 @@ export const selectChargeState = (snapshot: PurchaseSnapshot): ChargeState | und
  * of its own (the operator's or the provider's answer), or when the provider's code says more than it (a
  * decline the operator reports as not charged, with the provider's code for it).
  */
+/**
+ * An HTTP status is the operator refusing the call itself (409: the purchase is already paid, or a payment for it is
+ * under way; 429 …), not a provider's decline: its own sentence says what happened, and no card was refused.
+ */
+const refusedByOperator = (code: string | number | undefined) => typeof code === 'number' && code >= 400 && code < 600;
+
 export const selectDeclineWords = (snapshot: PurchaseSnapshot) => {
   const result = snapshot.context.result;
-  if (result?.outcome !== 'failed') return undefined;
+  if (result?.outcome !== 'failed' || refusedByOperator(result.code)) return undefined;
   const decline = declineWordsOf(result);
   return result.reason === undefined || decline.words !== 'unknown' ? decline : undefined;
 };

@@ -109,6 +109,11 @@ describe('selectDeclineWords: which failures the failure page words from the cod
     });
   });
 
+  it("not an operator's refusal of the call: its HTTP status is no card's decline", () => {
+    expect(failedWith({ message: 'This purchase is already paid.', code: 409 })).toBeUndefined();
+    expect(failedWith({ message: 'Too many requests.', code: 429 })).toBeUndefined();
+  });
+
   it("not the app's own reason when the code says nothing more (a closed sheet, a sentence)", () => {
     expect(failedWith({ reason: 'sheetClosed', code: 'CANCELED' })).toBeUndefined();
     expect(failedWith({ reason: 'notCharged', message: 'Your card was declined.' })).toBeUndefined();

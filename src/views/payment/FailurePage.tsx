@@ -35,6 +35,12 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
       <p className="outcome__detail">
         {decline ? t(`failure.reasons.${decline.words}`) : t(`payment.errors.${result.reason ?? 'paymentFailed'}`)}
       </p>
+      {/* The operator's own refusal (the purchase already paid, a payment under way) says what no code can. */}
+      {!decline && result.message && (
+        <p className="outcome__detail">
+          <bdi>{result.message}</bdi>
+        </p>
+      )}
       <p className="outcome__next">{t('failure.recommendation')}</p>
       {result.transactionId && <TransactionNumber text="failure.transaction" id={result.transactionId} />}
       <p className="outcome__comment">{t('failure.comment')}</p>

@@ -205,7 +205,12 @@ const ENDINGS: Readonly<Record<string, StateModel>> = {
       }
       await expect(failureHeading(page, t)).toBeVisible();
       if (result.reason) await expect(failurePage(page, t)).toContainText(t.payment.errors[result.reason]);
-      // The provider's or operator's own words are told in the visitor's (failure.reasons), never quoted.
+      // The operator's refusal of the call itself (an HTTP status) is no card's decline: its own sentence is shown.
+      if (result.message && typeof result.code === 'number' && result.code >= 400) {
+        await expect(failurePage(page, t)).toContainText(result.message);
+        return;
+      }
+      // The provider's own words are told in the visitor's (failure.reasons), never quoted.
       if (result.message) {
         await expect(failurePage(page, t)).toContainText(
           new RegExp(Object.values(t.failure.reasons).map(escapeRegExp).join('|')),
