@@ -317,6 +317,12 @@ export const selectChargeState = (snapshot: PurchaseSnapshot): ChargeState | und
  */
 const refusedByOperator = (code: string | number | undefined) => typeof code === 'number' && code >= 400 && code < 600;
 
+/** The operator's own sentence when it refused the call itself (see `refusedByOperator`); nothing otherwise. */
+export const selectOperatorRefusal = (snapshot: PurchaseSnapshot): string | undefined => {
+  const result = snapshot.context.result;
+  return result?.outcome === 'failed' && refusedByOperator(result.code) ? result.message : undefined;
+};
+
 export const selectDeclineWords = (snapshot: PurchaseSnapshot) => {
   const result = snapshot.context.result;
   if (result?.outcome !== 'failed' || refusedByOperator(result.code)) return undefined;

@@ -10,7 +10,7 @@ import fr from '../../locales/fr.json';
 import he from '../../locales/he.json';
 import { declineWordsOf } from '../../machines/payment/decline-words';
 import type { PaymentResult } from '../../machines/payment/payment.types';
-import { selectDeclineWords } from '../../machines/purchase/purchase.selectors';
+import { selectDeclineWords, selectOperatorRefusal } from '../../machines/purchase/purchase.selectors';
 import type { PurchaseSnapshot } from '../../machines/purchase/purchase.types';
 
 describe('declineWordsOf', () => {
@@ -109,9 +109,15 @@ describe('selectDeclineWords: which failures the failure page words from the cod
     });
   });
 
-  it("not an operator's refusal of the call: its HTTP status is no card's decline", () => {
+  it("not an operator's refusal of the call: its HTTP status is no card's decline, and its sentence is told", () => {
     expect(failedWith({ message: 'This purchase is already paid.', code: 409 })).toBeUndefined();
     expect(failedWith({ message: 'Too many requests.', code: 429 })).toBeUndefined();
+    const refusalOf = (result: Omit<Extract<PaymentResult, { outcome: 'failed' }>, 'outcome'>) =>
+      selectOperatorRefusal({ context: { result: { outcome: 'failed', ...result } } } as unknown as PurchaseSnapshot);
+    expect(refusalOf({ message: 'This purchase is already paid.', code: 409 })).toBe('This purchase is already paid.');
+    // A scanner's or provider's sentence is never quoted.
+    expect(refusalOf({ reason: 'notCharged', message: 'Your card was declined.' })).toBeUndefined();
+    expect(refusalOf({ message: 'Card declined (sandbox).', code: 1 })).toBeUndefined();
   });
 
   it("not the app's own reason when the code says nothing more (a closed sheet, a sentence)", () => {

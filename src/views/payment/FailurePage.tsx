@@ -2,7 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { FocusHeading } from '../../components/FocusHeading';
 import { TransactionNumber } from '../../components/TransactionNumber';
-import { selectChargeState, selectDeclineWords } from '../../../machines/purchase/purchase.selectors';
+import {
+  selectChargeState,
+  selectDeclineWords,
+  selectOperatorRefusal,
+} from '../../../machines/purchase/purchase.selectors';
 import type { PurchaseRef } from '../purchase/purchase-ref';
 import { CallOrRetry } from './CallOrRetry';
 
@@ -14,6 +18,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
   const result = useSelector(purchase, (snapshot) => snapshot.context.result);
   const charge = useSelector(purchase, selectChargeState);
   const decline = useSelector(purchase, selectDeclineWords, sameDecline);
+  const refusal = useSelector(purchase, selectOperatorRefusal);
   if (result?.outcome !== 'failed') return null;
   const reference = decline ? decline.reference : result.code === undefined ? undefined : String(result.code);
   return (
@@ -36,9 +41,9 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
         {decline ? t(`failure.reasons.${decline.words}`) : t(`payment.errors.${result.reason ?? 'paymentFailed'}`)}
       </p>
       {/* The operator's own refusal (the purchase already paid, a payment under way) says what no code can. */}
-      {!decline && result.message && (
+      {refusal && (
         <p className="outcome__detail">
-          <bdi>{result.message}</bdi>
+          <bdi>{refusal}</bdi>
         </p>
       )}
       <p className="outcome__next">{t('failure.recommendation')}</p>
