@@ -436,7 +436,7 @@ const ROWS: Row[] = [
     // Three failed polls in a row: the connection is lost; Try again polls again, or cancel.
     failed: () => ({
       text: enTexts.lost.text,
-      ways: [{ role: 'button', name: enTexts.lost.retry }, { role: 'button', name: enTexts.lost.cancel }, contact],
+      ways: [{ role: 'button', name: enTexts.lost.retry }, { role: 'button', name: enTexts.lost.cancel }, callSupport],
     }),
   },
   {

@@ -299,7 +299,7 @@ describe('/wheelshare: renting', () => {
     const lost = await screen.findByRole('heading', { name: enTexts.lost.heading });
     expect(failed, 'failed polls, each sent once (no retry inside a poll)').toBe(3);
     expect(lost.closest('section')?.textContent).toContain(enTexts.lost.text);
-    const support = screen.getByRole('link', { name: new RegExp(en.machine.contact) });
+    const support = screen.getByRole('link', { name: new RegExp(en.failure.support) });
     expect(support.getAttribute('href')).toBe(`tel:${DEFAULT_SUPPORT_PHONE.replace(/[^\d+]/g, '')}`);
     const polled = station.polls();
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -219,7 +219,7 @@ inEnglish('faults', (lang, t) => {
       // The chart's own bound: that many failed polls, each waited for, then tried again a tick later.
       await expect(lost).toContainText(ws.lost.text, { timeout: LOST_WITHIN_MS });
       await expect(lost.getByRole('button', { name: ws.lost.cancel })).toBeVisible();
-      await expect(lost.getByRole('link', { name: startsWith(t.machine.contact) })).toBeVisible();
+      await expect(lost.getByRole('link', { name: startsWith(t.failure.support) })).toBeVisible();
       expect(polls.requests()).toBeGreaterThanOrEqual(3);
 
       polls.clear();

@@ -111,14 +111,16 @@ export function StationFailure({ station, heading, supportPhone, onRetry }: Stat
   );
 }
 
-/** Polling failed several times in a row: say so instead of spinning on. */
+/** Polling failed several times in a row: say so instead of spinning on; the bar the station's other outcomes have. */
 export function ConnectionLost({ station, supportPhone }: { station: StationRef; supportPhone: string }) {
   const { t } = useTranslation('wheelshare');
+  const { t: tApp } = useTranslation();
   return (
     <section className="outcome" role="alert">
       <FocusHeading className="outcome__title">{t('lost.heading')}</FocusHeading>
       <p>{t('lost.text')}</p>
-      <div className="button-row">
+      <div className="button-row sticky-action">
+        <SupportCallButton phone={supportPhone} label={tApp('failure.support')} />
         <button
           type="button"
           className="button button--primary"
@@ -129,7 +131,6 @@ export function ConnectionLost({ station, supportPhone }: { station: StationRef;
         <button type="button" className="button" onClick={() => station.send({ type: 'rental.cancel' })}>
           {t('lost.cancel')}
         </button>
-        <SupportCallButton phone={supportPhone} />
       </div>
     </section>
   );
