@@ -74,18 +74,24 @@ describe('the words, in the four languages', () => {
     const expired = declineWordsOf({ code: '036' }).words;
     expect(en.failure.reasons[funds]).toBe('The card does not have enough funds for this payment.');
     expect(he.failure.reasons[funds]).toBe('אין בכרטיס מסגרת מספיקה לתשלום הזה.');
-    expect(fr.failure.reasons[expired]).toBe('Cette carte a expiré. Essayez une autre carte.');
-    expect(es.failure.reasons[expired]).toBe('Esta tarjeta ha caducado. Pruebe con otra tarjeta.');
+    expect(fr.failure.reasons[expired]).toBe('Cette carte a expiré.');
+    expect(es.failure.reasons[expired]).toBe('Esta tarjeta ha caducado.');
     expect(en.failure.reasons[declineWordsOf({ code: '999' }).words]).toBe(
       'The payment provider did not accept this payment.',
     );
   });
 
   it('says an expired card in each language', () => {
-    expect(en.failure.reasons.expiredCard).toBe('This card has expired. Try another card.');
-    expect(he.failure.reasons.expiredCard).toBe('תוקף הכרטיס פג. נסו כרטיס אחר.');
-    expect(fr.failure.reasons.expiredCard).toBe('Cette carte a expiré. Essayez une autre carte.');
-    expect(es.failure.reasons.expiredCard).toBe('Esta tarjeta ha caducado. Pruebe con otra tarjeta.');
+    expect(en.failure.reasons.expiredCard).toBe('This card has expired.');
+    expect(he.failure.reasons.expiredCard).toBe('תוקף הכרטיס פג.');
+    expect(fr.failure.reasons.expiredCard).toBe('Cette carte a expiré.');
+    expect(es.failure.reasons.expiredCard).toBe('Esta tarjeta ha caducado.');
+  });
+
+  it('says a decline without the advice the recommendation under it gives', () => {
+    expect(en.failure.reasons.declined).toBe('Your bank declined this card.');
+    expect(en.failure.reasons.tryAgain).toBe('The payment could not be processed just now.');
+    expect(en.failure.recommendation).toBe('Please try again, or use another payment option.');
   });
 
   it('has no raw code among the words', () => {

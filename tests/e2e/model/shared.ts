@@ -215,7 +215,7 @@ const ENDINGS: Readonly<Record<string, StateModel>> = {
         await expect(failurePage(page, t)).toContainText(
           new RegExp(Object.values(t.failure.reasons).map(escapeRegExp).join('|')),
         );
-        // Not a line of its own: the sandbox's "Your card was declined." happens to open the visitor's own words.
+        // Not a line of its own: the visitor's words replace the sandbox's "Your card was declined.".
         await expect(failurePage(page, t).getByText(result.message, { exact: true })).toHaveCount(0);
       }
     },
