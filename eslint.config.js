@@ -175,6 +175,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'dist-prod',
+      'dist-screens',
       'test-results-prod',
       'playwright-report-prod',
       '*.tmp.mjs',
