@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { SCREEN_GROUPS, SlideMissed } from '../screens/screens';
-import { expectLaidOut } from '../screens/layout';
-import { VIEWPORTS } from '../screens/shots';
+import { expectLaidOut, onEachPhone } from '../screens/layout';
 import { describeIn, expect, type Lang, LANGS, test } from './fixtures';
 
 const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -128,20 +127,6 @@ async function untilScannedWhileShowing(context: BrowserContext, journey: () => 
   }
 }
 
-/**
- * The screen's layout (../screens/layout.ts) on the smallest phone and today's common one: the page is resized
- * to each, looked at once it has laid out again, then given back its own size for the journey to go on.
- */
-async function expectLaidOutOnBothPhones(page: Page, screen: string): Promise<void> {
-  const own = page.viewportSize();
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((laidOut) => requestAnimationFrame(() => requestAnimationFrame(laidOut))));
-    await expectLaidOut(page, screen);
-  }
-  if (own) await page.setViewportSize(own);
-}
-
 test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 /**
@@ -169,7 +154,7 @@ for (const { title, splash, journeys } of SCREEN_GROUPS) {
             baseURL,
             at: async (shot) => {
               await scan(page, lang, shot);
-              if (!splash) await expectLaidOutOnBothPhones(page, shot);
+              if (!splash) await onEachPhone(page, () => expectLaidOut(page, shot));
             },
           }),
         );

@@ -39,13 +39,9 @@ import {
   type Texts,
 } from './fixtures';
 import { vacuumPath } from '../fixtures/machine-pages';
+import { onEachPhone } from '../screens/layout';
 
 const VACUUM_TEXTS = { en: vacuumEn, he: vacuumHe };
-
-const PHONES = [
-  { width: 390, height: 844 },
-  { width: 320, height: 568 },
-] as const;
 
 /** The sheet has slid up onto the bottom edge and is 90 % of the viewport high. */
 async function expectNinetyPercentSheet(page: Page, t: Texts, height: number): Promise<void> {
@@ -104,77 +100,77 @@ async function payByCard(page: Page, lang: Lang, t: Texts, cardNumber: string): 
   await payAmountButton(page, t, linePrice(product(1001, 101))).click();
 }
 
+// One journey per screen, looked at on both phones (onEachPhone resizes the page between them).
 forEachLanguage('sheet fit', (lang, t) => {
-  for (const viewport of PHONES) {
-    test.describe(`${viewport.width}×${viewport.height}`, () => {
-      test.use({ viewport });
-
-      test('the method list: a 90 % sheet, its Continue whole on screen', async ({ page }) => {
-        await openPayment(page, lang, 1001);
-        await expectNinetyPercentSheet(page, t, viewport.height);
-        await expectWhollyOnScreen(methodContinue(page, t), viewport);
-        await expectActionBarClear(drawer(page, t));
-      });
-
-      test('the success page: a 90 % sheet, More purchases whole on screen, the number on one line', async ({
-        page,
-      }) => {
-        await payByCard(page, lang, t, TEST_CARDS.approved);
-        const section = successPage(page, t);
-        await expectNinetyPercentSheet(page, t, viewport.height);
-        await expectWhollyOnScreen(
-          section.getByRole('button', { name: t.success.morePurchases, exact: true }),
-          viewport,
-        );
-        await expectNumberOnOneLine(section, t.success.support);
-        await expectActionBarClear(drawer(page, t));
-      });
-
-      test('the failure page: a 90 % sheet, Try again whole on screen, the number on one line', async ({ page }) => {
-        await payByCard(page, lang, t, TEST_CARDS.declined);
-        const section = failurePage(page, t);
-        await expectNinetyPercentSheet(page, t, viewport.height);
-        await expectWhollyOnScreen(section.getByRole('button', { name: t.failure.retry, exact: true }), viewport);
-        await expectNumberOnOneLine(section, t.failure.support);
-        await expectActionBarClear(drawer(page, t));
-      });
-
-      test("a stage's loader: its wheel and words one group, in the middle of the sheet's width", async ({ page }) => {
-        await holdGooglePayStepCheck(page);
-        await openPayment(page, lang, 1001);
-        await startMethod(page, t, 'google_pay');
-        const loader = drawer(page, t).getByRole('status', { name: t.payment.googlePay.loading });
-        const wheel = await loader.locator('.spinner__wheel').boundingBox();
-        const words = await loader.getByText(t.payment.googlePay.loading, { exact: true }).boundingBox();
-        expect(wheel && words, 'the wheel and its words are shown').toBeTruthy();
-        if (!wheel || !words) return;
-        // Under the wheel, close to it (they were once about 170 px apart), and centred on it.
-        const gap = words.y - (wheel.y + wheel.height);
-        expect(gap).toBeGreaterThanOrEqual(0);
-        expect(gap).toBeLessThanOrEqual(16);
-        expect(Math.abs(words.x + words.width / 2 - (wheel.x + wheel.width / 2))).toBeLessThanOrEqual(2);
-        expect(Math.abs(wheel.x + wheel.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(2);
-      });
-
-      test("the vacuum's times: Continue whole on screen, on a bar nothing lies under", async ({ page }) => {
-        const v = VACUUM_TEXTS[lang];
-        await page.goto(vacuumPath(1008));
-        await page
-          .getByRole('group', { name: v.grid.title })
-          .getByRole('radio', { name: product(1008, 801).name, exact: true })
-          .check({ force: true });
-        await continueButton(page, t).click();
-        // The loyalty offer comes first to a visitor who is not a member.
-        const skip = page.getByRole('button', { name: v.offer.skip, exact: true });
-        const times = page.getByRole('dialog', { name: v.time.title, exact: true });
-        await expect(skip.or(times)).toBeVisible();
-        if (await skip.isVisible()) await skip.click();
-        await expectOnBottomEdge(page, times);
-        await expectWhollyOnScreen(times.getByRole('button', { name: v.time.continue, exact: true }), viewport);
-        await expectActionBarClear(times);
-      });
+  test('the method list: a 90 % sheet, its Continue whole on screen', async ({ page }) => {
+    await openPayment(page, lang, 1001);
+    await onEachPhone(page, async (viewport) => {
+      await expectNinetyPercentSheet(page, t, viewport.height);
+      await expectWhollyOnScreen(methodContinue(page, t), viewport);
+      await expectActionBarClear(drawer(page, t));
     });
-  }
+  });
+
+  test('the success page: a 90 % sheet, More purchases whole on screen, the number on one line', async ({ page }) => {
+    await payByCard(page, lang, t, TEST_CARDS.approved);
+    const section = successPage(page, t);
+    await onEachPhone(page, async (viewport) => {
+      await expectNinetyPercentSheet(page, t, viewport.height);
+      await expectWhollyOnScreen(section.getByRole('button', { name: t.success.morePurchases, exact: true }), viewport);
+      await expectNumberOnOneLine(section, t.success.support);
+      await expectActionBarClear(drawer(page, t));
+    });
+  });
+
+  test('the failure page: a 90 % sheet, Try again whole on screen, the number on one line', async ({ page }) => {
+    await payByCard(page, lang, t, TEST_CARDS.declined);
+    const section = failurePage(page, t);
+    await onEachPhone(page, async (viewport) => {
+      await expectNinetyPercentSheet(page, t, viewport.height);
+      await expectWhollyOnScreen(section.getByRole('button', { name: t.failure.retry, exact: true }), viewport);
+      await expectNumberOnOneLine(section, t.failure.support);
+      await expectActionBarClear(drawer(page, t));
+    });
+  });
+
+  test("a stage's loader: its wheel and words one group, in the middle of the sheet's width", async ({ page }) => {
+    await holdGooglePayStepCheck(page);
+    await openPayment(page, lang, 1001);
+    await startMethod(page, t, 'google_pay');
+    const loader = drawer(page, t).getByRole('status', { name: t.payment.googlePay.loading });
+    await onEachPhone(page, async (viewport) => {
+      const wheel = await loader.locator('.spinner__wheel').boundingBox();
+      const words = await loader.getByText(t.payment.googlePay.loading, { exact: true }).boundingBox();
+      expect(wheel && words, 'the wheel and its words are shown').toBeTruthy();
+      if (!wheel || !words) return;
+      // Under the wheel, close to it (they were once about 170 px apart), and centred on it.
+      const gap = words.y - (wheel.y + wheel.height);
+      expect(gap).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThanOrEqual(16);
+      expect(Math.abs(words.x + words.width / 2 - (wheel.x + wheel.width / 2))).toBeLessThanOrEqual(2);
+      expect(Math.abs(wheel.x + wheel.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(2);
+    });
+  });
+
+  test("the vacuum's times: Continue whole on screen, on a bar nothing lies under", async ({ page }) => {
+    const v = VACUUM_TEXTS[lang];
+    await page.goto(vacuumPath(1008));
+    await page
+      .getByRole('group', { name: v.grid.title })
+      .getByRole('radio', { name: product(1008, 801).name, exact: true })
+      .check({ force: true });
+    await continueButton(page, t).click();
+    // The loyalty offer comes first to a visitor who is not a member.
+    const skip = page.getByRole('button', { name: v.offer.skip, exact: true });
+    const times = page.getByRole('dialog', { name: v.time.title, exact: true });
+    await expect(skip.or(times)).toBeVisible();
+    if (await skip.isVisible()) await skip.click();
+    await onEachPhone(page, async (viewport) => {
+      await expectOnBottomEdge(page, times);
+      await expectWhollyOnScreen(times.getByRole('button', { name: v.time.continue, exact: true }), viewport);
+      await expectActionBarClear(times);
+    });
+  });
 });
 
 // French and Spanish have the longest names: beside four card marks and the check, "Saisir une carte bancaire"

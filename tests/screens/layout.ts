@@ -7,7 +7,24 @@
  * suite (tests/e2e/axe.spec.ts) runs it in CI on the same screens at both widths.
  */
 import type { Page } from '@playwright/test';
-import { expect } from '../e2e/fixtures';
+import { expect, test } from '../e2e/fixtures';
+import { VIEWPORTS, type ShotViewport } from './shots';
+
+/**
+ * Runs `check` on the smallest phone and today's common one (VIEWPORTS): the page is resized to each and looked at
+ * once it has laid out again, then given back its own size for the journey to go on. One journey, both phones.
+ */
+export async function onEachPhone(page: Page, check: (viewport: ShotViewport) => Promise<void>): Promise<void> {
+  const own = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await test.step(`at ${String(viewport.width)}×${String(viewport.height)}`, async () => {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => new Promise((laidOut) => requestAnimationFrame(() => requestAnimationFrame(laidOut))));
+      await check(viewport);
+    });
+  }
+  if (own) await page.setViewportSize(own);
+}
 
 /** What the check found on a screen, one line per piece of text or control, in words a designer reads. */
 export async function layoutProblems(page: Page): Promise<string[]> {
