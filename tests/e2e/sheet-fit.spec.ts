@@ -122,11 +122,20 @@ forEachLanguage('sheet fit', (lang, t) => {
     });
   });
 
-  test('the failure page: a 90 % sheet, Try again whole on screen, the number on one line', async ({ page }) => {
+  test('the failure page: a 90 % sheet, the cause in view above Try again, which is whole on screen, the number on one line', async ({
+    page,
+  }) => {
     await payByCard(page, lang, t, TEST_CARDS.declined);
     const section = failurePage(page, t);
     await onEachPhone(page, async (viewport) => {
       await expectNinetyPercentSheet(page, t, viewport.height);
+      // Before any scroll, what went wrong is read above the bar (it was under it at 320 × 568).
+      await drawer(page, t)
+        .locator('.drawer__body')
+        .evaluate((body) => (body.scrollTop = 0));
+      const cause = await section.getByText(t.failure.reasons.declined, { exact: true }).boundingBox();
+      const bar = await section.locator('.sticky-action').boundingBox();
+      expect(cause && bar && cause.y + cause.height, 'the cause ends above the bar').toBeLessThanOrEqual(bar?.y ?? 0);
       await expectWhollyOnScreen(section.getByRole('button', { name: t.failure.retry, exact: true }), viewport);
       await expectNumberOnOneLine(section, t.failure.support);
       await expectActionBarClear(drawer(page, t));

@@ -37,7 +37,7 @@ export function FailurePage({ purchase, supportPhone }: { purchase: PurchaseRef;
       )}
       {/* What went wrong, in the visitor's words (never a provider's code or the operator's English), then what to
           do next; the spec's comment and the code come after them, as body text. */}
-      <p className="outcome__detail">
+      <p className="outcome__cause">
         {decline ? t(`failure.reasons.${decline.words}`) : t(`payment.errors.${result.reason ?? 'paymentFailed'}`)}
       </p>
       {/* The operator's own refusal (the purchase already paid, a payment under way) says what no code can. */}
