@@ -4,9 +4,12 @@
 // Element, createPaymentMethod, createToken, confirmCardPayment and confirmPayment.
 // The card rules and the charge live in the sandbox (POST /sandbox/stripe/*).
 
+// The number on a row of its own, expiry and CVC side by side under it, as Stripe's Payment Element lays out a
+// card on a phone (three in a row left 320 px wide a cut number and a label on three lines).
 const CARD_STYLE = `
-  .sbx-card { display: grid; grid-template-columns: 2fr 1fr 1fr; align-items: end; gap: 0.5rem;
+  .sbx-card { display: grid; grid-template-columns: 1fr 1fr; align-items: end; gap: 0.5rem;
     font-family: system-ui, sans-serif; }
+  .sbx-card label:first-child { grid-column: 1 / -1; }
   .sbx-card label { display: flex; flex-direction: column; gap: 0.25rem; font-size: 0.85rem; font-weight: 600; }
   .sbx-card input { box-sizing: border-box; width: 100%; min-width: 0; padding: 0.55rem; font: inherit;
     font-size: 16px; border: 1px solid #767676; border-radius: 6px; }
