@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AmountEntryEvent } from '../../../../machines/amount-entry/amount-entry.machine';
 import type { Digit } from '../../../../machines/amount-entry/amount-rules';
@@ -33,7 +33,9 @@ export function AmountKeypad({ amountEntry, currencySymbol, listening }: AmountK
   const belowMinimum = useSelector(amountEntry, (snapshot) => snapshot.matches({ Short: 'BelowMinimum' }));
   const minimumAmount = useSelector(amountEntry, (snapshot) => snapshot.context.minimumAmount);
 
-  useEffect(() => {
+  // Listening from the commit that shows the keypad: a passive effect runs in a task after the paint, and Chromium
+  // dispatches a key pressed on the keypad's first frame before that task (a screenshots journey lost its Enter so).
+  useLayoutEffect(() => {
     if (!listening) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
