@@ -307,11 +307,6 @@ export const selectChargeState = (snapshot: PurchaseSnapshot): ChargeState | und
 };
 
 /**
- * A refusal in the visitor's words for its code, and the code to quote to support: when the app has no reason
- * of its own (the operator's or the provider's answer), or when the provider's code says more than it (a
- * decline the operator reports as not charged, with the provider's code for it).
- */
-/**
  * An HTTP status is the operator refusing the call itself (409: the purchase is already paid, or a payment for it is
  * under way; 429 …), not a provider's decline: its own sentence says what happened, and no card was refused.
  */
@@ -323,6 +318,11 @@ export const selectOperatorRefusal = (snapshot: PurchaseSnapshot): string | unde
   return result?.outcome === 'failed' && refusedByOperator(result.code) ? result.message : undefined;
 };
 
+/**
+ * A refusal in the visitor's words for its code, and the code to quote to support: when the app has no reason
+ * of its own (the operator's or the provider's answer), or when the provider's code says more than it (a
+ * decline the operator reports as not charged, with the provider's code for it).
+ */
 export const selectDeclineWords = (snapshot: PurchaseSnapshot) => {
   const result = snapshot.context.result;
   if (result?.outcome !== 'failed' || refusedByOperator(result.code)) return undefined;
