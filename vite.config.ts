@@ -10,6 +10,7 @@ import { cspPlugin } from './scripts/csp-plugin.ts';
 import { earlyMenuScript } from './scripts/early-menu-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { compileHints } from './scripts/compile-hints-plugin.ts';
+import { paymentMarks } from './scripts/payment-marks-plugin.ts';
 
 /**
  * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
@@ -131,6 +132,7 @@ export default defineConfig(({ mode }) => ({
     }),
     react(),
     compileHints(Object.values(START_UP_CHUNKS)),
+    paymentMarks(),
     precompress(),
   ],
   // `npm run dev` talks to a running sandbox (`npm start`) for the API and its stand-ins.
@@ -144,9 +146,6 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // One style sheet, inlined in index.html (scripts/inline-stylesheet.ts): no chunk has one of its own to fetch.
     cssCodeSplit: false,
-    // The payment marks stay files the browser fetches with the footer and the method list, never base64
-    // strings in the JS that /pay must load before its product list.
-    assetsInlineLimit: (file) => (file.includes('/src/assets/marks/') ? false : undefined),
     // The shared app chunk imports the entry back (a cycle the bundler keeps for execution order), so the
     // entry would be listed among its own preloads: index.html loaded it twice and Firefox reported an
     // error event on the duplicate <link rel=modulepreload>. The same goes for the preloads Vite adds

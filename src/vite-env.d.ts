@@ -28,5 +28,11 @@ interface Window {
   earlyMenuRequest?: { readonly url: string; readonly response: Promise<Response> };
 }
 
+/** The payment marks joined into one SVG file, each a view named by its file (scripts/payment-marks-plugin.ts): its address. */
+declare module 'virtual:payment-marks' {
+  const address: string;
+  export default address;
+}
+
 /** WICG's inert polyfill (src/main.tsx): a script run for its effect, with no exports. */
 declare module 'wicg-inert';

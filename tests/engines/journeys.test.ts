@@ -4,7 +4,8 @@
  * time pickers of /vacuum and /wheelshare, and pages that load without errors. Each journey is
  * written once, against the shared Driver.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_CARDS } from '../../sandbox/cards';
 import type { Charge } from '../../sandbox/stores';
@@ -52,6 +53,16 @@ const VACUUM = product(1008, 801);
 const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 const DRAWER = '[role="dialog"].drawer__sheet';
+
+const MARKS_DIR = join(import.meta.dirname, '../../src/assets/marks');
+/** Each brand's own mark file (src/assets/marks/), by its name: what the page's view of the joined file must draw. */
+const MARK_FILES = Object.fromEntries(
+  readdirSync(MARKS_DIR)
+    .filter((file) => file.endsWith('.svg'))
+    .map((file) => [file.slice(0, -'.svg'.length), readFileSync(join(MARKS_DIR, file), 'utf8')]),
+);
+/** Twice the footer's 38×24 CSS px. */
+const MARK_BOX = { width: 76, height: 48 };
 
 /** A fresh visitor: no storage, the language cookie and the splash already seen; then the page in `lang`. */
 async function open(driver: Driver, lang: Lang, path: string): Promise<void> {
@@ -296,6 +307,65 @@ describe.each(ENGINES)('%s', (engine) => {
     await open(driver, 'he', '/wheelshare');
     await expectHoursBeforeMinutes(wheelshareHe.form.start);
     expect(await loadErrors(driver)).toEqual([]);
+  });
+
+  test('/pay’s footer: each mark, a view of the one marks file, is drawn as its brand’s own file', async () => {
+    await open(driver, 'en', payPath(1001));
+    await until(driver, 'the footer’s marks loaded', () => {
+      const marks = [...document.querySelectorAll<HTMLImageElement>('footer img')];
+      return marks.length > 0 && marks.every((mark) => mark.complete && mark.naturalWidth > 0);
+    });
+    // Over the page, at twice the footer's 38×24: each footer mark's view, and under it its brand's own file.
+    const views = await driver.run(
+      async (files: Record<string, string>, size: number[]) => {
+        const [width = 0, height = 0] = size;
+        const sheet = document.createElement('div');
+        sheet.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:#fff';
+        document.body.append(sheet);
+        const place = (source: string, left: number, top: number) => {
+          const image = new Image(width, height);
+          image.src = source;
+          image.style.cssText = `position:absolute;left:${left}px;top:${top}px`;
+          sheet.append(image);
+          return image.decode();
+        };
+        const shown = [...document.querySelectorAll<HTMLImageElement>('footer img')].map((mark) => mark.src);
+        await Promise.all(
+          shown.flatMap((source, index) => [
+            place(source, 8 + index * (width + 8), 8),
+            place(
+              `data:image/svg+xml,${encodeURIComponent(files[new URL(source).hash.slice(1)] ?? '')}`,
+              8 + index * (width + 8),
+              16 + height,
+            ),
+          ]),
+        );
+        return shown.map((source) => new URL(source).hash.slice(1));
+      },
+      MARK_FILES,
+      [MARK_BOX.width, MARK_BOX.height],
+    );
+    expect(views).toEqual(['google-pay', 'bit', 'visa', 'mastercard', 'amex', 'discover']);
+    const drawn = decodePng(await driver.screenshot());
+    views.forEach((view, index) => {
+      let largestDifference = 0;
+      let inked = 0;
+      for (let y = 0; y < MARK_BOX.height; y += 1)
+        for (let x = 0; x < MARK_BOX.width; x += 1) {
+          const left = 8 + index * (MARK_BOX.width + 8) + x;
+          const own = drawn.at(left, 16 + MARK_BOX.height + y);
+          const shown = drawn.at(left, 8 + y);
+          largestDifference = Math.max(
+            largestDifference,
+            ...own.map((value, channel) => Math.abs(value - (shown[channel] ?? 0))),
+          );
+          if (own.slice(0, 3).some((value) => value < 200)) inked += 1;
+        }
+      // A file that drew nothing would match a view that drew nothing.
+      expect(inked, view).toBeGreaterThan(300);
+      // WebKitGTK rounds a channel of a few edge pixels one step apart between the two images; Firefox draws them alike.
+      expect(largestDifference, view).toBeLessThanOrEqual(1);
+    });
   });
 
   test.each([payPath(1001), vacuumPath(1008), '/wheelshare'])(
