@@ -48,7 +48,8 @@ export function joinMarks(marks: readonly MarkFile[]): string {
   return `<svg xmlns="http://www.w3.org/2000/svg">${views.join('')}${artwork.join('')}</svg>\n`;
 }
 
-function readMarks(): MarkFile[] {
+/** src/assets/marks/*.svg, in file-name order (the joined file's, so its hash changes only with the artwork). */
+export function readMarks(): MarkFile[] {
   return readdirSync(MARKS_DIR)
     .filter((file) => file.endsWith('.svg'))
     .sort()

@@ -4,8 +4,6 @@
  * of views (scripts/payment-marks-plugin.ts), each drawn as its brand's own file draws it, and not fetched
  * before the product list. Apple Pay's mark shows only where the phone can pay with it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
   MENU_GET,
@@ -24,14 +22,13 @@ import {
   type Texts,
 } from './fixtures';
 import { payPath } from '../fixtures/machine-pages';
-import { joinMarks } from '../../scripts/payment-marks-plugin';
+import { joinMarks, readMarks } from '../../scripts/payment-marks-plugin';
 
 type Method = keyof Texts['methods']['names'];
 
 const CARDS_1001 = ['Visa', 'Mastercard', 'American Express', 'Discover'];
 const DEFAULT_CARDS = ['Visa', 'Mastercard', 'American Express'];
 const MARKS_FILE = /\/assets\/payment-marks-[\w-]+\.svg$/;
-const MARKS_DIR = join(import.meta.dirname, '../../src/assets/marks');
 
 function footerMarks(page: Page, t: Texts): Locator {
   return page.getByRole('contentinfo').getByRole('list', { name: t.footer.acceptedPayments }).getByRole('img');
@@ -148,9 +145,7 @@ inEnglish('payment marks', (lang, t) => {
 });
 
 test('each view of the joined file draws what its brand’s own file draws', async ({ page }) => {
-  const files = readdirSync(MARKS_DIR)
-    .filter((file) => file.endsWith('.svg'))
-    .map((file) => ({ id: file.slice(0, -'.svg'.length), svg: readFileSync(join(MARKS_DIR, file), 'utf8') }));
+  const files = readMarks();
   expect(files).toHaveLength(7);
   const differences = await page.evaluate(
     async ({ files, joined }) => {

@@ -4,8 +4,7 @@
  * time pickers of /vacuum and /wheelshare, and pages that load without errors. Each journey is
  * written once, against the shared Driver.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_CARDS } from '../../sandbox/cards';
 import type { Charge } from '../../sandbox/stores';
@@ -19,6 +18,7 @@ import { byText, fieldState, labelled, shown, textOf } from './finders';
 import { APP_ORIGIN } from './origins';
 import { decodePng, meanX } from './png';
 import { payPath, vacuumPath } from '../fixtures/machine-pages';
+import { readMarks } from '../../scripts/payment-marks-plugin';
 
 type Lang = 'en' | 'he';
 type Texts = typeof en;
@@ -54,13 +54,8 @@ const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStar
 
 const DRAWER = '[role="dialog"].drawer__sheet';
 
-const MARKS_DIR = join(import.meta.dirname, '../../src/assets/marks');
 /** Each brand's own mark file (src/assets/marks/), by its name: what the page's view of the joined file must draw. */
-const MARK_FILES = Object.fromEntries(
-  readdirSync(MARKS_DIR)
-    .filter((file) => file.endsWith('.svg'))
-    .map((file) => [file.slice(0, -'.svg'.length), readFileSync(join(MARKS_DIR, file), 'utf8')]),
-);
+const MARK_FILES = Object.fromEntries(readMarks().map(({ id, svg }) => [id, svg]));
 /** Twice the footer's 38×24 CSS px. */
 const MARK_BOX = { width: 76, height: 48 };
 
