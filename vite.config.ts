@@ -11,6 +11,7 @@ import { earlyMenuScript } from './scripts/early-menu-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
 import { compileHints } from './scripts/compile-hints-plugin.ts';
 import { paymentMarks } from './scripts/payment-marks-plugin.ts';
+import { moneyPatterns } from './scripts/money-patterns-plugin.ts';
 
 /**
  * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
@@ -133,6 +134,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     compileHints(Object.values(START_UP_CHUNKS)),
     paymentMarks(),
+    moneyPatterns(),
     precompress(),
   ],
   // `npm run dev` talks to a running sandbox (`npm start`) for the API and its stand-ins.

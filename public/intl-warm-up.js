@@ -1,11 +1,11 @@
 /*
- * A classic worker, started by index.html's early script (src/early-menu.ts) as the HTML arrives. Building
- * the page's first Intl.NumberFormat loads ICU's number data, which the whole renderer process then shares:
- * 25–70 ms of a phone's time, measured. Done here, on a thread of its own while the code and the menu
- * download, it costs the main thread nothing and the list's first amount under a millisecond
- * (docs/performance.md). A fixed language: the data is shared by all of them, and a worker's
- * navigator.language may not be a language tag at all (WebKitGTK under the POSIX locale says "C", which
- * Intl refuses). A plain script (no module), apart from the app's bundle.
+ * A classic worker, started by src/lib/intl-warm-up.ts where a page will format with Intl: by index.html's
+ * early script as the HTML arrives (every route but /pay), and on /pay at the visitor's first touch. A
+ * fresh renderer's first Intl formatter builds V8's list of ICU's locales, which the whole renderer process
+ * then shares: 40–130 ms of the main thread's time, measured. Done here, on a thread of its own, it costs the
+ * main thread only the worker's start and end (docs/performance.md). A fixed language: the list is shared by
+ * all of them, and a worker's navigator.language may not be a language tag at all (WebKitGTK under the POSIX
+ * locale says "C", which Intl refuses). A plain script (no module), apart from the app's bundle.
  */
 new Intl.NumberFormat('en', { style: 'currency', currency: 'ILS' }).format(0);
 self.close();

@@ -3,9 +3,10 @@
  * and the Content-Security-Policy allows it by its hash), so it runs as the HTML arrives, before any module.
  * On /pay it asks for the menu and preloads the route's code, which the app would otherwise fetch only
  * once its entry had run; the /pay route's loader takes the request (src/api/early-menu.ts takeEarlyMenu).
- * On every page it starts the Intl warm-up worker (public/intl-warm-up.js).
+ * On every other page it starts the Intl warm-up worker (src/lib/intl-warm-up.ts).
  */
 import { earlyMenuRequest } from './api/early-menu';
+import { startIntlWarmUp } from './lib/intl-warm-up';
 import { localStore } from './lib/local-store';
 
 /** The /pay route's chunks that index.html does not load, written in by the build. */
@@ -25,8 +26,8 @@ if (request) {
     link.href = href;
     document.head.append(link);
   }
+} else {
+  // ICU's data, loaded off the main thread while the code downloads, for a first screen that formats with
+  // Intl (times, dates). Started by the entry instead, the worker often lost the race. /pay's list needs none.
+  startIntlWarmUp();
 }
-
-// ICU's number data, loaded off the main thread while the code downloads. Started by the entry instead, the
-// worker often had not finished when the list wrote its first amount, which then waited 20–70 ms for it.
-new Worker(`${import.meta.env.BASE_URL}intl-warm-up.js`);

@@ -36,3 +36,9 @@ declare module 'virtual:payment-marks' {
 
 /** WICG's inert polyfill (src/main.tsx): a script run for its effect, with no exports. */
 declare module 'wicg-inert';
+
+/** How each language writes amounts, read from ICU at build time (scripts/money-patterns-plugin.ts). */
+declare module 'virtual:money-patterns' {
+  const patterns: import('./components/money-patterns.types').MoneyPatterns;
+  export default patterns;
+}

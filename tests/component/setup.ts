@@ -33,6 +33,16 @@ if (typeof css?.escape !== 'function') {
   Object.defineProperty(globalThis, 'CSS', { value: { ...css, escape }, configurable: true });
 }
 
+// jsdom has no Worker. The Intl warm-up worker (src/lib/intl-warm-up.ts) only loads ICU's data ahead of
+// the main thread, which here is Node's, loaded already: a worker that does nothing stands in.
+if (typeof globalThis.Worker !== 'function') {
+  class IdleWorker extends EventTarget {
+    postMessage(): void {}
+    terminate(): void {}
+  }
+  Object.defineProperty(globalThis, 'Worker', { value: IdleWorker, configurable: true });
+}
+
 // Shared CI machines can be several times slower than a quiet one (both cores busy): give findBy*/waitFor
 // and each test room; what a test times, it asserts itself.
 configure({ asyncUtilTimeout: 10_000 });

@@ -4,7 +4,8 @@
  * the menu request and the route's chunks are requested before the entry chunk has even loaded (no module
  * runs before its whole graph has), once each. An early request that fails or is slow ends where the app's
  * own request would (requirements.md §8): the client tries it again, shows the machine as not found, or the message
- * with Try again. The same script starts the Intl warm-up worker (public/intl-warm-up.js) on every route.
+ * with Try again. The same script starts the Intl warm-up worker (src/lib/intl-warm-up.ts) on every other
+ * route; /pay, whose list writes its amounts without Intl, starts it at the visitor's first touch.
  */
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { continueButton, escapeRegExp, expect, MENU_GET, productChoices, test, TEXTS } from './fixtures';
@@ -85,8 +86,13 @@ test('the menu and the route’s code are requested before any module runs, each
   );
   expect(loading.beforeModules()[0], 'the menu first').toBe('menu requested');
   expect(loading.menuRequests(), 'one menu call per page load').toBe(1);
-  expect(loading.warmUps, 'the Intl warm-up worker, once').toEqual(['before any module']);
   expect(new Set(loading.scripts).size, 'no script downloaded twice').toBe(loading.scripts.length);
+  expect(loading.warmUps, 'no Intl warm-up while /pay loads').toEqual([]);
+
+  const warmUp = page.waitForRequest((sent) => new URL(sent.url()).pathname === INTL_WARM_UP);
+  await page.keyboard.press('Tab');
+  await warmUp;
+  expect(loading.warmUps, 'the Intl warm-up worker, once, at the first touch').toEqual(['after the entry']);
 });
 
 test('no menu is asked for early on another route, and the Intl warm-up starts there too', async ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../machines/menu/menu.types';
 import { decimalSeparator, formatMoney, formatTypedAmount } from '../../src/components/Money';
 
 // ICU writes a no-break space (U+00A0) and, in Hebrew, right-to-left marks (U+200F).
@@ -68,5 +69,91 @@ describe('formatTypedAmount: the keypad writes what was typed as the language wr
     ['es', ','],
   ])('the %s decimal key shows %j', (language, separator) => {
     expect(decimalSeparator(language)).toBe(separator);
+  });
+});
+
+/**
+ * The oracle: Intl itself, as the app called it before it wrote amounts from patterns read at build time (its
+ * parts, with the operator's symbol for ICU's; the sign currency € where the code is missing or refused).
+ */
+function intlMoney(amount: number, symbol: string, language: string, currency?: string): string {
+  let format: Intl.NumberFormat;
+  try {
+    if (!currency) throw new RangeError('no code');
+    format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  } catch {
+    format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+  }
+  return format
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
+}
+
+describe('formatMoney writes every amount as Intl.NumberFormat does', () => {
+  // Halves that a binary double holds a hair under (1.005, 2.675), signs, zeros, grouping edges, exponents.
+  const amounts = [
+    0, -0, 0.004, 0.005, -0.005, 0.5, 1.005, 2.675, 6.66, 9.995, 99.995, 999.995, 1234, 1234.5, 12345.678, -1234.5,
+    123456789.125, 1e-7, 5e-7, 1e21, 1.5e22, 4.35, 0.615, 1.45, 8.345, 1.255,
+  ];
+  // ≥ 2,000 more with two or three decimals, from a fixed seed (the same amounts on every run).
+  let seed = 7;
+  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  for (let index = 0; index < 2000; index += 1)
+    amounts.push(Math.round(next() * 10 ** (1 + (index % 8)) * 1000) / 1000);
+  const currencies = [
+    undefined,
+    '',
+    'ILS',
+    'ils',
+    'USD',
+    'EUR',
+    'CHF',
+    'CNY',
+    'JPY',
+    'BHD',
+    'CLF',
+    'ADP',
+    'XXX',
+    'ABC',
+    'not a code',
+    '€€',
+  ];
+
+  it.each(LANGUAGES.flatMap((language) => currencies.map((currency) => [language, currency] as const)))(
+    '%s with %j',
+    (language, currency) => {
+      for (const amount of amounts)
+        expect(formatMoney(amount, '₪', language, currency), String(amount)).toBe(
+          intlMoney(amount, '₪', language, currency),
+        );
+    },
+  );
+});
+
+describe('formatTypedAmount writes the typed whole part as Intl.NumberFormat does', () => {
+  it.each(LANGUAGES)('%s', (language) => {
+    for (const whole of ['', '0', '7', '12', '123', '1234', '12345', '123456', '1234567', '012']) {
+      const parts = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).formatToParts(
+        Number(whole),
+      );
+      const expected = (decimals?: string) =>
+        parts
+          .map((part) => {
+            if (part.type === 'currency') return 'pts';
+            if (part.type === 'decimal') return decimals === undefined ? '' : part.value;
+            if (part.type === 'fraction') return decimals ?? '';
+            return part.value;
+          })
+          .join('');
+      expect(formatTypedAmount(whole, 'pts', language)).toBe(expected());
+      expect(formatTypedAmount(`${whole}.`, 'pts', language)).toBe(expected(''));
+      expect(formatTypedAmount(`${whole}.5`, 'pts', language)).toBe(expected('5'));
+    }
   });
 });
