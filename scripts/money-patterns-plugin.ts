@@ -1,14 +1,16 @@
 import type { Plugin } from 'vite';
 import { LANGUAGES } from '../machines/menu/menu.types.ts';
-import type { LanguageMoney, MoneyPatterns } from '../src/components/money-patterns.types.ts';
+import {
+  type LanguageMoney,
+  type MoneyPatterns,
+  SHAPE_NUMBER as NUMBER,
+  SHAPE_SYMBOL as SYMBOL,
+} from '../src/components/money-patterns.types.ts';
 
 const MODULE_ID = 'virtual:money-patterns';
 const RESOLVED_ID = `\0${MODULE_ID}`;
 /** The currency the app writes an amount in when the operator's code is missing or not one at all: a sign (€), not letters. */
-export const STAND_IN_CURRENCY = 'EUR';
-/** What the number takes and what its symbol takes in a shape: characters no ICU affix holds. */
-const NUMBER = '#';
-const SYMBOL = '¤';
+const STAND_IN_CURRENCY = 'EUR';
 
 /** Every well-formed currency code, AAA to ZZZ: Intl takes each, and ICU knows some that `supportedValuesOf` omits (ADP, ESP…). */
 function everyCode(): string[] {
@@ -28,7 +30,7 @@ function shapeOf(format: Intl.NumberFormat, amount: number): string {
       return value;
     })
     .join('')
-    .replace(/#+/g, NUMBER);
+    .replace(new RegExp(`${NUMBER}+`, 'g'), NUMBER);
   if (shape.split(NUMBER).length !== 2 || shape.split(SYMBOL).length !== 2)
     throw new Error(`${format.resolvedOptions().locale}: not one number and one symbol in "${shape}"`);
   return shape;
@@ -56,18 +58,16 @@ function languageMoney(language: string, codes: readonly string[]): LanguageMone
     if (index !== unknown) currencies[code] = index;
   }
   const standIn = shapeIndex(STAND_IN_CURRENCY, 2);
-  const parts = (amount: number) =>
-    new Intl.NumberFormat(language, { style: 'currency', currency: STAND_IN_CURRENCY }).formatToParts(amount);
-  const separator = (type: string) => parts(1234567.5).find((part) => part.type === type)?.value ?? '';
-  const groups = parts(1234567.5)
-    .filter((part) => part.type === 'integer')
-    .map((part) => part.value.length);
+  const standInFormat = new Intl.NumberFormat(language, { style: 'currency', currency: STAND_IN_CURRENCY });
+  const millions = standInFormat.formatToParts(1234567.5);
+  const separator = (type: string) => millions.find((part) => part.type === type)?.value ?? '';
+  const groups = millions.filter((part) => part.type === 'integer').map((part) => part.value.length);
   if (groups.join() !== '1,3,3') throw new Error(`${language} does not group by threes: ${groups.join()}`);
   return {
     group: separator('group'),
     decimal: separator('decimal'),
     // Spanish leaves 1234 whole and groups from 12 345 on.
-    minimumGroupingDigits: parts(1234).some((part) => part.type === 'group') ? 1 : 2,
+    minimumGroupingDigits: standInFormat.formatToParts(1234).some((part) => part.type === 'group') ? 1 : 2,
     shapes: shapes.map(([positive = '', negative = '']) => ({ positive, negative })),
     standIn,
     unknown,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import patterns from 'virtual:money-patterns';
 import { DEFAULT_LANGUAGE } from '../../machines/menu/menu.types';
-import type { LanguageMoney, MoneyShape } from './money-patterns.types';
+import { type LanguageMoney, type MoneyShape, SHAPE_NUMBER, SHAPE_SYMBOL } from './money-patterns.types';
 
 /*
  * Amounts are written from ICU's patterns as read at build time (scripts/money-patterns-plugin.ts), not by an
@@ -53,8 +53,8 @@ function grouped(whole: string, money: LanguageMoney): string {
 /** A shape with its number and its symbol in place. */
 const written = (shape: string, number: string, symbol: string) =>
   shape
-    .split('#')
-    .map((side) => side.split('¤').join(symbol))
+    .split(SHAPE_NUMBER)
+    .map((side) => side.split(SHAPE_SYMBOL).join(symbol))
     .join(number);
 
 /**

@@ -1,3 +1,7 @@
+/** Where a shape holds the amount's number and its symbol: characters no ICU affix holds. */
+export const SHAPE_NUMBER = '#';
+export const SHAPE_SYMBOL = '¤';
+
 /** An amount's affixes around its number (#) and its symbol (¤): "¤#" and "-¤#" in English for €. */
 export interface MoneyShape {
   positive: string;
