@@ -81,6 +81,12 @@ const BOUNDARY = {
     group: [...folder('src'), 'react', 'react-dom', 'ky', '@xstate/react'],
     message: 'Machines are pure statecharts: no React, no ky, nothing from src/.',
   },
+  chartSetup: {
+    group: ['xstate'],
+    importNames: ['setup'],
+    message:
+      'A chart is written with the setup of machines/shared/chart-setup.ts, which builds it once and on first use (xstate’s builds it at once and again in each provide).',
+  },
   machinesShared: {
     group: [...folder('sandbox'), ...folder('scripts'), ...folder('tests')],
     message: 'machines/ is what the app, the sandbox, the scripts and the tests share: it imports none of them.',
@@ -263,6 +269,11 @@ export default tseslint.config(
   },
   {
     files: ['machines/**/*.ts'],
+    rules: forbidAll(BOUNDARY.machines, BOUNDARY.machinesShared, BOUNDARY.chartSetup),
+  },
+  {
+    // The one module that wraps xstate's setup.
+    files: ['machines/shared/chart-setup.ts'],
     rules: forbidAll(BOUNDARY.machines, BOUNDARY.machinesShared),
   },
   {

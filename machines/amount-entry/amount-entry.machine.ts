@@ -1,4 +1,5 @@
-import { assign, sendParent, setup } from 'xstate';
+import { assign, sendParent } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import { amountValue, appendDecimalPoint, appendDigit, EMPTY_AMOUNT, removeLast, type Digit } from './amount-rules';
 
 export type AmountEntryEvent =

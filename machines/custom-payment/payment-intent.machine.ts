@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import { ApiError, isHttpStatus, type ApiFailure } from '../shared/api-failure';
 import { isWebAddress } from '../shared/web-address';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';

@@ -1,4 +1,5 @@
-import { assign, setup } from 'xstate';
+import { assign } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import { checkBaseHost } from './base-host';
 
 export interface DebugVarsInput {

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 import type { DeliveryStatus } from './delivery.types';
 

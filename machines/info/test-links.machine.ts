@@ -1,4 +1,5 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import { failureOf, type ApiFailure } from '../shared/api-failure';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 import { buildTestLinks, type TestLinkForm } from './iframe-link';

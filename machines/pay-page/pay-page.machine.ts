@@ -1,4 +1,5 @@
-import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
+import { assign, fromPromise, raise, stateIn } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,

@@ -1,4 +1,5 @@
-import { assign, enqueueActions, forwardTo, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, forwardTo, fromPromise } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import { amountEntryMachine } from '../amount-entry/amount-entry.machine';
 import { type DeliveryExpected, deliveryMachine } from '../delivery/delivery.machine';
 import type { CardProvider, Menu, ProductId } from '../menu/menu.types';

@@ -1,4 +1,5 @@
-import { fromPromise, setup } from 'xstate';
+import { fromPromise } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import { providedAtTheEdge } from '../shared/provided-at-the-edge';
 
 /** requirements.md §9: the splash lasts 2.5 s, shown as two slides of equal length. */

@@ -1,4 +1,5 @@
-import { and, assign, fromPromise, not, sendParent, setup } from 'xstate';
+import { and, assign, fromPromise, not, sendParent } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import type { Product, ProductId, Promotion } from '../menu/menu.types';
 import { minutesBetween } from '../shared/time-of-day';
 import { payableLine } from './hourly';

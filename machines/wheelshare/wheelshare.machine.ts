@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../shared/chart-setup';
 import type { Language } from '../menu/menu.types';
 import { ApiError } from '../shared/api-failure';
 import { checkPhone, normalisePhone } from '../shared/phone';

@@ -14,12 +14,7 @@ import { changeLanguage } from '../i18n/i18n';
 import { COOKIES, readCookie, writeCookie } from '../lib/cookies';
 import { promotionStorage } from '../lib/promotion-storage';
 import { purchaseStorage } from '../lib/purchase-storage';
-import { nextTask } from '../lib/next-task';
 import { providePayments } from './payments';
-
-// The charts were built as their modules were evaluated; their implementations (`providePayPage`, which
-// builds them again) start in a task of their own, so that a slow phone's main thread is not blocked long.
-await nextTask();
 
 export interface PayPageOptions {
   /** A payment link's page opens without the splash (it may be shown inside another site's frame). */

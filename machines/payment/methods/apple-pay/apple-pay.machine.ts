@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo } from 'xstate';
+import { setup } from '../../../shared/chart-setup';
 import { applePaymentRequest, type ApplePaymentRequest } from './apple-pay.request';
 import type { WalletPayInput } from '../google-pay/google-pay.machine';
 import {

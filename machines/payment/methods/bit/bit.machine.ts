@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../../../shared/chart-setup';
 import {
   ENDS_ABANDONED,
   ENDS_WITH_KEPT_RESULT,

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { setup } from '../../../shared/chart-setup';
 import { isOnOrigin, type PayStatus } from '../hosted-page/hosted-page.machine';
 import {
   ENDS_ABANDONED,

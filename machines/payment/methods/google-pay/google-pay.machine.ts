@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../../../shared/chart-setup';
 import { googlePaymentRequest, type GooglePaymentRequest } from './google-pay.request';
 import {
   ENDS_ABANDONED,
