@@ -102,6 +102,6 @@ export function hostedPageVerifyRoutes(state: SandboxState) {
     // A valid Sign is the terminal's word; the operator still asks Hyp for the transaction itself.
     const charge = confirmedCharge(state, purchase, 'yaad_sarig', id);
     if (charge?.status !== 'approved') return refuse('Hyp recorded no approved charge with this Id.');
-    return c.json(payResponseOf(learnOutcome(state, purchase, charge, 'operator'), id));
+    return c.json(payResponseOf(learnOutcome(state, purchase, charge, 'operator'), charge));
   });
 }

@@ -116,7 +116,7 @@ export function paymentRoutes(state: SandboxState) {
         captureMethod: captureMethodFor(method),
       });
       if (result.status === 'refused') return c.json({ status: 2, msg: result.message, data: { transaction_id: '' } });
-      return c.json(payResponseOf(learnOutcome(state, purchase, result.charge, 'operator'), result.charge.id));
+      return c.json(payResponseOf(learnOutcome(state, purchase, result.charge, 'operator'), result.charge));
     })
     .post('/pre/apple_pay/validate_merchant', async (c) => {
       // A merchant session only for a booked purchase: the operator's Apple identity is no open service.
@@ -158,7 +158,7 @@ export function paymentRoutes(state: SandboxState) {
       const charge = confirmedCharge(state, purchase, 'tranzila', id);
       if (!charge)
         return c.json({ status: 1, msg: 'No approved card charge with this transaction id for this purchase.' });
-      return c.json(payResponseOf(learnOutcome(state, purchase, charge, 'operator'), charge.id));
+      return c.json(payResponseOf(learnOutcome(state, purchase, charge, 'operator'), charge));
     })
     .get('/pay/pay_ajax', (c) => {
       const { machine, purchase } = requestedPurchase(c, state);

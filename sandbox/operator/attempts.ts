@@ -115,17 +115,24 @@ export function confirmedCharge(
 }
 
 /** The pay response (requirements.md §3) of a confirmed transaction. */
-export function payResponseOf(outcome: LearnedOutcome, transactionId: string) {
+export function payResponseOf(outcome: LearnedOutcome, charge: Pick<Charge, 'id' | 'capture_method'>) {
+  const data = { transaction_id: charge.id };
   switch (outcome) {
     case 'paid':
-      return { status: 0, msg: 'Payment approved.', data: { transaction_id: transactionId } };
+      return { status: 0, msg: 'Payment approved.', data };
     case 'declined':
-      return { status: 1, msg: 'Card declined (sandbox).', data: { transaction_id: transactionId } };
+      return { status: 1, msg: 'Card declined (sandbox).', data };
     case 'refunded':
-      return { status: REFUNDED_STATUS, msg: DUPLICATE_REFUNDED, data: { transaction_id: transactionId } };
+      // A second hold is released (refundAtProvider), so nothing was taken; a second sale is refunded.
+      return {
+        status: REFUNDED_STATUS,
+        msg: charge.capture_method === 'manual' ? DUPLICATE_RELEASED : DUPLICATE_REFUNDED,
+        data,
+      };
   }
 }
 
-/** Pay-response status of a charge that came after the purchase was paid, refunded at once. */
+/** Pay-response status of a charge that came after the purchase was paid, given back at once. */
 export const REFUNDED_STATUS = 4;
 export const DUPLICATE_REFUNDED = 'This purchase was already paid: this second charge is being refunded.';
+export const DUPLICATE_RELEASED = 'This purchase was already paid: the hold for this second payment is released.';

@@ -17,7 +17,7 @@
  */
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { IN_PROGRESS as ATTEMPT_IN_PROGRESS } from '../../sandbox/cashier';
-import { ALREADY_PAID, DUPLICATE_REFUNDED, IN_PROGRESS } from '../../sandbox/operator/attempts';
+import { ALREADY_PAID, DUPLICATE_REFUNDED, DUPLICATE_RELEASED, IN_PROGRESS } from '../../sandbox/operator/attempts';
 import {
   card,
   CARD_SCAN_CHARGE,
@@ -73,10 +73,11 @@ const STRIPE_INTENT_AUTHORIZED =
 
 /**
  * What the refused tab is told: the purchase is already paid, or being paid in another tab (the
- * operator's chart, or the provider processing the same attempt), or its charge is being refunded.
+ * operator's chart, or the provider processing the same attempt), or its charge is being given back (a
+ * second hold released, a second sale refunded).
  */
 const REFUSAL = new RegExp(
-  [ALREADY_PAID, IN_PROGRESS, ATTEMPT_IN_PROGRESS, DUPLICATE_REFUNDED, STRIPE_INTENT_AUTHORIZED]
+  [ALREADY_PAID, IN_PROGRESS, ATTEMPT_IN_PROGRESS, DUPLICATE_REFUNDED, DUPLICATE_RELEASED, STRIPE_INTENT_AUTHORIZED]
     .map(escapeRegExp)
     .join('|'),
 );

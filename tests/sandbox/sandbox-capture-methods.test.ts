@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSandboxApp, type SandboxApp } from '../../sandbox/app';
+import { payResponseOf } from '../../sandbox/operator/attempts';
 import { HOLDS_FUNDS } from '../../sandbox/operator/settlement';
 import { createPurchaseLives } from '../../sandbox/operator/purchase-lives';
 import type { BitProcessor, CardScanner } from '../../sandbox/standins/processors';
@@ -207,5 +208,16 @@ describe('a second approval of a paid purchase', () => {
     };
     expect(shown(second)).toMatchObject(expected);
     expect(shown(paying)).toEqual({ released: false, refunds: [] });
+  });
+
+  it.each([
+    ['a second hold is told released', 'manual', 'the hold for this second payment is released.'],
+    ['a second sale is told refunded', 'automatic', 'this second charge is being refunded.'],
+  ] as const)('%s in the pay response', (_case, capture_method, words) => {
+    expect(payResponseOf('refunded', { id: 'charge-2', capture_method })).toEqual({
+      status: 4,
+      msg: `This purchase was already paid: ${words}`,
+      data: { transaction_id: 'charge-2' },
+    });
   });
 });

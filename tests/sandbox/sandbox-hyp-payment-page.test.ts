@@ -258,7 +258,7 @@ describe('GET /v4/api/payment/pay/pay_ajax and the Hyp payment page', () => {
     expect(first?.released_at).toBeUndefined();
     expect(await verify(app, session, again)).toEqual({
       status: 4,
-      msg: 'This purchase was already paid: this second charge is being refunded.',
+      msg: 'This purchase was already paid: the hold for this second payment is released.',
       data: { transaction_id: second?.id },
     });
     expect(await read(await payment(app, session, '/status?machine_id=1005'))).toMatchObject({
