@@ -71,6 +71,11 @@ describe('charts written with machines/shared/chart-setup.ts', () => {
     expect('__xstatenode' in chart).toBe(true);
     expect(chart.getStateNodeById('door.Asking').key).toBe('Asking');
     expect(Object.keys(chart.states)).toEqual(['Closed', 'Asking', 'Answered', 'GaveUp']);
+    // What is written to the chart is written to the machine it stands for, and read back from it.
+    const written = chart as { version?: string };
+    written.version = '2';
+    expect(written.version).toBe('2');
+    expect(Object.getOwnPropertyDescriptor(chart, 'version')?.value).toBe('2');
   });
 
   it('keep the implementations setup gave, where provide gives none', () => {
