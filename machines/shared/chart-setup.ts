@@ -20,6 +20,15 @@ export const setup = ((definitions: Parameters<typeof xstateSetup>[0]) => {
     ...chart,
     createMachine: (config: object) =>
       builtOnFirstUse({ ...config, schemas: definitions.schemas }, { actors, actions, guards, delays }),
+    // As XState's `extend` merges (actions, guards and delays; the actors and schemas stay), but into this
+    // `setup`: XState's would give its own, whose charts are built at once.
+    extend: (extended: Implementations) =>
+      setup({
+        ...definitions,
+        actions: { ...actions, ...extended.actions },
+        guards: { ...guards, ...extended.guards },
+        delays: { ...delays, ...extended.delays },
+      } as never),
   };
 }) as typeof xstateSetup;
 

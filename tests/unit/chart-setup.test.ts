@@ -96,6 +96,28 @@ describe('charts written with machines/shared/chart-setup.ts', () => {
     expect(done.context.log).toEqual(['provided answer']);
   });
 
+  it('extended, are still built when first used, with the implementations extend adds', () => {
+    builds.mockClear();
+    const chart = setup({
+      types: { context: {} as { log: string[] }, events: {} as { type: 'knock' } },
+      actions: { note: xstate.assign({ log: ({ context }) => [...context.log, 'setup'] }) },
+      guards: { open: () => false },
+    })
+      .extend({ guards: { open: () => true } })
+      .createMachine({
+        context: { log: [] },
+        initial: 'Closed',
+        states: { Closed: { on: { knock: { guard: 'open', target: 'Open', actions: 'note' } } }, Open: {} },
+      });
+    expect(builds).not.toHaveBeenCalled();
+
+    const actor = createActor(chart).start();
+    actor.send({ type: 'knock' });
+    expect(actor.getSnapshot().value).toBe('Open');
+    expect(actor.getSnapshot().context.log).toEqual(['setup']);
+    expect(builds).toHaveBeenCalledTimes(1);
+  });
+
   it('take provided delays', async () => {
     const actor = createActor(doorChart().provide({ delays: { patience: 5 } })).start();
     const done = await waitFor(actor, (snapshot) => snapshot.status === 'done', { timeout: 1000 });
