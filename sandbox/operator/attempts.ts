@@ -115,7 +115,7 @@ export function confirmedCharge(
 }
 
 /** The pay response (requirements.md §3) of a confirmed transaction. */
-export function payResponseOf(outcome: LearnedOutcome, charge: Pick<Charge, 'id' | 'capture_method'>) {
+export function payResponseOf(outcome: LearnedOutcome, charge: Pick<Charge, 'id' | 'released_at'>) {
   const data = { transaction_id: charge.id };
   switch (outcome) {
     case 'paid':
@@ -123,10 +123,11 @@ export function payResponseOf(outcome: LearnedOutcome, charge: Pick<Charge, 'id'
     case 'declined':
       return { status: 1, msg: 'Card declined (sandbox).', data };
     case 'refunded':
-      // A second hold is released (refundAtProvider), so nothing was taken; a second sale is refunded.
+      // What the operator did to it (refundAtProvider, in the same step that learned the outcome): a hold it
+      // released took nothing; anything else was refunded.
       return {
         status: REFUNDED_STATUS,
-        msg: charge.capture_method === 'manual' ? DUPLICATE_RELEASED : DUPLICATE_REFUNDED,
+        msg: charge.released_at === undefined ? DUPLICATE_REFUNDED : DUPLICATE_RELEASED,
         data,
       };
   }

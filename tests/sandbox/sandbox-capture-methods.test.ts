@@ -211,10 +211,10 @@ describe('a second approval of a paid purchase', () => {
   });
 
   it.each([
-    ['a second hold is told released', 'manual', 'the hold for this second payment is released.'],
-    ['a second sale is told refunded', 'automatic', 'this second charge is being refunded.'],
-  ] as const)('%s in the pay response', (_case, capture_method, words) => {
-    expect(payResponseOf('refunded', { id: 'charge-2', capture_method })).toEqual({
+    ['a released hold is told released', '2026-11-30T12:00:00.000Z', 'the hold for this second payment is released.'],
+    ['a refunded charge is told refunded', undefined, 'this second charge is being refunded.'],
+  ] as const)('%s in the pay response', (_case, released_at, words) => {
+    expect(payResponseOf('refunded', { id: 'charge-2', released_at })).toEqual({
       status: 4,
       msg: `This purchase was already paid: ${words}`,
       data: { transaction_id: 'charge-2' },
