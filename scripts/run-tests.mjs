@@ -2,6 +2,7 @@
 // `npm test`: every check, each an npm script of its own; stops everything at the first stage that fails, and
 // prints how long each stage took (also when one failed), so a slow CI says where its time went.
 import { spawn } from 'node:child_process';
+import { interruptGroup } from './process-groups.mjs';
 
 /**
  * Two lanes that start together, because no single stage keeps both cores busy all the time (the type
@@ -25,25 +26,21 @@ const SIDE_LANE = [['test:unit']];
 const running = new Set();
 const stopped = new Set();
 let failed = false;
-const stopGroup = (child) => {
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // The group has already gone.
-  }
-};
-/** A failure stops every other stage, with all it started (browsers, servers). */
+/** How long a stopped stage has to clean up (Playwright stops its web server) before it is killed. */
+const STOP_GRACE_MS = 15_000;
+/** A failure stops every other stage, with all it started (browsers, servers); resolves once they have closed. */
 function stopAll() {
-  for (const child of running) {
-    stopped.add(child);
-    stopGroup(child);
-  }
+  return Promise.all(
+    [...running].map((child) => {
+      stopped.add(child);
+      return interruptGroup(child, STOP_GRACE_MS);
+    }),
+  );
 }
 // Ctrl-C or a stopped CI job reaches this process only: the stages' groups are stopped with it.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
-    stopAll();
-    process.exit(1);
+    void stopAll().finally(() => process.exit(1));
   });
 
 const timings = [];
@@ -65,7 +62,8 @@ function runStage(stage, live) {
       timings.push(result);
       if (!result.passed && !result.stopped) {
         failed = true;
-        stopAll();
+        // The lanes wait for the stopped stages' own ends.
+        void stopAll();
       }
       resolve();
     });
