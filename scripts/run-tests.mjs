@@ -40,6 +40,8 @@ function stopAll() {
 // Ctrl-C or a stopped CI job reaches this process only: the stages' groups are stopped with it.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
+    // Once the stages have closed; at the latest soon after the grace period, whatever still holds their output.
+    setTimeout(() => process.exit(1), STOP_GRACE_MS + 5000).unref();
     void stopAll().finally(() => process.exit(1));
   });
 
