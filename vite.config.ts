@@ -12,6 +12,7 @@ import { precompress } from './scripts/precompress-plugin.ts';
 import { compileHints } from './scripts/compile-hints-plugin.ts';
 import { paymentMarks } from './scripts/payment-marks-plugin.ts';
 import { moneyPatterns } from './scripts/money-patterns-plugin.ts';
+import { startUpScripts } from './scripts/start-up-scripts-plugin.ts';
 
 /**
  * Apple Pay is detected when /pay starts. Safari has it built in; where a build names a script for
@@ -42,30 +43,7 @@ function sandboxManifest({ SANDBOX_PROVIDERS_ORIGIN, SANDBOX_API_ORIGIN }: Recor
   };
 }
 
-/**
- * The build's entry chunks, known before the preload lists are written: a plugin that reads them at the
- * start of generateBundle (order 'pre'), ahead of Vite's import analysis, which asks resolveDependencies.
- */
-function entryChunks(): { plugin: Plugin; has: (fileName: string) => boolean } {
-  const entries = new Set<string>();
-  return {
-    plugin: {
-      name: 'entry-chunks',
-      apply: 'build',
-      generateBundle: {
-        order: 'pre',
-        handler(_options, bundle) {
-          entries.clear();
-          for (const output of Object.values(bundle))
-            if (output.type === 'chunk' && output.isEntry) entries.add(output.fileName);
-        },
-      },
-    },
-    has: (fileName) => entries.has(fileName),
-  };
-}
-
-const entries = entryChunks();
+const startUp = startUpScripts();
 /** package.json's browserslist as build targets ('chrome100', 'safari15.4', …). */
 const floorTargets = browserslistToEsbuild();
 
@@ -118,7 +96,7 @@ function staticClosure(root: string, ctx: ChunkingContext): Set<string> {
 
 export default defineConfig(({ mode }) => ({
   plugins: [
-    entries.plugin,
+    startUp.plugin,
     inlineStylesheet(),
     // VITE_CSP_REPORT_URL among them: the policy's report address, public by nature (every response's header carries it).
     cspPlugin(loadEnv(mode, process.cwd())),
@@ -148,13 +126,13 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // One style sheet, inlined in index.html (scripts/inline-stylesheet.ts): no chunk has one of its own to fetch.
     cssCodeSplit: false,
-    // The shared app chunk imports the entry back (a cycle the bundler keeps for execution order), so the
-    // entry would be listed among its own preloads: index.html loaded it twice and Firefox reported an
-    // error event on the duplicate <link rel=modulepreload>. The same goes for the preloads Vite adds
-    // before a dynamic import (/vacuum's views): the entry, which index.html's <script> has already run,
-    // is never preloaded again (tests/engines, Firefox).
+    // index.html's list (which scripts/start-up-scripts-plugin.ts turns into module scripts) leaves out the
+    // entry: the shared app chunk imports it back (a cycle the bundler keeps for execution order), and a
+    // second tag for it made Firefox report an error event. The lists Vite's loader reads before a dynamic
+    // import (/vacuum's views) leave out every chunk index.html has already run (tests/engines, Firefox).
     modulePreload: {
-      resolveDependencies: (filename, deps) => deps.filter((dep) => dep !== filename && !entries.has(dep)),
+      resolveDependencies: (filename, deps, { hostType }) =>
+        deps.filter((dep) => dep !== filename && (hostType === 'html' || !startUp.loadsAtStart(dep))),
     },
     // scripts/bundle-size.mjs reads it to measure what /pay loads first.
     manifest: true,

@@ -1,8 +1,8 @@
 /**
- * How index.html loads the app: each module once. Firefox fires an error event on a
- * <link rel=modulepreload> of a module the page already loads as its module script;
- * Chromium stays silent, so the served HTML itself is checked, and any error event on a link or
- * script while /pay starts is reported too.
+ * How index.html loads the app: each module once, the start-up chunks by module scripts
+ * (scripts/start-up-scripts-plugin.ts). Firefox fires an error event on a <link rel=modulepreload> of a
+ * module the page already loads as a module script; Chromium stays silent, so the served HTML and the
+ * page's links are checked, and any error event on a link or script while /pay starts is reported too.
  */
 import { continueButton, expect, holdChunksContaining, openMachine, TEXTS, test } from './fixtures';
 import { payPath, vacuumPath } from '../fixtures/machine-pages';
@@ -17,17 +17,15 @@ test('the server keeps an idle connection open longer than a client does (65 s),
 
 const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
 
-test('index.html preloads no module it already loads as a script, and no link or script fails to load', async ({
+test('index.html loads each start-up module once, by a module script, and no link or script fails to load', async ({
   page,
   request,
 }) => {
   const html = await (await request.get(payPath(1001))).text();
   const scripts = attributeValues(html, /<script type="module"[^>]*\ssrc="([^"]+)"/g);
-  const preloads = attributeValues(html, /<link rel="modulepreload"[^>]*\shref="([^"]+)"/g);
-  expect(scripts, 'the entry module script').toHaveLength(1);
-  expect(preloads.length, 'the entry chunk’s imports are preloaded').toBeGreaterThan(0);
-  expect(preloads.filter((href) => scripts.includes(href))).toEqual([]);
-  expect(new Set(preloads).size, 'each preload once').toBe(preloads.length);
+  expect(scripts.length, 'the entry and the chunks it starts with').toBeGreaterThan(1);
+  expect(new Set(scripts).size, 'each script once').toBe(scripts.length);
+  expect(attributeValues(html, /<link rel="modulepreload"[^>]*\shref="([^"]+)"/g), 'no module preload').toEqual([]);
 
   await page.addInitScript(() => {
     const failed: string[] = [];
@@ -45,16 +43,23 @@ test('index.html preloads no module it already loads as a script, and no link or
   await openMachine(page, 'en', 1001);
   await expect(continueButton(page, TEXTS.en)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { failedLoads: string[] }).failedLoads)).toEqual([]);
-  // index.html's inline script preloads /pay's route chunks; Vite's loader must not add them again.
-  const linked = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
-  );
+  // index.html's inline script preloads /pay's route chunks; Vite's loader must not add them again, nor a
+  // link for a chunk a script has already run.
+  const { linked, scripted } = await page.evaluate(() => ({
+    linked: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.href),
+    scripted: [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].map(
+      (script) => script.src,
+    ),
+  }));
   expect(new Set(linked).size, 'each chunk preloaded by one link').toBe(linked.length);
+  expect(linked.filter((href) => scripted.includes(href))).toEqual([]);
 });
 
-test("a page's lazily loaded views (/vacuum) never preload the entry chunk the page already runs", async ({ page }) => {
+test("a page's lazily loaded views (/vacuum) never preload a start-up chunk the page already runs", async ({
+  page,
+}) => {
   // Vite's preload helper adds a <link rel=modulepreload> for each chunk a dynamic import depends on that
-  // no <link> names yet; the entry chunk is named by index.html's <script>, not a link (tests/engines: Firefox).
+  // no <link> names yet; the start-up chunks are named by index.html's scripts, not links (tests/engines: Firefox).
   await page.goto(vacuumPath(1008));
   await expect(continueButton(page, TEXTS.en)).toBeVisible();
   const reloaded = await page.evaluate(() => {

@@ -21,7 +21,7 @@ const metaPolicy = (html: string) =>
 
 /** The libraries every page loads, a hashed asset, as index.html names it. */
 const vendorScript = () =>
-  /href="(\/assets\/vendor-[^"]+\.js)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1] ?? 'no vendor script';
+  /src="(\/assets\/vendor-[^"]+\.js)"/.exec(readFileSync(join(DIST, 'index.html'), 'utf8'))?.[1] ?? 'no vendor script';
 
 /** One GET as sent, with exactly this Accept-Encoding (Playwright's client adds its own): headers and raw bytes. */
 function get(
