@@ -1,21 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { OutputChunk } from 'rolldown';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { staticChunks } from './chunk-graph.ts';
 
 const SCRIPT = fileURLToPath(new URL('../src/early-menu.ts', import.meta.url));
-
-/** The files a chunk loads: itself and its static imports, recursively. */
-function staticChunks(root: OutputChunk, bundle: OutputBundle): Set<string> {
-  const seen = new Set<string>();
-  const visit = (fileName: string) => {
-    const output = bundle[fileName];
-    if (seen.has(fileName) || output?.type !== 'chunk') return;
-    seen.add(fileName);
-    output.imports.forEach(visit);
-  };
-  visit(root.fileName);
-  return seen;
-}
 
 /** src/early-menu.ts as one minified classic script, in the build's mode (its VITE_API_BASE_URL). */
 async function buildScript(config: ResolvedConfig, payRouteChunks: string[]): Promise<string> {
@@ -64,8 +52,8 @@ export function earlyMenuScript(routeModule: string): Plugin {
           (output): output is OutputChunk => output.type === 'chunk' && output.facadeModuleId === routeModule,
         );
         if (!route) throw new Error(`early-menu-script: no chunk for ${routeModule}`);
-        const loaded = staticChunks(entry, bundle);
-        const preloads = [...staticChunks(route, bundle)].filter((file) => !loaded.has(file));
+        const loaded = staticChunks(bundle, [entry.fileName]);
+        const preloads = [...staticChunks(bundle, [route.fileName])].filter((file) => !loaded.has(file));
         const code = await buildScript(
           config,
           preloads.map((file) => config.base + file),

@@ -1,5 +1,6 @@
 import type { OutputBundle } from 'rolldown';
 import type { Plugin } from 'vite';
+import { staticChunks } from './chunk-graph.ts';
 
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
@@ -18,15 +19,11 @@ export function preloadsAsScripts(html: string): string {
 
 /** The entry chunks and every chunk they import statically, recursively: the files index.html loads. */
 export function startUpFiles(bundle: OutputBundle): Set<string> {
-  const files = new Set<string>();
-  const visit = (fileName: string) => {
-    const output = bundle[fileName];
-    if (files.has(fileName) || output?.type !== 'chunk') return;
-    files.add(fileName);
-    output.imports.forEach(visit);
-  };
-  for (const output of Object.values(bundle)) if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
-  return files;
+  const entries = Object.values(bundle).filter((output) => output.type === 'chunk' && output.isEntry);
+  return staticChunks(
+    bundle,
+    entries.map((entry) => entry.fileName),
+  );
 }
 
 /**

@@ -5,9 +5,9 @@
  * Why scripts and not module preloads: scripts/start-up-scripts-plugin.ts and docs/performance.md.
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadsAsScripts, startUpFiles } from '../../scripts/start-up-scripts-plugin';
-import { productionBuild } from './production-build';
+import { productionBuild, type Built } from './production-build';
 
 const chunk = (fileName: string, imports: string[], dynamicImports: string[] = [], isEntry = false) =>
   ({ type: 'chunk', fileName, imports, dynamicImports, isEntry }) as unknown as OutputChunk;
@@ -41,14 +41,22 @@ describe('start-up scripts', () => {
     } as unknown as OutputBundle;
     expect([...startUpFiles(bundle)].sort()).toEqual(['app.js', 'index.js', 'runtime.js', 'vendor.js']);
   });
+});
 
-  it('the production build: the start-up chunks by module scripts, the entry first, none preloaded again', async () => {
-    const { html, files } = await productionBuild();
+describe('the production build', () => {
+  let built: Built;
+  beforeAll(async () => {
+    built = await productionBuild();
+  }, 120_000);
+
+  it('loads the start-up chunks by module scripts, the entry first, and preloads none of them again', () => {
+    const { html, files } = built;
     const scripts = attributeValues(html, /<script type="module" crossorigin src="([^"]+)"/g);
     expect(html).not.toContain('rel="modulepreload"');
-    expect(scripts[0], 'the entry first').toMatch(/^\/assets\/index-[\w-]+\.js$/);
-    // The libraries, React DOM and the app's shared code (vite.config.ts's start-up chunks) and the bundler's runtime.
-    expect(scripts.map((src) => /^\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(src ?? '')?.[1]).sort()).toEqual([
+    expect(scripts[0], 'the entry first').toMatch(/^\/assets\/index-[\w-]{8}\.js$/);
+    // The libraries, React DOM and the app's shared code (vite.config.ts's start-up chunks) and the bundler's
+    // runtime, by their names (a file's name ends in an 8-character hash).
+    expect(scripts.map((src) => /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(src ?? '')?.[1]).sort()).toEqual([
       'app',
       'index',
       'react-dom',
