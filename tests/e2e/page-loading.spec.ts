@@ -6,6 +6,7 @@
  */
 import { continueButton, expect, holdChunksContaining, openMachine, TEXTS, test } from './fixtures';
 import { payPath, vacuumPath } from '../fixtures/machine-pages';
+import { attributeValues } from '../fixtures/html';
 
 test('the server keeps an idle connection open longer than a client does (65 s), so a reused one is never cut', async ({
   request,
@@ -14,8 +15,6 @@ test('the server keeps an idle connection open longer than a client does (65 s),
   const response = await request.get('/sandbox/charges');
   expect(response.headers()['keep-alive']).toBe('timeout=65');
 });
-
-const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
 
 test('index.html loads each start-up module once, by a module script, and no link or script fails to load', async ({
   page,

@@ -8,11 +8,10 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadsAsScripts, startUpFiles } from '../../scripts/start-up-scripts-plugin';
 import { productionBuild, type Built } from './production-build';
+import { attributeValues } from '../fixtures/html';
 
 const chunk = (fileName: string, imports: string[], dynamicImports: string[] = [], isEntry = false) =>
   ({ type: 'chunk', fileName, imports, dynamicImports, isEntry }) as unknown as OutputChunk;
-
-const attributeValues = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
 
 describe('start-up scripts', () => {
   it('turns each module preload into a module script where it stood, and nothing else', () => {
